@@ -1,0 +1,477 @@
+//! Suits, ranks, cards and card sets (RULES.md section 1).
+//!
+//! A [`Card`] is a number in `0..32`: `suit * 8 + rank`, with suits in the order
+//! Eichel, Gras, Herz, Schellen and ranks in the order A Z K O U 9 8 7. A [`Cards`] set is
+//! a `u32` with bit `card` set, so set algebra is one instruction and the search can keep
+//! hands in registers.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A suit. Discriminants are fixed: they are the card numbering.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Suit {
+    Eichel = 0,
+    Gras = 1,
+    Herz = 2,
+    Schellen = 3,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Eichel, Suit::Gras, Suit::Herz, Suit::Schellen];
+
+    pub const fn from_index(i: u8) -> Suit {
+        match i & 3 {
+            0 => Suit::Eichel,
+            1 => Suit::Gras,
+            2 => Suit::Herz,
+            _ => Suit::Schellen,
+        }
+    }
+
+    pub const fn char(self) -> char {
+        match self {
+            Suit::Eichel => 'E',
+            Suit::Gras => 'G',
+            Suit::Herz => 'H',
+            Suit::Schellen => 'S',
+        }
+    }
+
+    pub const fn from_char(c: char) -> Option<Suit> {
+        match c.to_ascii_uppercase() {
+            'E' => Some(Suit::Eichel),
+            'G' => Some(Suit::Gras),
+            'H' => Some(Suit::Herz),
+            'S' => Some(Suit::Schellen),
+            _ => None,
+        }
+    }
+
+    /// The German name, as used in messages ("must follow Schellen").
+    pub const fn name(self) -> &'static str {
+        match self {
+            Suit::Eichel => "Eichel",
+            Suit::Gras => "Gras",
+            Suit::Herz => "Herz",
+            Suit::Schellen => "Schellen",
+        }
+    }
+
+    /// All eight cards of this suit (printed suit: Obers and Unters included).
+    pub const fn cards(self) -> Cards {
+        Cards(0xff << (self as u32 * 8))
+    }
+}
+
+impl fmt::Display for Suit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+/// Error of parsing a suit letter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSuitError;
+
+impl FromStr for Suit {
+    type Err = ParseSuitError;
+    fn from_str(s: &str) -> Result<Suit, ParseSuitError> {
+        let mut chars = s.trim().chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Suit::from_char(c).ok_or(ParseSuitError),
+            _ => Err(ParseSuitError),
+        }
+    }
+}
+
+/// A rank. Discriminants are fixed: they are the card numbering.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Rank {
+    Ace = 0,
+    Ten = 1,
+    King = 2,
+    Ober = 3,
+    Unter = 4,
+    Nine = 5,
+    Eight = 6,
+    Seven = 7,
+}
+
+impl Rank {
+    pub const ALL: [Rank; 8] = [
+        Rank::Ace,
+        Rank::Ten,
+        Rank::King,
+        Rank::Ober,
+        Rank::Unter,
+        Rank::Nine,
+        Rank::Eight,
+        Rank::Seven,
+    ];
+
+    pub const fn from_index(i: u8) -> Rank {
+        match i & 7 {
+            0 => Rank::Ace,
+            1 => Rank::Ten,
+            2 => Rank::King,
+            3 => Rank::Ober,
+            4 => Rank::Unter,
+            5 => Rank::Nine,
+            6 => Rank::Eight,
+            _ => Rank::Seven,
+        }
+    }
+
+    pub const fn char(self) -> char {
+        match self {
+            Rank::Ace => 'A',
+            Rank::Ten => 'Z',
+            Rank::King => 'K',
+            Rank::Ober => 'O',
+            Rank::Unter => 'U',
+            Rank::Nine => '9',
+            Rank::Eight => '8',
+            Rank::Seven => '7',
+        }
+    }
+
+    /// Card points (Augen).
+    pub const fn points(self) -> u8 {
+        match self {
+            Rank::Ace => 11,
+            Rank::Ten => 10,
+            Rank::King => 4,
+            Rank::Ober => 3,
+            Rank::Unter => 2,
+            _ => 0,
+        }
+    }
+
+    /// All four cards of this rank.
+    pub const fn cards(self) -> Cards {
+        Cards(0x0101_0101 << (self as u32))
+    }
+}
+
+/// A card: `suit * 8 + rank`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Card(u8);
+
+impl Card {
+    pub const fn new(suit: Suit, rank: Rank) -> Card {
+        Card(suit as u8 * 8 + rank as u8)
+    }
+
+    /// The card with this number. `i` must be below 32.
+    pub const fn from_index(i: u8) -> Card {
+        debug_assert!(i < 32);
+        Card(i)
+    }
+
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    pub const fn suit(self) -> Suit {
+        Suit::from_index(self.0 >> 3)
+    }
+
+    pub const fn rank(self) -> Rank {
+        Rank::from_index(self.0 & 7)
+    }
+
+    pub const fn points(self) -> u8 {
+        self.rank().points()
+    }
+
+    pub const fn set(self) -> Cards {
+        Cards(1 << self.0)
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.suit().char(), self.rank().char())
+    }
+}
+
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Error of parsing card text: the text is not a card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseCardError;
+
+impl FromStr for Card {
+    type Err = ParseCardError;
+
+    /// Case-insensitive; the ten may be written `Z`, `10` or `X`.
+    ///
+    /// ```
+    /// use solver::Card;
+    /// assert_eq!("s10".parse::<Card>().unwrap().to_string(), "SZ");
+    /// assert_eq!("gx".parse::<Card>().unwrap().to_string(), "GZ");
+    /// assert!("H1".parse::<Card>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Card, ParseCardError> {
+        let mut chars = s.chars();
+        let suit = chars
+            .next()
+            .and_then(Suit::from_char)
+            .ok_or(ParseCardError)?;
+        let rank = match chars.as_str().to_ascii_uppercase().as_str() {
+            "A" => Rank::Ace,
+            "Z" | "10" | "X" => Rank::Ten,
+            "K" => Rank::King,
+            "O" => Rank::Ober,
+            "U" => Rank::Unter,
+            "9" => Rank::Nine,
+            "8" => Rank::Eight,
+            "7" => Rank::Seven,
+            _ => return Err(ParseCardError),
+        };
+        Ok(Card::new(suit, rank))
+    }
+}
+
+/// A set of cards as a 32-bit set.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Cards(pub u32);
+
+impl Cards {
+    pub const EMPTY: Cards = Cards(0);
+    pub const ALL: Cards = Cards(u32::MAX);
+    /// The four Obers.
+    pub const OBERS: Cards = Rank::Ober.cards();
+    /// The four Unters.
+    pub const UNTERS: Cards = Rank::Unter.cards();
+
+    pub const fn contains(self, card: Card) -> bool {
+        self.0 & (1 << card.0) != 0
+    }
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+    pub const fn union(self, other: Cards) -> Cards {
+        Cards(self.0 | other.0)
+    }
+    pub const fn intersect(self, other: Cards) -> Cards {
+        Cards(self.0 & other.0)
+    }
+    pub const fn without(self, other: Cards) -> Cards {
+        Cards(self.0 & !other.0)
+    }
+    pub const fn with(self, card: Card) -> Cards {
+        Cards(self.0 | 1 << card.0)
+    }
+    pub const fn is_subset(self, other: Cards) -> bool {
+        self.0 & !other.0 == 0
+    }
+    /// The card with the lowest number, if any.
+    pub const fn first(self) -> Option<Card> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Card(self.0.trailing_zeros() as u8))
+        }
+    }
+    pub fn insert(&mut self, card: Card) {
+        self.0 |= 1 << card.0;
+    }
+    pub fn remove(&mut self, card: Card) {
+        self.0 &= !(1 << card.0);
+    }
+    /// Sum of the card points.
+    pub fn points(self) -> u32 {
+        self.into_iter().map(|c| c.points() as u32).sum()
+    }
+    /// Cards of one printed suit (Obers and Unters included).
+    pub const fn of_suit(self, suit: Suit) -> Cards {
+        self.intersect(suit.cards())
+    }
+}
+
+impl IntoIterator for Cards {
+    type Item = Card;
+    type IntoIter = CardsIter;
+    fn into_iter(self) -> CardsIter {
+        CardsIter(self.0)
+    }
+}
+
+/// Iterates a card set from the lowest card number up.
+#[derive(Clone, Debug)]
+pub struct CardsIter(u32);
+
+impl Iterator for CardsIter {
+    type Item = Card;
+
+    fn next(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let card = Card(self.0.trailing_zeros() as u8);
+        self.0 &= self.0 - 1;
+        Some(card)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for CardsIter {}
+
+impl FromIterator<Card> for Cards {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> Cards {
+        let mut set = Cards::EMPTY;
+        for card in iter {
+            set.insert(card);
+        }
+        set
+    }
+}
+
+impl std::ops::BitOr for Cards {
+    type Output = Cards;
+    fn bitor(self, rhs: Cards) -> Cards {
+        self.union(rhs)
+    }
+}
+
+impl std::ops::BitAnd for Cards {
+    type Output = Cards;
+    fn bitand(self, rhs: Cards) -> Cards {
+        self.intersect(rhs)
+    }
+}
+
+impl std::ops::Not for Cards {
+    type Output = Cards;
+    fn not(self) -> Cards {
+        Cards(!self.0)
+    }
+}
+
+impl std::ops::BitOrAssign for Cards {
+    fn bitor_assign(&mut self, rhs: Cards) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl std::ops::BitAndAssign for Cards {
+    fn bitand_assign(&mut self, rhs: Cards) {
+        self.0 &= rhs.0;
+    }
+}
+
+/// Prints the cards space-separated, by suit, each suit in card-number order (A Z K O U 9 8 7).
+impl fmt::Display for Cards {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, card) in self.into_iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{card}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Cards {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Cards[{self}]")
+    }
+}
+
+/// The pack in play: 32 cards, or 24 without the 8s and 7s (Kurzer Schafkopf).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Deck {
+    #[default]
+    Long,
+    Short,
+}
+
+impl Deck {
+    pub const fn cards(self) -> Cards {
+        match self {
+            Deck::Long => Cards::ALL,
+            Deck::Short => Cards(!(Rank::Eight.cards().0 | Rank::Seven.cards().0)),
+        }
+    }
+    /// Cards per hand, and tricks per game.
+    pub const fn hand_size(self) -> usize {
+        match self {
+            Deck::Long => 8,
+            Deck::Short => 6,
+        }
+    }
+    pub const fn name(self) -> &'static str {
+        match self {
+            Deck::Long => "long",
+            Deck::Short => "short",
+        }
+    }
+}
+
+/// Parses whitespace-separated card text into cards, keeping the order and any repeats.
+pub fn parse_card_list(text: &str) -> Result<Vec<Card>, String> {
+    text.split_whitespace()
+        .map(|t| t.parse::<Card>().map_err(|_| t.to_string()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn card_text_round_trips_for_every_card() {
+        for i in 0..32 {
+            let card = Card::from_index(i);
+            assert_eq!(card.to_string().parse::<Card>(), Ok(card));
+            assert_eq!(card.to_string().to_lowercase().parse::<Card>(), Ok(card));
+        }
+    }
+
+    #[test]
+    fn ten_has_three_spellings_and_prints_as_z() {
+        for text in ["SZ", "sz", "S10", "s10", "SX", "sx"] {
+            assert_eq!(text.parse::<Card>().unwrap().to_string(), "SZ", "{text}");
+        }
+        for bad in ["", "S", "S1", "SZZ", "QA", "S 7", "11"] {
+            assert!(bad.parse::<Card>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn points_sum_to_120_in_both_decks() {
+        assert_eq!(Deck::Long.cards().points(), 120);
+        assert_eq!(Deck::Short.cards().points(), 120);
+        assert_eq!(Deck::Short.cards().len(), 24);
+        for suit in Suit::ALL {
+            assert_eq!(suit.cards().points(), 30);
+        }
+    }
+
+    #[test]
+    fn set_iterates_in_card_order() {
+        let set: Cards = ["S7", "EA", "HO"]
+            .iter()
+            .map(|t| t.parse::<Card>().unwrap())
+            .collect();
+        assert_eq!(set.to_string(), "EA HO S7");
+        assert_eq!(set.len(), 3);
+        assert_eq!(set.points(), 14);
+    }
+}

@@ -1,0 +1,477 @@
+//! Contracts as data: who declares, which cards are trumps, who plays with whom, and what
+//! the declaring side must reach (RULES.md sections 2, 4, 7 and 8).
+
+use crate::cards::{Card, Cards, Deck, Rank, Suit};
+use crate::order::{
+    Order, OBERS_UNTERS, PLAIN_BETTEL, PLAIN_GEIER, PLAIN_GERMAN, PLAIN_NORMAL, PLAIN_WENZ,
+};
+use crate::seat::{BySeat, Seat, Seats};
+use std::fmt;
+
+/// The two games the product knows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Variant {
+    /// Bavarian Schafkopf, the modern game.
+    #[default]
+    Bavarian,
+    /// German Schafkopf, the older game with fixed partnerships.
+    German,
+}
+
+impl Variant {
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Bavarian => "bavarian",
+            Variant::German => "german",
+        }
+    }
+}
+
+/// The solo-class games: one declarer against three.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Solo {
+    Farbsolo(Suit),
+    Wenz,
+    Geier,
+    Farbwenz(Suit),
+    Farbgeier(Suit),
+}
+
+impl Solo {
+    /// Every solo-class game: 4 Farbsoli, Wenz, Geier, 4 Farbwenz, 4 Farbgeier.
+    pub fn all() -> impl Iterator<Item = Solo> {
+        Suit::ALL
+            .into_iter()
+            .map(Solo::Farbsolo)
+            .chain([Solo::Wenz, Solo::Geier])
+            .chain(Suit::ALL.into_iter().map(Solo::Farbwenz))
+            .chain(Suit::ALL.into_iter().map(Solo::Farbgeier))
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Solo::Farbsolo(_) => "solo",
+            Solo::Wenz => "wenz",
+            Solo::Geier => "geier",
+            Solo::Farbwenz(_) => "farbwenz",
+            Solo::Farbgeier(_) => "farbgeier",
+        }
+    }
+
+    pub fn suit(self) -> Option<Suit> {
+        match self {
+            Solo::Farbsolo(s) | Solo::Farbwenz(s) | Solo::Farbgeier(s) => Some(s),
+            Solo::Wenz | Solo::Geier => None,
+        }
+    }
+}
+
+/// How many Wenzels (top trumps) German Schafkopf plays with.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Wenzels {
+    /// The four Unters.
+    #[default]
+    Four,
+    /// EO, GO and the four Unters.
+    Six,
+    /// All Obers and Unters.
+    Eight,
+}
+
+impl Wenzels {
+    pub fn count(self) -> u8 {
+        match self {
+            Wenzels::Four => 4,
+            Wenzels::Six => 6,
+            Wenzels::Eight => 8,
+        }
+    }
+
+    pub fn from_count(n: u64) -> Option<Wenzels> {
+        match n {
+            4 => Some(Wenzels::Four),
+            6 => Some(Wenzels::Six),
+            8 => Some(Wenzels::Eight),
+            _ => None,
+        }
+    }
+
+    /// The Wenzels, highest first.
+    pub fn cards(self) -> &'static [Card] {
+        const SIX: [Card; 6] = [
+            OBERS_UNTERS[0],
+            OBERS_UNTERS[1],
+            OBERS_UNTERS[4],
+            OBERS_UNTERS[5],
+            OBERS_UNTERS[6],
+            OBERS_UNTERS[7],
+        ];
+        match self {
+            Wenzels::Four => &OBERS_UNTERS[4..],
+            Wenzels::Six => &SIX,
+            Wenzels::Eight => &OBERS_UNTERS,
+        }
+    }
+
+    pub fn set(self) -> Cards {
+        self.cards().iter().copied().collect()
+    }
+}
+
+/// A contract: the game announced and by whom.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Contract {
+    /// Sauspiel (Rufspiel): the declarer calls the ace of `called` (E, G or S).
+    Sauspiel { declarer: Seat, called: Suit },
+    /// A solo-class game, possibly as Tout (the declarer must take every trick).
+    Solo {
+        declarer: Seat,
+        game: Solo,
+        tout: bool,
+    },
+    /// Bettel: the declarer must take no trick; no trumps.
+    Bettel { declarer: Seat, ouvert: bool },
+    /// Everyone for himself; the most points lose.
+    Ramsch,
+    /// All Obers and Unters in one hand: won without play.
+    Sie { declarer: Seat },
+    /// Hochzeit: the declarer and the partner who took his trump (hands as after the exchange).
+    Hochzeit { declarer: Seat, partner: Seat },
+    /// German Schafkopf: seats 0 and 2 against 1 and 3.
+    German {
+        declarer: Seat,
+        trump: Suit,
+        wenzels: Wenzels,
+        /// Nobody could declare, so the holder of EU must play.
+        forced: bool,
+    },
+}
+
+/// What a position's value counts (INTERFACE.md section 2).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Measure {
+    Points,
+    Tricks,
+}
+
+impl Measure {
+    pub fn name(self) -> &'static str {
+        match self {
+            Measure::Points => "points",
+            Measure::Tricks => "tricks",
+        }
+    }
+}
+
+/// The ranking classes of RULES.md section 7, lowest first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Class {
+    /// Sauspiel and Hochzeit.
+    Partner,
+    Bettel,
+    Solo,
+    Tout,
+    Sie,
+}
+
+impl Contract {
+    pub fn declarer(&self) -> Option<Seat> {
+        match *self {
+            Contract::Ramsch => None,
+            Contract::Sauspiel { declarer, .. }
+            | Contract::Solo { declarer, .. }
+            | Contract::Bettel { declarer, .. }
+            | Contract::Sie { declarer }
+            | Contract::Hochzeit { declarer, .. }
+            | Contract::German { declarer, .. } => Some(declarer),
+        }
+    }
+
+    pub fn variant(&self) -> Variant {
+        match self {
+            Contract::German { .. } => Variant::German,
+            _ => Variant::Bavarian,
+        }
+    }
+
+    /// The game's name as in the hand record (`contract.game`).
+    pub fn game_name(&self) -> &'static str {
+        match self {
+            Contract::Sauspiel { .. } => "sauspiel",
+            Contract::Solo { game, .. } => game.name(),
+            Contract::Bettel { ouvert: false, .. } => "bettel",
+            Contract::Bettel { ouvert: true, .. } => "bettel_ouvert",
+            Contract::Ramsch => "ramsch",
+            Contract::Sie { .. } => "sie",
+            Contract::Hochzeit { .. } => "hochzeit",
+            Contract::German { .. } => "german",
+        }
+    }
+
+    /// The suit named with the game, if any (called ace's suit, trump suit).
+    pub fn suit(&self) -> Option<Suit> {
+        match *self {
+            Contract::Sauspiel { called, .. } => Some(called),
+            Contract::Solo { game, .. } => game.suit(),
+            Contract::German { trump, .. } => Some(trump),
+            _ => None,
+        }
+    }
+
+    pub fn is_tout(&self) -> bool {
+        matches!(self, Contract::Solo { tout: true, .. })
+    }
+
+    /// The called ace of a Sauspiel.
+    pub fn called_ace(&self) -> Option<Card> {
+        match *self {
+            Contract::Sauspiel { called, .. } => Some(Card::new(called, Rank::Ace)),
+            _ => None,
+        }
+    }
+
+    pub fn class(&self) -> Class {
+        match self {
+            Contract::Sauspiel { .. } | Contract::Hochzeit { .. } | Contract::German { .. } => {
+                Class::Partner
+            }
+            Contract::Ramsch => Class::Partner,
+            Contract::Bettel { .. } => Class::Bettel,
+            Contract::Solo { tout: false, .. } => Class::Solo,
+            Contract::Solo { tout: true, .. } => Class::Tout,
+            Contract::Sie { .. } => Class::Sie,
+        }
+    }
+
+    /// What the value of a position counts: tricks for Tout and Bettel, else points.
+    pub fn measure(&self) -> Measure {
+        match self {
+            Contract::Solo { tout: true, .. } | Contract::Bettel { .. } => Measure::Tricks,
+            _ => Measure::Points,
+        }
+    }
+
+    /// Whether Laufende are counted and paid in this contract (not in Bettel, Ramsch or
+    /// German Schafkopf, which pays game points).
+    pub fn has_laufende(&self) -> bool {
+        !matches!(
+            self,
+            Contract::Bettel { .. } | Contract::Ramsch | Contract::German { .. }
+        )
+    }
+
+    /// Fewest Laufende that are paid by default: 2 in Wenz and Geier, else 3.
+    pub fn default_laufende_min(&self) -> u8 {
+        match self {
+            Contract::Solo {
+                game: Solo::Wenz | Solo::Geier,
+                ..
+            } => 2,
+            _ => 3,
+        }
+    }
+
+    /// The trump set and card ranking.
+    pub fn order(&self, deck: Deck) -> Order {
+        let normal = |suit| Order::new(&OBERS_UNTERS, Some(suit), &PLAIN_NORMAL, deck);
+        match *self {
+            Contract::Sauspiel { .. }
+            | Contract::Ramsch
+            | Contract::Hochzeit { .. }
+            | Contract::Sie { .. } => normal(Suit::Herz),
+            Contract::Solo { game, .. } => match game {
+                Solo::Farbsolo(s) => normal(s),
+                Solo::Wenz => Order::new(&OBERS_UNTERS[4..], None, &PLAIN_WENZ, deck),
+                Solo::Geier => Order::new(&OBERS_UNTERS[..4], None, &PLAIN_GEIER, deck),
+                Solo::Farbwenz(s) => Order::new(&OBERS_UNTERS[4..], Some(s), &PLAIN_WENZ, deck),
+                Solo::Farbgeier(s) => Order::new(&OBERS_UNTERS[..4], Some(s), &PLAIN_GEIER, deck),
+            },
+            Contract::Bettel { .. } => Order::new(&[], None, &PLAIN_BETTEL, deck),
+            Contract::German { trump, wenzels, .. } => {
+                Order::new(wenzels.cards(), Some(trump), &PLAIN_GERMAN, deck)
+            }
+        }
+    }
+
+    /// The declaring side given the dealt hands (Sauspiel: declarer and the holder of the
+    /// called ace; German: the declarer's partnership). Empty for Ramsch.
+    pub fn declarers(&self, dealt: &BySeat<Cards>) -> Seats {
+        match *self {
+            Contract::Ramsch => Seats::NONE,
+            Contract::Sauspiel { declarer, called } => {
+                let ace = Card::new(called, Rank::Ace);
+                Seat::ALL
+                    .into_iter()
+                    .filter(|s| dealt[*s].contains(ace))
+                    .fold(Seats::one(declarer), Seats::with)
+            }
+            Contract::Hochzeit { declarer, partner } => Seats::one(declarer).with(partner),
+            Contract::German { declarer, .. } => Seats::one(declarer).with(declarer.plus(2)),
+            Contract::Solo { declarer, .. }
+            | Contract::Bettel { declarer, .. }
+            | Contract::Sie { declarer } => Seats::one(declarer),
+        }
+    }
+}
+
+impl fmt::Display for Contract {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.game_name())?;
+        if let Some(suit) = self.suit() {
+            write!(f, " {suit}")?;
+        }
+        if self.is_tout() {
+            f.write_str(" tout")?;
+        }
+        if let Some(d) = self.declarer() {
+            write!(f, " by seat {d}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether a hand holds Sie: all Obers and Unters (short deck: the Obers, EU and GU).
+pub fn holds_sie(hand: Cards, deck: Deck) -> bool {
+    let need = match deck {
+        Deck::Long => Cards::OBERS | Cards::UNTERS,
+        Deck::Short => Cards::OBERS | OBERS_UNTERS[4].set() | OBERS_UNTERS[5].set(),
+    };
+    need.is_subset(hand)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::order::Group;
+
+    fn card(t: &str) -> Card {
+        t.parse().unwrap()
+    }
+
+    fn trumps(c: Contract) -> String {
+        let o = c.order(Deck::Long);
+        let v: Vec<String> = o.trump_list().iter().map(|c| c.to_string()).collect();
+        v.join(" ")
+    }
+
+    fn plain(c: Contract, suit: Suit) -> String {
+        let o = c.order(Deck::Long);
+        let mut v: Vec<Card> = o.group_cards(Group::Plain(suit)).into_iter().collect();
+        v.sort_by_key(|c| std::cmp::Reverse(o.power(*c)));
+        v.iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    const D: Seat = Seat::S0;
+
+    #[test]
+    fn trump_orders_match_rules_table() {
+        let solo = |game| Contract::Solo {
+            declarer: D,
+            game,
+            tout: false,
+        };
+        let sau = Contract::Sauspiel {
+            declarer: D,
+            called: Suit::Gras,
+        };
+        assert_eq!(trumps(sau), "EO GO HO SO EU GU HU SU HA HZ HK H9 H8 H7");
+        assert_eq!(plain(sau, Suit::Eichel), "EA EZ EK E9 E8 E7");
+        assert_eq!(
+            trumps(solo(Solo::Farbsolo(Suit::Schellen))),
+            "EO GO HO SO EU GU HU SU SA SZ SK S9 S8 S7"
+        );
+        assert_eq!(trumps(solo(Solo::Wenz)), "EU GU HU SU");
+        assert_eq!(plain(solo(Solo::Wenz), Suit::Herz), "HA HZ HK HO H9 H8 H7");
+        assert_eq!(trumps(solo(Solo::Geier)), "EO GO HO SO");
+        assert_eq!(plain(solo(Solo::Geier), Suit::Gras), "GA GZ GK GU G9 G8 G7");
+        assert_eq!(
+            trumps(solo(Solo::Farbwenz(Suit::Gras))),
+            "EU GU HU SU GA GZ GK GO G9 G8 G7"
+        );
+        assert_eq!(
+            trumps(solo(Solo::Farbgeier(Suit::Eichel))),
+            "EO GO HO SO EA EZ EK EU E9 E8 E7"
+        );
+        let bettel = Contract::Bettel {
+            declarer: D,
+            ouvert: false,
+        };
+        assert_eq!(trumps(bettel), "");
+        assert_eq!(plain(bettel, Suit::Schellen), "SA SK SO SU SZ S9 S8 S7");
+        let german = |wenzels| Contract::German {
+            declarer: D,
+            trump: Suit::Eichel,
+            wenzels,
+            forced: false,
+        };
+        assert_eq!(
+            trumps(german(Wenzels::Four)),
+            "EU GU HU SU EA EK EO EZ E9 E8 E7"
+        );
+        assert_eq!(
+            plain(german(Wenzels::Four), Suit::Herz),
+            "HA HK HO HZ H9 H8 H7"
+        );
+        assert_eq!(
+            trumps(german(Wenzels::Six)),
+            "EO GO EU GU HU SU EA EK EZ E9 E8 E7"
+        );
+        assert_eq!(plain(german(Wenzels::Six), Suit::Gras), "GA GK GZ G9 G8 G7");
+        assert_eq!(
+            plain(german(Wenzels::Six), Suit::Herz),
+            "HA HK HO HZ H9 H8 H7"
+        );
+        assert_eq!(
+            trumps(german(Wenzels::Eight)),
+            "EO GO HO SO EU GU HU SU EA EK EZ E9 E8 E7"
+        );
+        assert_eq!(
+            plain(german(Wenzels::Eight), Suit::Herz),
+            "HA HK HZ H9 H8 H7"
+        );
+    }
+
+    #[test]
+    fn every_order_ranks_every_card_of_the_deck() {
+        let mut contracts: Vec<Contract> = Solo::all()
+            .map(|game| Contract::Solo {
+                declarer: D,
+                game,
+                tout: false,
+            })
+            .collect();
+        contracts.push(Contract::Ramsch);
+        contracts.push(Contract::Bettel {
+            declarer: D,
+            ouvert: true,
+        });
+        for w in [Wenzels::Four, Wenzels::Six, Wenzels::Eight] {
+            contracts.push(Contract::German {
+                declarer: D,
+                trump: Suit::Herz,
+                wenzels: w,
+                forced: false,
+            });
+        }
+        for c in contracts {
+            for deck in [Deck::Long, Deck::Short] {
+                let o = c.order(deck);
+                for card in deck.cards() {
+                    assert!(o.power(card) > 0, "{c}: {card}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sie_needs_all_obers_and_unters() {
+        let hand: Cards = "EO GO HO SO EU GU HU SU".split(' ').map(card).collect();
+        assert!(holds_sie(hand, Deck::Long));
+        let short: Cards = "EO GO HO SO EU GU".split(' ').map(card).collect();
+        assert!(holds_sie(short, Deck::Short));
+        assert!(!holds_sie(short, Deck::Long));
+    }
+}

@@ -1,0 +1,147 @@
+//! The library's errors: each variant names the fault in words a player understands.
+
+use crate::cards::{Card, Suit};
+use crate::seat::Seat;
+use std::fmt;
+use thiserror::Error;
+
+/// Why a card may not be played (the rule it breaks).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum IllegalReason {
+    /// The seat does not hold the card (or played it already).
+    NotHeld { seat: Seat },
+    /// The seat holds cards of the led group and must play one.
+    MustFollow { seat: Seat, group: &'static str },
+    /// The called suit was led: the partner must play the called ace.
+    MustPlayCalledAce { seat: Seat, ace: Card },
+    /// The partner may not discard the called ace before its suit has been led.
+    MayNotDiscardCalledAce { seat: Seat, ace: Card },
+    /// The partner may not lead a small card of the called suit unless he runs away.
+    MayNotLeadUnderAce { seat: Seat, ace: Card },
+    /// Stichzwang: the follower could beat the trick and must.
+    MustBeat { seat: Seat },
+    /// All cards have been played.
+    HandOver,
+}
+
+impl fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalReason::NotHeld { seat } => write!(f, "seat {seat} does not hold it"),
+            IllegalReason::MustFollow { seat, group } => {
+                write!(f, "seat {seat} must follow {group}")
+            }
+            IllegalReason::MustPlayCalledAce { seat, ace } => {
+                write!(
+                    f,
+                    "seat {seat} must play the called ace {ace} when its suit is led"
+                )
+            }
+            IllegalReason::MayNotDiscardCalledAce { seat, ace } => write!(
+                f,
+                "seat {seat} may not discard the called ace {ace} before its suit has been led"
+            ),
+            IllegalReason::MayNotLeadUnderAce { seat, ace } => write!(
+                f,
+                "seat {seat} holds the called ace {ace} and may lead no other card of its suit \
+                 (too few to run away)"
+            ),
+            IllegalReason::MustBeat { seat } => {
+                write!(f, "seat {seat} can beat the trick and must (Stichzwang)")
+            }
+            IllegalReason::HandOver => write!(f, "every card has already been played"),
+        }
+    }
+}
+
+/// Everything that can be wrong with a hand record or a request on it.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The text is not JSON.
+    #[error("malformed JSON: {0}")]
+    MalformedJson(String),
+    /// The JSON does not have the shape of a hand record.
+    #[error("invalid record: {0}")]
+    InvalidRecord(String),
+    /// A token is not a card.
+    #[error("{place}: '{text}' is not a card")]
+    BadCard { place: String, text: String },
+    #[error("expected 4 hands, found {0}")]
+    HandCount(usize),
+    #[error("card {0} appears twice")]
+    DuplicateCard(Card),
+    #[error("card {0} is missing from the hands")]
+    MissingCard(Card),
+    #[error("card {card} is not in the {deck} deck")]
+    CardNotInDeck { card: Card, deck: &'static str },
+    #[error("hands must all have {expected} cards, but seat {seat} has {found}")]
+    HandSize {
+        seat: Seat,
+        expected: usize,
+        found: usize,
+    },
+    #[error("unknown game '{0}'")]
+    UnknownGame(String),
+    #[error("'{text}' is not a valid {what}")]
+    BadValue { what: &'static str, text: String },
+    #[error("contract '{game}' needs '{field}'")]
+    MissingField {
+        game: &'static str,
+        field: &'static str,
+    },
+    #[error("the {variant} variant has no contract '{game}'")]
+    UnsupportedContract {
+        variant: &'static str,
+        game: &'static str,
+    },
+    #[error("the ace of {0} cannot be called (only Eichel, Gras or Schellen)")]
+    UncallableAce(Suit),
+    #[error("the declarer (seat {seat}) holds the called ace {ace} himself")]
+    DeclarerHoldsCalledAce { seat: Seat, ace: Card },
+    #[error("the declarer (seat {seat}) cannot call {ace}: he holds no plain {suit} card", suit = .ace.suit().name())]
+    CalledSuitNotHeld { seat: Seat, ace: Card },
+    #[error("seat {seat} does not hold Sie (all Obers and Unters)")]
+    NoSie { seat: Seat },
+    #[error("the Hochzeit partner must be another seat than the declarer ({0})")]
+    HochzeitPartner(Seat),
+    #[error("{found} Kontra/Re given, but at most {max} are allowed (stoss_max)")]
+    TooManyDoublings { found: u32, max: u8 },
+    #[error("play {index} ({card}) is illegal: {reason}")]
+    IllegalPlay {
+        index: usize,
+        card: Card,
+        reason: IllegalReason,
+    },
+    #[error("the hand is not finished: {played} of {total} cards played")]
+    Incomplete { played: usize, total: usize },
+}
+
+impl Error {
+    /// A stable machine-readable code for the kind of fault.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::MalformedJson(_) => "malformed_json",
+            Error::InvalidRecord(_) => "invalid_record",
+            Error::BadCard { .. } => "bad_card",
+            Error::HandCount(_) => "hand_count",
+            Error::DuplicateCard(_) => "duplicate_card",
+            Error::MissingCard(_) => "missing_card",
+            Error::CardNotInDeck { .. } => "card_not_in_deck",
+            Error::HandSize { .. } => "hand_size",
+            Error::UnknownGame(_) => "unknown_game",
+            Error::BadValue { .. } => "bad_value",
+            Error::MissingField { .. } => "missing_field",
+            Error::UnsupportedContract { .. } => "unsupported_contract",
+            Error::UncallableAce(_) => "uncallable_ace",
+            Error::DeclarerHoldsCalledAce { .. } => "declarer_holds_called_ace",
+            Error::CalledSuitNotHeld { .. } => "called_suit_not_held",
+            Error::NoSie { .. } => "no_sie",
+            Error::HochzeitPartner(_) => "hochzeit_partner",
+            Error::TooManyDoublings { .. } => "too_many_doublings",
+            Error::IllegalPlay { .. } => "illegal_play",
+            Error::Incomplete { .. } => "incomplete",
+        }
+    }
+}

@@ -1,0 +1,221 @@
+//! Table options, prices and doublings (RULES.md sections 6 and 9), with their defaults.
+//!
+//! These are the `rules`, `tariff` and `doublings` objects of the hand record; every field
+//! is optional and a missing one takes the default of RULES.md.
+
+use serde::{Deserialize, Serialize};
+
+/// Where the run-away count of the called suit is taken (RULES.md 3.1 rule 4).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RunAwayCount {
+    /// Counted in the dealt hand.
+    #[default]
+    Dealt,
+    /// Counted in the hand at the moment of the lead.
+    Current,
+}
+
+/// When a side is schwarz.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Schwarz {
+    /// The side took no trick.
+    #[default]
+    NoTrick,
+    /// The side took no card points.
+    AllPoints,
+}
+
+/// How a tie for most points in Ramsch is broken.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RamschTie {
+    /// More tricks loses, then more trumps among the cards taken, then the highest trump taken.
+    #[default]
+    MoreTricks,
+    /// The tied player who played the highest trump loses.
+    HighestTrumpPlayed,
+}
+
+/// What a Jungfrau (a Ramsch player who took no trick) does to the payment.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Jungfrau {
+    None,
+    /// The loser pays each player without a trick double.
+    #[default]
+    DoubleIndividuallyOnce,
+    /// The loser pays each such player x 2 per player without a trick.
+    DoubleIndividuallyMultiple,
+    /// Everything x 2 per player without a trick.
+    DoubleAll,
+}
+
+/// When one Ramsch player wins alone.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Durchmarsch {
+    /// Taking every trick.
+    #[default]
+    #[serde(alias = "all")]
+    AllTricks,
+    /// Taking at least `durchmarsch_points` points.
+    AtLeast,
+    None,
+}
+
+/// What happens when everyone passes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AllPass {
+    #[default]
+    ThrowIn,
+    Ramsch,
+}
+
+/// How a Sie is valued.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SieValue {
+    /// 4 x (solo + Laufende).
+    #[default]
+    WithLaufende,
+    /// 4 x solo.
+    BaseOnly,
+}
+
+/// The options of RULES.md section 9. `None` fields take defaults that depend on the deck or
+/// contract; [`Options`] methods resolve them.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Options {
+    #[serde(skip_serializing_if = "is_default")]
+    pub run_away_count: RunAwayCount,
+    /// Plain cards of the called suit, ace included, needed to run away (4 long, 3 short).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run_away_min: Option<u8>,
+    /// Fewest Laufende paid; default 3, Wenz and Geier 2.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub laufende_min: Option<u8>,
+    /// In Bettel and Ramsch a follower must beat the best card if he can.
+    #[serde(skip_serializing_if = "is_default")]
+    pub stichzwang: bool,
+    /// Most Kontra/Re (default 4).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stoss_max: Option<u8>,
+    #[serde(skip_serializing_if = "is_default")]
+    pub schwarz: Schwarz,
+    #[serde(skip_serializing_if = "is_default")]
+    pub ramsch_tie: RamschTie,
+    #[serde(skip_serializing_if = "is_default")]
+    pub jungfrau: Jungfrau,
+    #[serde(skip_serializing_if = "is_default")]
+    pub durchmarsch: Durchmarsch,
+    /// Points for a Durchmarsch under `durchmarsch: at_least` (default 120).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub durchmarsch_points: Option<u8>,
+    /// The pot carried into a Sauspiel.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stock: Option<i64>,
+    #[serde(skip_serializing_if = "is_default")]
+    pub all_pass: AllPass,
+    #[serde(skip_serializing_if = "is_default")]
+    pub sie_value: SieValue,
+    /// Wenzels in German Schafkopf when the contract does not say (4, 6 or 8).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub german_wenzels: Option<u8>,
+}
+
+fn is_default<T: Default + PartialEq>(t: &T) -> bool {
+    *t == T::default()
+}
+
+impl Options {
+    pub fn stoss_max(&self) -> u8 {
+        self.stoss_max.unwrap_or(4)
+    }
+    pub fn durchmarsch_points(&self) -> u8 {
+        self.durchmarsch_points.unwrap_or(120)
+    }
+}
+
+/// Prices (RULES.md section 6). Missing prices take the BSV defaults.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Tariff {
+    /// Sauspiel and Hochzeit (default 10).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base: Option<i64>,
+    /// Solo class (default 50).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solo: Option<i64>,
+    /// For schneider, and again for schwarz (default 10).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub extra: Option<i64>,
+    /// Per Laufender (default: `extra`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub laufende_price: Option<i64>,
+    /// Bettel (default 30).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bettel_price: Option<i64>,
+    /// Bettel ouvert (default twice `bettel_price`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bettel_ouvert_price: Option<i64>,
+    /// Ramsch (default 20).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ramsch_price: Option<i64>,
+}
+
+impl Tariff {
+    pub fn base(&self) -> i64 {
+        self.base.unwrap_or(10)
+    }
+    pub fn solo(&self) -> i64 {
+        self.solo.unwrap_or(50)
+    }
+    pub fn extra(&self) -> i64 {
+        self.extra.unwrap_or(10)
+    }
+    pub fn laufende_price(&self) -> i64 {
+        self.laufende_price.unwrap_or_else(|| self.extra())
+    }
+    pub fn bettel_price(&self) -> i64 {
+        self.bettel_price.unwrap_or(30)
+    }
+    pub fn bettel_ouvert_price(&self) -> i64 {
+        self.bettel_ouvert_price
+            .unwrap_or_else(|| 2 * self.bettel_price())
+    }
+    pub fn ramsch_price(&self) -> i64 {
+        self.ramsch_price.unwrap_or(20)
+    }
+}
+
+/// Doublings before play: each multiplies the final value by 2.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Doublings {
+    /// Klopfen/Legen before the game.
+    #[serde(skip_serializing_if = "is_default")]
+    pub klopfen: u8,
+    /// Kontra (some logs count Re here too).
+    #[serde(skip_serializing_if = "is_default")]
+    pub kontra: u8,
+    #[serde(skip_serializing_if = "is_default")]
+    pub re: u8,
+}
+
+impl Doublings {
+    pub fn is_empty(&self) -> bool {
+        self.total() == 0
+    }
+    /// Every doubling: each one multiplies the value by two.
+    pub fn total(&self) -> u32 {
+        self.klopfen as u32 + self.kontra as u32 + self.re as u32
+    }
+    /// Kontra and Re together (bounded by `stoss_max`).
+    pub fn stoesse(&self) -> u32 {
+        self.kontra as u32 + self.re as u32
+    }
+}

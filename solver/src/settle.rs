@@ -1,0 +1,339 @@
+//! The result of a finished hand and its settlement (RULES.md sections 4, 5, 6 and 8).
+
+use crate::cards::{Card, Cards};
+use crate::contract::Contract;
+use crate::error::Error;
+use crate::game::{Game, Setup};
+use crate::options::{Durchmarsch, Jungfrau, RamschTie, Schwarz, SieValue};
+use crate::seat::{BySeat, Seat, Seats};
+use serde::Serialize;
+
+/// Who won what in a finished hand, and what each seat receives (negative: pays).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Score {
+    pub id: Option<String>,
+    /// The declaring side (empty in Ramsch).
+    pub declarers: Vec<u8>,
+    pub points: [u32; 4],
+    pub tricks: [u32; 4],
+    #[serde(flatten)]
+    pub outcome: Outcome,
+    /// Laufende that count (0 below the minimum and in games without Laufende).
+    pub laufende: u32,
+    pub payouts: [i64; 4],
+    /// Paid into the stock (negative: taken out); always minus the sum of the payouts.
+    pub stock_payout: i64,
+}
+
+/// The outcome: of the declaring side, or of a Ramsch.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Outcome {
+    Declared {
+        won: bool,
+        schneider: bool,
+        schwarz: bool,
+    },
+    Ramsch {
+        /// The seat that pays (none after a Durchmarsch).
+        loser: Option<u8>,
+        /// Seats that took no trick.
+        jungfrau: Vec<u8>,
+        /// The seat that won alone.
+        durchmarsch: Option<u8>,
+    },
+}
+
+/// The Laufende of the deal: how many top trumps in unbroken order the side holding the
+/// highest trump holds (before the contract's minimum is applied).
+pub fn laufende_held(setup: &Setup) -> u32 {
+    let order = setup.order();
+    let declarers = setup.declarers();
+    let side_of = |card: Card| {
+        let holder = Seat::ALL
+            .into_iter()
+            .find(|s| setup.hands[*s].contains(card));
+        holder.map(|h| declarers.contains(h))
+    };
+    let trumps = order.trump_list();
+    let Some(first) = trumps.first().and_then(|c| side_of(*c)) else {
+        return 0;
+    };
+    trumps
+        .iter()
+        .take_while(|c| side_of(**c) == Some(first))
+        .count() as u32
+}
+
+/// Laufende that are paid: those held, if at least the minimum.
+pub fn laufende_paid(setup: &Setup) -> u32 {
+    if !setup.contract.has_laufende() {
+        return 0;
+    }
+    let held = laufende_held(setup);
+    let min = setup
+        .options
+        .laufende_min
+        .unwrap_or_else(|| setup.contract.default_laufende_min()) as u32;
+    if held >= min {
+        held
+    } else {
+        0
+    }
+}
+
+impl Score {
+    /// Scores a finished game. A Sie is scored without play; every other game must be over.
+    pub fn of(game: &Game) -> Result<Score, Error> {
+        let setup = game.setup();
+        let is_sie = matches!(setup.contract, Contract::Sie { .. });
+        if !game.is_over() && !is_sie {
+            return Err(Error::Incomplete {
+                played: game.played_count(),
+                total: setup.trick_count() * 4,
+            });
+        }
+        let points = game.points();
+        let tricks = game.trick_counts();
+        let declarers = setup.declarers();
+        let multiplier = 1i64 << setup.doublings.total().min(40);
+        let laufende = laufende_paid(setup);
+        let (outcome, payouts) = match setup.contract {
+            Contract::Ramsch => ramsch(game, &points, &tricks, multiplier),
+            contract => {
+                let side_points: u32 = declarers.iter().map(|s| points[s]).sum();
+                let side_tricks: u32 = declarers.iter().map(|s| tricks[s]).sum();
+                let other_points = 120 - side_points.min(120);
+                let other_tricks = setup.trick_count() as u32 - side_tricks;
+                let t = &setup.tariff;
+                let (won, value, schneider, schwarz) = match contract {
+                    Contract::Sie { .. } => {
+                        let l = match setup.options.sie_value {
+                            SieValue::WithLaufende => laufende,
+                            SieValue::BaseOnly => 0,
+                        };
+                        (
+                            true,
+                            4 * (t.solo() + t.laufende_price() * l as i64),
+                            false,
+                            false,
+                        )
+                    }
+                    Contract::Solo { tout: true, .. } => {
+                        let won = other_tricks == 0;
+                        (
+                            won,
+                            2 * (t.solo() + t.laufende_price() * l(laufende)),
+                            false,
+                            false,
+                        )
+                    }
+                    Contract::Bettel { ouvert, .. } => {
+                        let price = if ouvert {
+                            t.bettel_ouvert_price()
+                        } else {
+                            t.bettel_price()
+                        };
+                        (side_tricks == 0, price, false, false)
+                    }
+                    _ => {
+                        let won = side_points >= 61;
+                        let schneider = if won {
+                            side_points >= 91
+                        } else {
+                            side_points <= 30
+                        };
+                        let schwarz = match setup.options.schwarz {
+                            Schwarz::NoTrick => {
+                                if won {
+                                    other_tricks == 0
+                                } else {
+                                    side_tricks == 0
+                                }
+                            }
+                            Schwarz::AllPoints => {
+                                if won {
+                                    other_points == 0
+                                } else {
+                                    side_points == 0
+                                }
+                            }
+                        };
+                        let price = match contract {
+                            Contract::Sauspiel { .. } | Contract::Hochzeit { .. } => t.base(),
+                            Contract::German { forced, .. } => {
+                                german_game_points(won, schneider, schwarz, forced)
+                            }
+                            _ => t.solo(),
+                        };
+                        let value = match contract {
+                            Contract::German { .. } => price,
+                            _ => {
+                                price
+                                    + t.extra() * (schneider as i64 + schwarz as i64)
+                                    + t.laufende_price() * l(laufende)
+                            }
+                        };
+                        (won, value, schneider, schwarz)
+                    }
+                };
+                let value = value * multiplier;
+                let mut payouts = [0i64; 4];
+                let solo_class = declarers.len() == 1;
+                for seat in Seat::ALL {
+                    let declaring = declarers.contains(seat);
+                    let sign = if declaring == won { 1 } else { -1 };
+                    let factor = if solo_class && declaring { 3 } else { 1 };
+                    payouts[seat.index()] = sign * factor * value;
+                }
+                if matches!(contract, Contract::Sauspiel { .. }) && setup.stock != 0 {
+                    let half = setup.stock / 2;
+                    let stock_share = if won { half } else { -half };
+                    for seat in declarers.iter() {
+                        payouts[seat.index()] += stock_share;
+                    }
+                }
+                (
+                    Outcome::Declared {
+                        won,
+                        schneider,
+                        schwarz,
+                    },
+                    payouts,
+                )
+            }
+        };
+        Ok(Score {
+            id: setup.id.clone(),
+            declarers: declarers.iter().map(|s| s as u8).collect(),
+            points: points.0,
+            tricks: tricks.0,
+            outcome,
+            laufende,
+            payouts,
+            stock_payout: -payouts.iter().sum::<i64>(),
+        })
+    }
+}
+
+fn l(laufende: u32) -> i64 {
+    laufende as i64
+}
+
+/// German Schafkopf game points to each player of the winning partnership (RULES.md 8).
+fn german_game_points(declarers_won: bool, schneider: bool, schwarz: bool, forced: bool) -> i64 {
+    if schwarz {
+        9
+    } else if declarers_won || forced {
+        if schneider {
+            2
+        } else {
+            1
+        }
+    } else if schneider {
+        4
+    } else {
+        2
+    }
+}
+
+/// Ramsch: the loser pays each other player, Jungfrau and Durchmarsch as the options say.
+fn ramsch(
+    game: &Game,
+    points: &BySeat<u32>,
+    tricks: &BySeat<u32>,
+    multiplier: i64,
+) -> (Outcome, [i64; 4]) {
+    let setup = game.setup();
+    let opts = &setup.options;
+    let price = setup.tariff.ramsch_price() * multiplier;
+    let all = setup.trick_count() as u32;
+    let durchmarsch = Seat::ALL.into_iter().find(|s| match opts.durchmarsch {
+        Durchmarsch::AllTricks => tricks[*s] == all,
+        Durchmarsch::AtLeast => points[*s] >= opts.durchmarsch_points() as u32,
+        Durchmarsch::None => false,
+    });
+    let jungfrau: Seats = Seat::ALL
+        .into_iter()
+        .filter(|s| tricks[*s] == 0)
+        .fold(Seats::NONE, Seats::with);
+    let mut payouts = [0i64; 4];
+    if let Some(d) = durchmarsch {
+        for seat in Seat::ALL {
+            payouts[seat.index()] = if seat == d { 3 * price } else { -price };
+        }
+        let outcome = Outcome::Ramsch {
+            loser: None,
+            jungfrau: jungfrau.iter().map(|s| s as u8).collect(),
+            durchmarsch: Some(d as u8),
+        };
+        return (outcome, payouts);
+    }
+    let loser = ramsch_loser(game, points, tricks);
+    let n = jungfrau.len();
+    for seat in Seat::ALL.into_iter().filter(|s| *s != loser) {
+        let virgin = jungfrau.contains(seat);
+        let share = match opts.jungfrau {
+            Jungfrau::None => price,
+            Jungfrau::DoubleIndividuallyOnce => price * if virgin { 2 } else { 1 },
+            Jungfrau::DoubleIndividuallyMultiple => price * if virgin { 1 << n } else { 1 },
+            Jungfrau::DoubleAll => price << n,
+        };
+        payouts[seat.index()] = share;
+        payouts[loser.index()] -= share;
+    }
+    let outcome = Outcome::Ramsch {
+        loser: Some(loser as u8),
+        jungfrau: jungfrau.iter().map(|s| s as u8).collect(),
+        durchmarsch: None,
+    };
+    (outcome, payouts)
+}
+
+/// The Ramsch loser: most points; ties by the `ramsch_tie` option, then the seat nearest
+/// forehand (a tie that survives every rule is all but impossible, but must not panic).
+fn ramsch_loser(game: &Game, points: &BySeat<u32>, tricks: &BySeat<u32>) -> Seat {
+    let order = game.order();
+    let max = Seat::ALL.into_iter().map(|s| points[s]).max().unwrap_or(0);
+    let tied: Vec<Seat> = Seat::ALL
+        .into_iter()
+        .filter(|s| points[*s] == max)
+        .collect();
+    // Higher is worse: the key of each tied seat under the tie rule.
+    let highest_trump = |cards: Cards| -> u8 {
+        cards
+            .intersect(order.trumps())
+            .into_iter()
+            .map(|c| order.power(c))
+            .max()
+            .unwrap_or(0)
+    };
+    let key = |seat: Seat| -> (u32, u32, u8) {
+        match game.setup().options.ramsch_tie {
+            RamschTie::MoreTricks => {
+                let taken = game.taken()[seat];
+                (
+                    tricks[seat],
+                    taken.intersect(order.trumps()).len(),
+                    highest_trump(taken),
+                )
+            }
+            RamschTie::HighestTrumpPlayed => {
+                let played: Cards = game
+                    .plays()
+                    .into_iter()
+                    .filter(|(s, _)| *s == seat)
+                    .map(|(_, c)| c)
+                    .collect();
+                (highest_trump(played) as u32, 0, 0)
+            }
+        }
+    };
+    let mut loser = tied[0];
+    for &seat in &tied[1..] {
+        if key(seat) > key(loser) {
+            loser = seat;
+        }
+    }
+    loser
+}

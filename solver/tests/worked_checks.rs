@@ -1,0 +1,178 @@
+//! RULES.md section 10, one test per worked check.
+
+mod common;
+
+use common::*;
+use solver::*;
+
+fn winner(contract: Contract, trick: &str) -> (Card, u32) {
+    let order = contract.order(Deck::Long);
+    let t: Vec<Card> = trick.split_whitespace().map(card).collect();
+    let w = order.winner_index(&t);
+    (t[w], t.iter().map(|c| c.points() as u32).sum())
+}
+
+#[test]
+fn sauspiel_called_gras_ace_trumped_by_h7_wins_25() {
+    let c = Contract::Sauspiel {
+        declarer: seat(0),
+        called: Suit::Gras,
+    };
+    assert_eq!(winner(c, "GZ GA H7 GK"), (card("H7"), 25));
+}
+
+#[test]
+fn wenz_ober_is_a_plain_card_below_the_king() {
+    let c = Contract::Solo {
+        declarer: seat(0),
+        game: Solo::Wenz,
+        tout: false,
+    };
+    assert_eq!(winner(c, "EO E9 EK SO"), (card("EK"), 10));
+}
+
+#[test]
+fn schellen_solo_herz_unter_trumps() {
+    let c = Contract::Solo {
+        declarer: seat(0),
+        game: Solo::Farbsolo(Suit::Schellen),
+        tout: false,
+    };
+    assert_eq!(winner(c, "HA HZ S7 HU"), (card("HU"), 23));
+}
+
+#[test]
+fn bettel_declarer_taking_a_trick_has_lost() {
+    let c = Contract::Bettel {
+        declarer: seat(1),
+        ouvert: false,
+    };
+    // U ranks above Z in Bettel.
+    assert_eq!(winner(c, "EZ EU E9 E8").0, card("EU"));
+    let deal = hands([
+        "EZ GA GK G9 HA HK S9 S8",
+        "EU GO GU G7 HO H7 SO S7",
+        "E9 EA EK EO GZ G8 HZ H9",
+        "E8 E7 HU H8 SA SZ SK SU",
+    ]);
+    let mut game = Game::new(setup(deal, c, Deck::Long));
+    for t in ["EZ", "EU", "E9", "E8"] {
+        game.play(card(t)).unwrap();
+    }
+    assert_eq!(game.tricks()[0].winner, seat(1));
+    finish_randomly(&mut game, &mut Rng::new(7));
+    let score = Score::of(&game).unwrap();
+    assert_eq!(
+        score.outcome,
+        Outcome::Declared {
+            won: false,
+            schneider: false,
+            schwarz: false
+        }
+    );
+    assert_eq!(score.payouts, [30, -90, 30, 30]);
+}
+
+#[test]
+fn partner_of_called_gras_ace_may_play_exactly_these() {
+    // Seat 2 holds the called GA; seat 0 declares.
+    let deal = hands([
+        "EO GO HO SO GZ GK EA HA",
+        "EU GU HU HZ HK G8 EZ E9",
+        "GA G9 EK E7 SZ S9 H8 SU",
+        "H9 H7 G7 E8 SA SK S8 S7",
+    ]);
+    let c = Contract::Sauspiel {
+        declarer: seat(0),
+        called: Suit::Gras,
+    };
+    let rules = setup(deal, c, Deck::Long).play_rules();
+    let hand = deal[seat(2)];
+    let legal = |trick: &str| {
+        let t: Vec<Card> = trick.split_whitespace().map(card).collect();
+        rules.legal(seat(2), hand, &t, false)
+    };
+    assert_eq!(legal("GZ"), cards("GA"));
+    assert_eq!(legal("EA"), cards("EK E7"));
+    assert_eq!(legal("HO"), cards("H8 SU"));
+    assert_eq!(legal(""), hand.without(cards("G9")));
+}
+
+/// Plays random games on `deal` until the declaring side ends with `points`.
+fn play_until(deal: BySeat<Cards>, contract: Contract, points: u32) -> Game {
+    for seed in 0..200_000 {
+        let mut game = Game::new(setup(deal, contract, Deck::Long));
+        finish_randomly(&mut game, &mut Rng::new(seed));
+        let side = game.setup().declarers();
+        let got: u32 = side.iter().map(|s| game.points()[s]).sum();
+        if got == points {
+            return game;
+        }
+    }
+    panic!("no random game reached {points} points");
+}
+
+#[test]
+fn sauspiel_93_with_three_laufende_is_worth_50_and_200_doubled_twice() {
+    // Declarer 0 (EO GO) and partner 2 (HO, holder of SA) hold the top three; SO is out.
+    let deal = hands([
+        "EO GO EU HA HZ EA EZ S7",
+        "SO HU H9 E9 GZ G9 SK S8",
+        "HO GU SU HK SA GA EK E8",
+        "H8 H7 E7 GK G8 G7 SZ S9",
+    ]);
+    let c = Contract::Sauspiel {
+        declarer: seat(0),
+        called: Suit::Schellen,
+    };
+    let game = play_until(deal, c, 93);
+    let score = Score::of(&game).unwrap();
+    assert_eq!(score.laufende, 3);
+    assert_eq!(score.payouts, [50, -50, 50, -50]);
+    let mut doubled = game.setup().clone();
+    doubled.doublings = Doublings {
+        klopfen: 1,
+        kontra: 1,
+        re: 0,
+    };
+    let plays: Vec<Card> = game.plays().into_iter().map(|(_, c)| c).collect();
+    let again = Game::replay(doubled, &plays).unwrap();
+    assert_eq!(Score::of(&again).unwrap().payouts, [200, -200, 200, -200]);
+}
+
+#[test]
+fn wenz_with_two_laufende_and_60_points_loses_210() {
+    let deal = hands([
+        "EU GU EA EZ GA GZ HA S7",
+        "HU EK E9 GK G9 HZ H9 SA",
+        "SU EO E8 GO G8 HK H8 SZ",
+        "E7 G7 HO H7 SO SK S9 S8",
+    ]);
+    let c = Contract::Solo {
+        declarer: seat(0),
+        game: Solo::Wenz,
+        tout: false,
+    };
+    let game = play_until(deal, c, 60);
+    let score = Score::of(&game).unwrap();
+    assert_eq!(score.laufende, 2);
+    assert!(matches!(
+        score.outcome,
+        Outcome::Declared { won: false, .. }
+    ));
+    assert_eq!(score.payouts, [-210, 70, 70, 70]);
+}
+
+#[test]
+fn german_eichel_trump_schellen_unter_wins_19() {
+    let c = Contract::German {
+        declarer: seat(0),
+        trump: Suit::Eichel,
+        wenzels: Wenzels::Four,
+        forced: false,
+    };
+    let order = c.order(Deck::Long);
+    let t = [card("EZ"), card("EO"), card("SU"), card("EK")];
+    assert_eq!(t[order.winner_index(&t)], card("SU"));
+    assert_eq!(t.iter().map(|c| c.points() as u32).sum::<u32>(), 19);
+}

@@ -1,0 +1,136 @@
+//! End-to-end tests of the `schafkopf` binary: real process, real files, real output.
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_schafkopf"))
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Runs the binary with `args`, feeding `stdin`; failures print everything.
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn json_lines(out: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+/// The 205 games of openschafkopf's rule tests (tests/data/README.md) reproduce their
+/// recorded payouts through `schafkopf score`.
+#[test]
+fn score_reproduces_all_openschafkopf_payouts() {
+    let text =
+        std::fs::read_to_string(repo().join("tests/data/openschafkopf-rules-tests.jsonl")).unwrap();
+    let mut games: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 205);
+    // In that file an absent `jungfrau` means no Jungfrau rule (tests/data/README.md);
+    // absent options in our records take RULES.md's default, so say it explicitly.
+    for g in &mut games {
+        if g["contract"]["game"] == "ramsch" && g["rules"].get("jungfrau").is_none() {
+            g["rules"]["jungfrau"] = Value::from("none");
+        }
+    }
+    let input: String = games.iter().map(|g| format!("{g}\n")).collect();
+    let out = run(&["score", "-"], &input);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let results = json_lines(&out);
+    assert_eq!(results.len(), 205);
+    for (game, result) in games.iter().zip(&results) {
+        assert_eq!(result["id"], game["id"]);
+        assert_eq!(
+            result["payouts"], game["expected"]["payouts"],
+            "{}: {result}",
+            game["id"]
+        );
+        assert_eq!(
+            result["stock_payout"], game["expected"]["stock_payout"],
+            "{}",
+            game["id"]
+        );
+    }
+}
+
+#[test]
+fn score_reports_bad_lines_in_place_and_exits_2() {
+    let good = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let first = good.lines().next().unwrap();
+    let input = format!(
+        "{first}\n{{not json\n\n{}\n{first}\n",
+        first.replace("\"HO GU SU HA H9 H8 GK G8\"", "\"HO GU SU HA H9 H8 GK GK\"")
+    );
+    let out = run(&["score"], &input);
+    assert_eq!(out.status.code(), Some(2));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 4, "blank lines are no records");
+    assert!(lines[0]["payouts"].is_array());
+    assert_eq!(lines[1]["line"], 2);
+    assert_eq!(lines[1]["error"]["code"], "malformed_json");
+    assert_eq!(lines[2]["line"], 4);
+    assert_eq!(lines[2]["error"]["message"], "card GK appears twice");
+    assert_eq!(lines[3], lines[0]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("2 of 4 records failed"));
+}
+
+#[test]
+fn score_reads_a_file_and_writes_an_output_file() {
+    let dir = std::env::temp_dir().join(format!("schafkopf-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out_path = dir.join("scores.jsonl");
+    let example = repo().join("examples/games.jsonl");
+    let out = run(
+        &[
+            "score",
+            example.to_str().unwrap(),
+            "-o",
+            out_path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written = std::fs::read_to_string(&out_path).unwrap();
+    let expected_lines = std::fs::read_to_string(&example).unwrap().lines().count();
+    assert_eq!(written.lines().count(), expected_lines);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_missing_input_file_is_a_clear_fatal_error() {
+    let out = run(&["score", "/no/such/file.jsonl"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("schafkopf: /no/such/file.jsonl: "), "{err}");
+}

@@ -116,6 +116,8 @@ pub enum Error {
     },
     #[error("the hand is not finished: {played} of {total} cards played")]
     Incomplete { played: usize, total: usize },
+    #[error("a Sie is won without play: there is nothing to solve")]
+    NothingToSolve,
 }
 
 impl Error {
@@ -142,6 +144,7 @@ impl Error {
             Error::TooManyDoublings { .. } => "too_many_doublings",
             Error::IllegalPlay { .. } => "illegal_play",
             Error::Incomplete { .. } => "incomplete",
+            Error::NothingToSolve => "nothing_to_solve",
         }
     }
 }

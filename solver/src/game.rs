@@ -12,6 +12,7 @@ use crate::legal::{CalledAce, PlayRules, RunAway};
 use crate::options::{Doublings, Options, RunAwayCount, Tariff};
 use crate::order::{Group, Order};
 use crate::seat::{BySeat, Seat, Seats};
+use std::sync::Arc;
 
 /// Everything fixed before the first card.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,7 +100,8 @@ impl Trick {
 /// A game in progress: hands left, tricks taken, the trick on the table.
 #[derive(Clone, Debug)]
 pub struct Game {
-    setup: Setup,
+    /// Shared, so that cloning a game (as the naive search does at every node) is cheap.
+    setup: Arc<Setup>,
     rules: PlayRules,
     hands: BySeat<Cards>,
     tricks: Vec<Trick>,
@@ -115,7 +117,7 @@ impl Game {
         let rules = setup.play_rules();
         let hands = setup.hands;
         Game {
-            setup,
+            setup: Arc::new(setup),
             rules,
             hands,
             tricks: Vec::new(),

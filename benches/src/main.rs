@@ -1,0 +1,241 @@
+//! `solver-bench`: times the double-dummy solver from the first card over seeded realistic
+//! deals per contract and over the dealt hands of real games.
+//!
+//! ```sh
+//! cargo run --release -p schafkopf-bench -- [--deals N] [--contract NAME] [--data FILE]
+//! ```
+//!
+//! For each contract it reports median, p90, p99 and max of wall time and nodes, single
+//! thread, for three questions: the exact value, the value of every legal first card (what
+//! `schafkopf solve` prints), and the "at least 61" test (for Tout and Bettel: "all tricks"
+//! and "no trick"). One solver (one table) serves all deals, as in a batch run.
+
+use solver::Rng;
+use solver::*;
+use std::time::Instant;
+
+/// How a declarer who would really announce the game looks.
+fn realistic(contract: &Contract, hand: Cards, deck: Deck) -> bool {
+    let order = contract.order(deck);
+    let trumps = hand.intersect(order.trumps()).len();
+    let obers_unters = hand.intersect(Cards::OBERS | Cards::UNTERS).len();
+    let aces = hand.intersect(Rank::Ace.cards()).len();
+    match contract {
+        Contract::Sauspiel { .. } => trumps >= 4 && obers_unters >= 2,
+        Contract::Solo { game, tout, .. } => {
+            let unters = hand.intersect(Cards::UNTERS).len();
+            let obers = hand.intersect(Cards::OBERS).len();
+            if *tout {
+                // Only the strongest hands: the top trumps and nothing to lose.
+                return trumps >= 7 || (trumps >= 4 && aces + trumps >= 7);
+            }
+            match game {
+                Solo::Farbsolo(_) => trumps >= 6 && obers_unters >= 3,
+                Solo::Wenz => unters >= 2 && unters + aces >= 5,
+                Solo::Geier => obers >= 2 && obers + aces >= 5,
+                Solo::Farbwenz(_) => unters >= 2 && trumps >= 6,
+                Solo::Farbgeier(_) => obers >= 2 && trumps >= 6,
+            }
+        }
+        Contract::Bettel { .. } => {
+            // Few high cards in the Bettel order (A K O).
+            let high = hand.intersect(Rank::Ace.cards() | Rank::King.cards() | Cards::OBERS);
+            high.len() <= 1
+        }
+        _ => true,
+    }
+}
+
+fn contract_named(name: &str, declarer: Seat, suit: Suit) -> Contract {
+    let solo = |game, tout| Contract::Solo {
+        declarer,
+        game,
+        tout,
+    };
+    match name {
+        "sauspiel" => Contract::Sauspiel {
+            declarer,
+            called: suit,
+        },
+        "farbsolo" => solo(Solo::Farbsolo(suit), false),
+        "wenz" => solo(Solo::Wenz, false),
+        "geier" => solo(Solo::Geier, false),
+        "farbwenz" => solo(Solo::Farbwenz(suit), false),
+        "farbgeier" => solo(Solo::Farbgeier(suit), false),
+        "tout" => solo(Solo::Farbsolo(suit), true),
+        "bettel" => Contract::Bettel {
+            declarer,
+            ouvert: false,
+        },
+        other => panic!("unknown contract {other}"),
+    }
+}
+
+const CONTRACTS: [&str; 8] = [
+    "sauspiel", "farbsolo", "wenz", "geier", "farbwenz", "farbgeier", "tout", "bettel",
+];
+
+/// Seeded realistic deals for a contract: the declarer is a random seat, seat 0 leads.
+fn deals(name: &str, count: usize, seed: u64) -> Vec<Setup> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let hands = random_deal(&mut rng, Deck::Long);
+        let declarer = Seat::wrapping(rng.below(4) as u8);
+        let suits: &[Suit] = if name == "sauspiel" {
+            &[Suit::Eichel, Suit::Gras, Suit::Schellen]
+        } else {
+            &Suit::ALL
+        };
+        let suit = suits[rng.below(suits.len())];
+        let contract = contract_named(name, declarer, suit);
+        if let Contract::Sauspiel { called, .. } = contract {
+            if !callable_aces(hands[declarer], Deck::Long).contains(&called) {
+                continue;
+            }
+        }
+        if !realistic(&contract, hands[declarer], Deck::Long) {
+            continue;
+        }
+        out.push(Setup {
+            id: Some(format!("{name}-{}", out.len())),
+            deck: Deck::Long,
+            hands,
+            contract,
+            options: Options::default(),
+            tariff: Tariff::default(),
+            doublings: Doublings::default(),
+            stock: 0,
+            players: None,
+        });
+    }
+    out
+}
+
+#[derive(Default)]
+struct Samples {
+    micros: Vec<f64>,
+    nodes: Vec<u64>,
+}
+
+impl Samples {
+    fn push(&mut self, micros: f64, nodes: u64) {
+        self.micros.push(micros);
+        self.nodes.push(nodes);
+    }
+
+    fn line(&mut self) -> String {
+        self.micros.sort_by(|a, b| a.total_cmp(b));
+        self.nodes.sort();
+        let q = |v: usize, p: f64| ((v as f64 - 1.0) * p).round() as usize;
+        let n = self.micros.len();
+        let ms = |i: usize| self.micros[i] / 1000.0;
+        format!(
+            "{:>9.2} {:>9.2} {:>9.2} {:>9.2} | {:>9} {:>9} {:>10}",
+            ms(q(n, 0.5)),
+            ms(q(n, 0.9)),
+            ms(q(n, 0.99)),
+            ms(n - 1),
+            self.nodes[q(n, 0.5)],
+            self.nodes[q(n, 0.9)],
+            self.nodes[n - 1]
+        )
+    }
+}
+
+fn measure(solver: &mut Solver, setups: &[Setup]) -> [Samples; 3] {
+    let mut out: [Samples; 3] = Default::default();
+    for setup in setups {
+        let game = Game::new(setup.clone());
+        let tricks = matches!(setup.contract.measure(), Measure::Tricks);
+        // Each question on a fresh deal generation: nothing carried over from the others.
+        type Question = fn(&mut Solver, &Game, bool);
+        let questions: [Question; 3] = [
+            |s, g, _| {
+                s.value(g).unwrap();
+            },
+            |s, g, _| {
+                s.solve(g).unwrap();
+            },
+            |s, g, tricks| {
+                let t = if tricks {
+                    match g.contract() {
+                        Contract::Bettel { .. } => 1,
+                        _ => g.setup().trick_count() as u8,
+                    }
+                } else {
+                    61
+                };
+                s.at_least(g, t).unwrap();
+            },
+        ];
+        for (i, q) in questions.iter().enumerate() {
+            solver.forget();
+            let before = solver.stats().nodes;
+            let start = Instant::now();
+            q(solver, &game, tricks);
+            let micros = start.elapsed().as_secs_f64() * 1e6;
+            out[i].push(micros, solver.stats().nodes - before);
+        }
+    }
+    out
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let mut count = 200usize;
+    let mut only: Option<String> = None;
+    let mut data: Vec<String> = Vec::new();
+    let mut i = 1;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--deals" => {
+                count = args[i + 1].parse().expect("--deals takes a number");
+                i += 1;
+            }
+            "--contract" => {
+                only = Some(args[i + 1].clone());
+                i += 1;
+            }
+            "--data" => {
+                data.push(args[i + 1].clone());
+                i += 1;
+            }
+            other => panic!("unknown argument {other}"),
+        }
+        i += 1;
+    }
+    let mut solver = Solver::new();
+    println!(
+        "{:<10} {:>5} {:<8} {:>9} {:>9} {:>9} {:>9} | {:>9} {:>9} {:>10}",
+        "contract", "deals", "question", "med ms", "p90 ms", "p99 ms", "max ms", "med nodes",
+        "p90 nodes", "max nodes"
+    );
+    let names = ["exact", "cards", "at_least"];
+    for name in CONTRACTS {
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
+        let setups = deals(name, count, 0x5eed ^ name.len() as u64);
+        let mut samples = measure(&mut solver, &setups);
+        for (q, s) in names.iter().zip(samples.iter_mut()) {
+            println!("{:<10} {:>5} {:<8} {}", name, setups.len(), q, s.line());
+        }
+    }
+    for path in data {
+        let text = std::fs::read_to_string(&path).expect("the data file is readable");
+        let mut by_game: std::collections::BTreeMap<String, Vec<Setup>> = Default::default();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let record = Record::from_json(line).expect("a valid record");
+            let setup = record.setup().expect("a valid deal");
+            let name = setup.contract.game_name().to_string();
+            by_game.entry(name).or_default().push(setup);
+        }
+        for (name, setups) in by_game {
+            let mut samples = measure(&mut solver, &setups);
+            for (q, s) in names.iter().zip(samples.iter_mut()) {
+                println!("{:<10} {:>5} {:<8} {}", format!("real:{name}"), setups.len(), q, s.line());
+            }
+        }
+    }
+}

@@ -1,0 +1,421 @@
+//! The double-dummy solver: the value of a position when all four hands are known and
+//! everyone plays perfectly (INTERFACE.md section 2).
+//!
+//! `docs/SOLVER.md` describes the search as pseudo-code; each technique lives here:
+//!
+//! | technique | where |
+//! |---|---|
+//! | zero-window test "can the maximisers reach at least t?" (fail-soft alpha-beta) | [`Searcher::probe`] |
+//! | exact value from zero-window tests (MTD(f), Plaat et al. 1996) | [`Solver::exact`] |
+//! | transposition table of bounds at trick boundaries, fixed budget, reused per deal | [`tt`] |
+//! | cheap bounds: measure taken so far and still out | [`Searcher::probe`] |
+//! | merging of equivalent cards | [`moves::MoveContext::representatives`] |
+//! | move ordering and history heuristic | [`moves::order_moves`] |
+//! | the naive oracle the tests hold all of this against | [`naive`] |
+
+mod moves;
+pub mod naive;
+mod position;
+mod tt;
+
+use crate::cards::{Card, Cards};
+use crate::contract::{Contract, Measure};
+use crate::error::Error;
+use crate::game::Game;
+use crate::legal::PlayRules;
+use crate::seat::{Seat, Seats};
+use moves::MoveContext;
+use position::Position;
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
+pub use tt::DEFAULT_TABLE_BYTES;
+use tt::{Bounds, Table};
+
+/// What a value counts and who wants it high.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// Whose points (or tricks) the value counts.
+    pub counted: Seats,
+    /// The seats that play to make the value high; the others play to make it low.
+    pub maximizers: Seats,
+    pub measure: Measure,
+}
+
+impl Frame {
+    /// The frame of INTERFACE.md section 2 for a game in progress: the declaring side's
+    /// points; the declarer's tricks in Tout (he maximises) and Bettel (he minimises); in
+    /// Ramsch the points of the player to move, who minimises against the other three.
+    pub fn of(game: &Game) -> Result<Frame, Error> {
+        let contract = game.contract();
+        let declarers = game.setup().declarers();
+        let frame = match contract {
+            Contract::Sie { .. } => return Err(Error::NothingToSolve),
+            Contract::Ramsch => {
+                let me = Seats::one(game.to_move());
+                Frame {
+                    counted: me,
+                    maximizers: me.others(),
+                    measure: Measure::Points,
+                }
+            }
+            Contract::Bettel { .. } => Frame {
+                counted: declarers,
+                maximizers: declarers.others(),
+                measure: Measure::Tricks,
+            },
+            _ => Frame {
+                counted: declarers,
+                maximizers: declarers,
+                measure: contract.measure(),
+            },
+        };
+        Ok(frame)
+    }
+
+    /// The total of the measure in a game: 120 points or one per trick.
+    fn total(&self, tricks: usize) -> u8 {
+        match self.measure {
+            Measure::Points => 120,
+            Measure::Tricks => tricks as u8,
+        }
+    }
+
+    fn bits(&self) -> u32 {
+        (self.counted.0 as u32) << 4 | self.maximizers.0 as u32
+    }
+}
+
+/// Search techniques that can be switched off, to test each against the plain search.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Techniques {
+    pub table: bool,
+    pub merging: bool,
+    pub ordering: bool,
+    pub bounds: bool,
+}
+
+impl Default for Techniques {
+    fn default() -> Techniques {
+        Techniques {
+            table: true,
+            merging: true,
+            ordering: true,
+            bounds: true,
+        }
+    }
+}
+
+/// Counters of one solver's work.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions visited (cards played in the search).
+    pub nodes: u64,
+    /// Zero-window searches started.
+    pub probes: u64,
+}
+
+/// The value of a position and of every legal card of the player to move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Solution {
+    pub id: Option<String>,
+    pub to_move: u8,
+    pub measure: &'static str,
+    pub declarers: Vec<u8>,
+    pub value: u8,
+    /// Each legal card and the value after it, in card order.
+    #[serde(serialize_with = "cards_map")]
+    pub cards: Vec<(Card, u8)>,
+}
+
+fn cards_map<S: Serializer>(cards: &[(Card, u8)], s: S) -> Result<S::Ok, S::Error> {
+    let mut map = s.serialize_map(Some(cards.len()))?;
+    for (card, v) in cards {
+        map.serialize_entry(&card.to_string(), v)?;
+    }
+    map.end()
+}
+
+/// A double-dummy solver with its transposition table. Reuse one solver for many positions:
+/// the table is kept (within its budget) and positions of the same deal share entries.
+pub struct Solver {
+    table: Table,
+    techniques: Techniques,
+    stats: Stats,
+    /// Deal generation: entries of other deals never match.
+    generation: u32,
+    last_deal: Option<(crate::cards::Deck, [Cards; 4], Contract)>,
+    history: [[u16; 32]; 4],
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with the default table budget ([`DEFAULT_TABLE_BYTES`]).
+    pub fn new() -> Solver {
+        Solver::with_budget(DEFAULT_TABLE_BYTES)
+    }
+
+    /// A solver whose table takes at most `bytes`.
+    pub fn with_budget(bytes: usize) -> Solver {
+        Solver {
+            table: Table::with_budget(bytes),
+            techniques: Techniques::default(),
+            stats: Stats::default(),
+            generation: 0,
+            last_deal: None,
+            history: [[0; 32]; 4],
+        }
+    }
+
+    /// The same solver with some techniques switched off (for tests).
+    pub fn with_techniques(mut self, techniques: Techniques) -> Solver {
+        self.techniques = techniques;
+        self
+    }
+
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Starts over as if on a new deal: table entries and history no longer apply. (The
+    /// table memory is kept; old entries are overwritten as the search goes.)
+    pub fn forget(&mut self) {
+        self.last_deal = None;
+    }
+
+    /// Bytes held by the transposition table.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    fn prepare(&mut self, game: &Game) -> Result<(Frame, u32), Error> {
+        let frame = Frame::of(game)?;
+        let setup = game.setup();
+        let deal = Some((setup.deck, setup.hands.0, setup.contract));
+        if deal != self.last_deal {
+            self.generation = (self.generation + 1) & 0xff_ffff;
+            self.last_deal = deal;
+            self.history = [[0; 32]; 4];
+        }
+        Ok((frame, self.generation << 8 | frame.bits()))
+    }
+
+    fn searcher<'a>(
+        &'a mut self,
+        game: &'a Game,
+        frame: Frame,
+        tag: u32,
+    ) -> Searcher<'a> {
+        Searcher {
+            rules: game.rules(),
+            moves: MoveContext::new(game.rules(), &frame),
+            frame,
+            total: frame.total(game.setup().trick_count()),
+            tag,
+            table: &mut self.table,
+            techniques: self.techniques,
+            stats: &mut self.stats,
+            history: &mut self.history,
+        }
+    }
+
+    /// Whether the maximising seats can reach a final value of at least `t`.
+    pub fn at_least(&mut self, game: &Game, t: u8) -> Result<bool, Error> {
+        let (frame, tag) = self.prepare(game)?;
+        let pos = Position::of(game, &frame);
+        let mut s = self.searcher(game, frame, tag);
+        Ok(s.probe(&pos, t) >= t)
+    }
+
+    /// The exact value of the position (INTERFACE.md section 2).
+    pub fn value(&mut self, game: &Game) -> Result<u8, Error> {
+        let (frame, tag) = self.prepare(game)?;
+        let pos = Position::of(game, &frame);
+        let mut s = self.searcher(game, frame, tag);
+        Ok(s.exact(&pos, None))
+    }
+
+    /// The value of the position and of every legal card of the player to move.
+    pub fn solve(&mut self, game: &Game) -> Result<Solution, Error> {
+        let (frame, tag) = self.prepare(game)?;
+        let pos = Position::of(game, &frame);
+        let mut s = self.searcher(game, frame, tag);
+        let value = s.exact(&pos, None);
+        let mut cards = Vec::new();
+        if !game.is_over() {
+            let legal = pos.legal(s.rules);
+            let mut rep = [0u8; 32];
+            let reps = if s.techniques.merging {
+                s.moves.representatives(&pos, legal, &mut rep)
+            } else {
+                for c in legal {
+                    rep[c.index() as usize] = c.index();
+                }
+                legal
+            };
+            let mut values = [0u8; 32];
+            for card in reps {
+                let mut child = pos;
+                child.play(card, s.rules, &s.frame);
+                values[card.index() as usize] = s.exact(&child, Some(value));
+            }
+            for card in legal {
+                cards.push((card, values[rep[card.index() as usize] as usize]));
+            }
+        }
+        Ok(Solution {
+            id: game.setup().id.clone(),
+            to_move: game.to_move() as u8,
+            measure: frame.measure.name(),
+            declarers: game.setup().declarers().iter().map(|s| s as u8).collect(),
+            value,
+            cards,
+        })
+    }
+}
+
+/// One search over one position: the fixed context and the mutable table.
+struct Searcher<'a> {
+    rules: &'a PlayRules,
+    moves: MoveContext,
+    frame: Frame,
+    total: u8,
+    tag: u32,
+    table: &'a mut Table,
+    techniques: Techniques,
+    stats: &'a mut Stats,
+    history: &'a mut [[u16; 32]; 4],
+}
+
+impl Searcher<'_> {
+    /// MTD(f): zero-window probes from a first guess until the bounds meet.
+    fn exact(&mut self, pos: &Position, guess: Option<u8>) -> u8 {
+        let mut lower = pos.got;
+        let mut upper = pos.got + (self.total - pos.assigned);
+        let mut g = guess.unwrap_or(lower + (upper - lower) / 2).clamp(lower, upper);
+        while lower < upper {
+            let t = if g == lower { g + 1 } else { g };
+            g = self.probe(pos, t);
+            if g >= t {
+                lower = g;
+            } else {
+                upper = g;
+            }
+        }
+        lower
+    }
+
+    /// Fail-soft zero-window search: returns `v` with `v >= t` and the value at least `v`,
+    /// or `v < t` and the value at most `v`.
+    fn probe(&mut self, pos: &Position, t: u8) -> u8 {
+        self.stats.probes += 1;
+        self.search(pos, t)
+    }
+
+    fn search(&mut self, pos: &Position, t: u8) -> u8 {
+        let still = self.total - pos.assigned;
+        // Cheap bounds: what is taken is taken, what is out is the most to come.
+        if self.techniques.bounds || still == 0 {
+            if pos.got >= t {
+                return pos.got;
+            }
+            if pos.got + still < t {
+                return pos.got + still;
+            }
+        }
+        let boundary = pos.trick_len == 0;
+        let meta = pos.leader | (pos.searched as u8) << 2;
+        let mut lower = pos.got;
+        let mut upper = pos.got + still;
+        if boundary && self.techniques.table {
+            if let Some(b) = self.table.get(&pos.hands, self.tag, meta) {
+                lower = pos.got + b.lower;
+                upper = pos.got + b.upper;
+                if lower >= t {
+                    return lower;
+                }
+                if upper < t {
+                    return upper;
+                }
+            }
+        }
+        if boundary && pos.hands[0].len() == 1 {
+            // The last trick plays itself.
+            let mut p = *pos;
+            for _ in 0..4 {
+                let card = p.hands[p.to_move().index()].first().expect("one card each");
+                p.play(card, self.rules, &self.frame);
+            }
+            self.stats.nodes += 4;
+            return p.got;
+        }
+        let seat = pos.to_move();
+        let legal = pos.legal(self.rules);
+        let mut rep = [0u8; 32];
+        let tries = if self.techniques.merging {
+            self.moves.representatives(pos, legal, &mut rep)
+        } else {
+            legal
+        };
+        let mut list = [Card::from_index(0); 8];
+        let n = if self.techniques.ordering {
+            moves::order_moves(self.rules, &self.frame, pos, tries, self.history, &mut list)
+        } else {
+            let mut n = 0;
+            for c in tries {
+                list[n] = c;
+                n += 1;
+            }
+            n
+        };
+        let maximizing = self.frame.maximizers.contains(seat);
+        let mut best = if maximizing { 0 } else { u8::MAX };
+        for &card in &list[..n] {
+            let mut child = *pos;
+            child.play(card, self.rules, &self.frame);
+            self.stats.nodes += 1;
+            let v = self.search(&child, t);
+            if maximizing {
+                best = best.max(v);
+                if v >= t {
+                    self.reward(seat, card, pos);
+                    break;
+                }
+            } else {
+                best = best.min(v);
+                if v < t {
+                    self.reward(seat, card, pos);
+                    break;
+                }
+            }
+        }
+        // Never claim more than the bounds already known.
+        let best = best.clamp(lower, upper);
+        if boundary && self.techniques.table {
+            let bounds = if best >= t {
+                Bounds {
+                    lower: best - pos.got,
+                    upper: still,
+                }
+            } else {
+                Bounds {
+                    lower: 0,
+                    upper: best - pos.got,
+                }
+            };
+            self.table.put(&pos.hands, self.tag, meta, bounds);
+        }
+        best
+    }
+
+    /// History heuristic: a card that caused a cutoff is tried earlier next time.
+    fn reward(&mut self, seat: Seat, card: Card, pos: &Position) {
+        let depth = pos.remaining_cards().len() as u16;
+        let h = &mut self.history[seat.index()][card.index() as usize];
+        *h = h.saturating_add(depth * depth);
+    }
+}

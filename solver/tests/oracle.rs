@@ -1,0 +1,109 @@
+//! The fast solver against the naive minimax, card by card, on random positions of every
+//! contract with 3 to 5 tricks left; and the full solver against itself with each
+//! technique switched off, on full deals.
+
+mod common;
+
+use common::*;
+use solver::Rng;
+use solver::*;
+
+/// A random game of contract `kind` played on randomly until `tricks_left` tricks (and
+/// `into_trick` cards of the next) remain.
+fn random_position(kind: u8, seed: u64, tricks_left: usize, into_trick: usize) -> Option<Game> {
+    let (mut game, mut rng) = random_game(kind, seed)?;
+    if matches!(game.contract(), Contract::Sie { .. }) {
+        return None;
+    }
+    let n = game.setup().trick_count();
+    let stop = (n - tricks_left.min(n)) * 4 + into_trick;
+    while game.played_count() < stop {
+        let card = rng.pick(game.legal_cards());
+        game.play(card).unwrap();
+    }
+    Some(game)
+}
+
+fn check_against_naive(game: &Game, solver: &mut Solver) {
+    let fast = solver.solve(game).unwrap();
+    let (value, cards) = naive_solve(game).unwrap();
+    let record = Record::from_game(game).to_json();
+    assert_eq!(fast.value, value, "value differs: {record}");
+    assert_eq!(fast.cards, cards, "card values differ: {record}");
+}
+
+#[test]
+fn fast_solver_equals_naive_minimax_card_by_card() {
+    let mut solver = Solver::with_budget(1 << 20);
+    let mut checked = [0usize; 12];
+    for seed in 0..1500u64 {
+        let kind = (seed % 11) as u8;
+        let mut rng = Rng::new(seed ^ 0xabcdef);
+        // Mostly 3 and 4 tricks left; 5 (the naive search is slow there) less often.
+        let tricks_left = [3, 3, 4, 4, 5][rng.below(5)];
+        let into_trick = rng.below(4);
+        let Some(game) = random_position(kind, seed, tricks_left, into_trick) else {
+            continue;
+        };
+        check_against_naive(&game, &mut solver);
+        checked[kind as usize] += 1;
+    }
+    for (kind, n) in checked.iter().enumerate().take(11) {
+        assert!(*n >= 50, "contract kind {kind} checked only {n} times");
+    }
+}
+
+#[test]
+fn thresholds_agree_with_exact_values() {
+    let mut solver = Solver::with_budget(1 << 20);
+    for seed in 0..300u64 {
+        let kind = (seed % 11) as u8;
+        let Some(game) = random_position(kind, seed, 4, (seed % 4) as usize) else {
+            continue;
+        };
+        let v = solver.value(&game).unwrap();
+        for t in [v.saturating_sub(1), v, v + 1, 31, 61, 91] {
+            assert_eq!(solver.at_least(&game, t).unwrap(), v >= t, "t={t} v={v}");
+        }
+    }
+}
+
+#[test]
+fn every_technique_can_be_switched_off_on_full_deals() {
+    let all = Techniques::default();
+    let variants = [
+        Techniques { table: false, ..all },
+        Techniques { merging: false, ..all },
+        Techniques { ordering: false, ..all },
+        Techniques { bounds: false, ..all },
+    ];
+    let mut full = Solver::with_budget(8 << 20);
+    let mut reduced: Vec<Solver> = variants
+        .iter()
+        .map(|t| Solver::with_budget(8 << 20).with_techniques(*t))
+        .collect();
+    for seed in 0..24u64 {
+        let kind = (seed % 11) as u8;
+        // Full deals for most; the table-less search needs a shorter game to finish.
+        let Some(game) = random_position(kind, seed, 8, 0) else {
+            continue;
+        };
+        let expected = full.solve(&game).unwrap();
+        for (i, s) in reduced.iter_mut().enumerate() {
+            let g = if variants[i].table {
+                game.clone()
+            } else {
+                match random_position(kind, seed, 5, 0) {
+                    Some(g) => g,
+                    None => continue,
+                }
+            };
+            let want = if variants[i].table {
+                expected.clone()
+            } else {
+                full.solve(&g).unwrap()
+            };
+            assert_eq!(s.solve(&g).unwrap(), want, "{:?} on {}", variants[i], Record::from_game(&g).to_json());
+        }
+    }
+}

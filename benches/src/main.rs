@@ -172,10 +172,14 @@ fn measure(solver: &mut Solver, setups: &[Setup]) -> [Samples; 3] {
         for (i, q) in questions.iter().enumerate() {
             solver.forget();
             let before = solver.stats().nodes;
+            let probes_before = solver.stats().probes;
             let start = Instant::now();
             q(solver, &game, tricks);
             let micros = start.elapsed().as_secs_f64() * 1e6;
             out[i].push(micros, solver.stats().nodes - before);
+            if std::env::var("BENCH_PROBES").is_ok() {
+                eprintln!("q{i} probes {}", solver.stats().probes - probes_before);
+            }
         }
     }
     out
@@ -221,6 +225,9 @@ fn main() {
         for (q, s) in names.iter().zip(samples.iter_mut()) {
             println!("{:<10} {:>5} {:<8} {}", name, setups.len(), q, s.line());
         }
+    }
+    if std::env::var("BENCH_PROBES").is_ok() {
+        eprintln!("{}", solver::cut_stats());
     }
     for path in data {
         let text = std::fs::read_to_string(&path).expect("the data file is readable");

@@ -13,6 +13,7 @@
 //! | move ordering and history heuristic | [`moves::order_moves`] |
 //! | the naive oracle the tests hold all of this against | [`naive`] |
 
+mod canon;
 mod moves;
 pub mod naive;
 mod position;
@@ -24,6 +25,7 @@ use crate::error::Error;
 use crate::game::Game;
 use crate::legal::PlayRules;
 use crate::seat::{Seat, Seats};
+use canon::Canon;
 use moves::MoveContext;
 use position::Position;
 use serde::ser::SerializeMap;
@@ -213,6 +215,11 @@ impl Solver {
         Searcher {
             rules: game.rules(),
             moves: MoveContext::new(game.rules(), &frame),
+            canon: Canon::new(
+                &game.rules().order,
+                frame.measure,
+                game.rules().called.map(|c| c.ace),
+            ),
             frame,
             total: frame.total(game.setup().trick_count()),
             tag,
@@ -250,7 +257,8 @@ impl Solver {
             let legal = pos.legal(s.rules);
             let mut rep = [0u8; 32];
             let reps = if s.techniques.merging {
-                s.moves.representatives(&pos, legal, &mut rep)
+                s.moves
+                    .representatives(&pos, legal, &mut rep, &s.frame, &s.rules.order, false)
             } else {
                 for c in legal {
                     rep[c.index() as usize] = c.index();
@@ -282,6 +290,7 @@ impl Solver {
 struct Searcher<'a> {
     rules: &'a PlayRules,
     moves: MoveContext,
+    canon: Canon,
     frame: Frame,
     total: u8,
     tag: u32,
@@ -292,14 +301,22 @@ struct Searcher<'a> {
 }
 
 impl Searcher<'_> {
-    /// MTD(f): zero-window probes from a first guess until the bounds meet.
+    /// The exact value from zero-window probes. Each probe's fail-soft answer moves one
+    /// bound; the next threshold bisects what is left, so at most about log2(121) = 7
+    /// probes are needed. (Plain MTD(f), stepping from its last answer, needed dozens here:
+    /// fail-soft bounds in card-point games are often just one trick's points beyond t.)
+    /// `guess`, when given, is tried first (the parent's value, for card values).
     fn exact(&mut self, pos: &Position, guess: Option<u8>) -> u8 {
         let mut lower = pos.got;
         let mut upper = pos.got + (self.total - pos.assigned);
-        let mut g = guess.unwrap_or(lower + (upper - lower) / 2).clamp(lower, upper);
+        let mut next = guess;
         while lower < upper {
-            let t = if g == lower { g + 1 } else { g };
-            g = self.probe(pos, t);
+            let mid = lower + (upper - lower).div_ceil(2);
+            let t = match next.take() {
+                Some(g) if g > lower && g <= upper => g,
+                _ => mid,
+            };
+            let g = self.probe(pos, t);
             if g >= t {
                 lower = g;
             } else {
@@ -331,8 +348,13 @@ impl Searcher<'_> {
         let meta = pos.leader | (pos.searched as u8) << 2;
         let mut lower = pos.got;
         let mut upper = pos.got + still;
+        let key = if boundary && self.techniques.table {
+            self.canon.key(&pos.hands)
+        } else {
+            pos.hands
+        };
         if boundary && self.techniques.table {
-            if let Some(b) = self.table.get(&pos.hands, self.tag, meta) {
+            if let Some(b) = self.table.get(&key, self.tag, meta) {
                 lower = pos.got + b.lower;
                 upper = pos.got + b.upper;
                 if lower >= t {
@@ -357,13 +379,22 @@ impl Searcher<'_> {
         let legal = pos.legal(self.rules);
         let mut rep = [0u8; 32];
         let tries = if self.techniques.merging {
-            self.moves.representatives(pos, legal, &mut rep)
+            self.moves
+                .representatives(pos, legal, &mut rep, &self.frame, &self.rules.order, true)
         } else {
             legal
         };
         let mut list = [Card::from_index(0); 8];
         let n = if self.techniques.ordering {
-            moves::order_moves(self.rules, &self.frame, pos, tries, self.history, &mut list)
+            moves::order_moves(
+                &self.moves,
+                self.rules,
+                &self.frame,
+                pos,
+                tries,
+                self.history,
+                &mut list,
+            )
         } else {
             let mut n = 0;
             for c in tries {
@@ -373,8 +404,9 @@ impl Searcher<'_> {
             n
         };
         let maximizing = self.frame.maximizers.contains(seat);
+        ALL[pos.trick_len as usize].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut best = if maximizing { 0 } else { u8::MAX };
-        for &card in &list[..n] {
+        for (idx, &card) in list[..n].iter().enumerate() {
             let mut child = *pos;
             child.play(card, self.rules, &self.frame);
             self.stats.nodes += 1;
@@ -383,12 +415,14 @@ impl Searcher<'_> {
                 best = best.max(v);
                 if v >= t {
                     self.reward(seat, card, pos);
+                    CUT[pos.trick_len as usize][idx.min(7)].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     break;
                 }
             } else {
                 best = best.min(v);
                 if v < t {
                     self.reward(seat, card, pos);
+                    CUT[pos.trick_len as usize][idx.min(7)].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     break;
                 }
             }
@@ -407,7 +441,7 @@ impl Searcher<'_> {
                     upper: best - pos.got,
                 }
             };
-            self.table.put(&pos.hands, self.tag, meta, bounds);
+            self.table.put(&key, self.tag, meta, bounds);
         }
         best
     }
@@ -418,4 +452,17 @@ impl Searcher<'_> {
         let h = &mut self.history[seat.index()][card.index() as usize];
         *h = h.saturating_add(depth * depth);
     }
+}
+
+pub static CUT: [[std::sync::atomic::AtomicU64; 8]; 4] = [const { [const { std::sync::atomic::AtomicU64::new(0) }; 8] }; 4];
+pub static ALL: [std::sync::atomic::AtomicU64; 4] = [const { std::sync::atomic::AtomicU64::new(0) }; 4];
+pub fn cut_stats() -> String {
+    let mut s = String::new();
+    for p in 0..4 {
+        let all = ALL[p].load(std::sync::atomic::Ordering::Relaxed);
+        s += &format!("pos{p} nodes {all}: ");
+        for i in 0..8 { s += &format!("{} ", CUT[p][i].load(std::sync::atomic::Ordering::Relaxed)); }
+        s += "\n";
+    }
+    s
 }

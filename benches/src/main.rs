@@ -26,8 +26,11 @@ fn realistic(contract: &Contract, hand: Cards, deck: Deck) -> bool {
             let unters = hand.intersect(Cards::UNTERS).len();
             let obers = hand.intersect(Cards::OBERS).len();
             if *tout {
-                // Only the strongest hands: the top trumps and nothing to lose.
-                return trumps >= 7 || (trumps >= 4 && aces + trumps >= 7);
+                // A classic Tout hand: the top three trumps, six trumps in all, and every
+                // other card an ace.
+                let top: Cards = order.trump_list()[..3].iter().copied().collect();
+                let others = hand.without(order.trumps());
+                return top.is_subset(hand) && trumps >= 6 && others.is_subset(Rank::Ace.cards());
             }
             match game {
                 Solo::Farbsolo(_) => trumps >= 6 && obers_unters >= 3,
@@ -38,9 +41,13 @@ fn realistic(contract: &Contract, hand: Cards, deck: Deck) -> bool {
             }
         }
         Contract::Bettel { .. } => {
-            // Few high cards in the Bettel order (A K O).
-            let high = hand.intersect(Rank::Ace.cards() | Rank::King.cards() | Cards::OBERS);
-            high.len() <= 1
+            // A safe-looking Bettel: every suit held contains its 7, and nothing above the
+            // 9 but one card.
+            let low = Rank::Nine.cards() | Rank::Eight.cards() | Rank::Seven.cards();
+            let suits_have_seven = Suit::ALL
+                .iter()
+                .all(|s| hand.of_suit(*s).is_empty() || hand.contains(Card::new(*s, Rank::Seven)));
+            suits_have_seven && hand.without(low).len() <= 1
         }
         _ => true,
     }
@@ -72,7 +79,14 @@ fn contract_named(name: &str, declarer: Seat, suit: Suit) -> Contract {
 }
 
 const CONTRACTS: [&str; 8] = [
-    "sauspiel", "farbsolo", "wenz", "geier", "farbwenz", "farbgeier", "tout", "bettel",
+    "sauspiel",
+    "farbsolo",
+    "wenz",
+    "geier",
+    "farbwenz",
+    "farbgeier",
+    "tout",
+    "bettel",
 ];
 
 /// Seeded realistic deals for a contract: the declarer is a random seat, seat 0 leads.
@@ -212,8 +226,16 @@ fn main() {
     let mut solver = Solver::new();
     println!(
         "{:<10} {:>5} {:<8} {:>9} {:>9} {:>9} {:>9} | {:>9} {:>9} {:>10}",
-        "contract", "deals", "question", "med ms", "p90 ms", "p99 ms", "max ms", "med nodes",
-        "p90 nodes", "max nodes"
+        "contract",
+        "deals",
+        "question",
+        "med ms",
+        "p90 ms",
+        "p99 ms",
+        "max ms",
+        "med nodes",
+        "p90 nodes",
+        "max nodes"
     );
     let names = ["exact", "cards", "at_least"];
     for name in CONTRACTS {
@@ -241,7 +263,13 @@ fn main() {
         for (name, setups) in by_game {
             let mut samples = measure(&mut solver, &setups);
             for (q, s) in names.iter().zip(samples.iter_mut()) {
-                println!("{:<10} {:>5} {:<8} {}", format!("real:{name}"), setups.len(), q, s.line());
+                println!(
+                    "{:<10} {:>5} {:<8} {}",
+                    format!("real:{name}"),
+                    setups.len(),
+                    q,
+                    s.line()
+                );
             }
         }
     }

@@ -72,10 +72,22 @@ fn thresholds_agree_with_exact_values() {
 fn every_technique_can_be_switched_off_on_full_deals() {
     let all = Techniques::default();
     let variants = [
-        Techniques { table: false, ..all },
-        Techniques { merging: false, ..all },
-        Techniques { ordering: false, ..all },
-        Techniques { bounds: false, ..all },
+        Techniques {
+            table: false,
+            ..all
+        },
+        Techniques {
+            merging: false,
+            ..all
+        },
+        Techniques {
+            ordering: false,
+            ..all
+        },
+        Techniques {
+            bounds: false,
+            ..all
+        },
     ];
     let mut full = Solver::with_budget(8 << 20);
     let mut reduced: Vec<Solver> = variants
@@ -103,7 +115,13 @@ fn every_technique_can_be_switched_off_on_full_deals() {
             } else {
                 full.solve(&g).unwrap()
             };
-            assert_eq!(s.solve(&g).unwrap(), want, "{:?} on {}", variants[i], Record::from_game(&g).to_json());
+            assert_eq!(
+                s.solve(&g).unwrap(),
+                want,
+                "{:?} on {}",
+                variants[i],
+                Record::from_game(&g).to_json()
+            );
         }
     }
 }

@@ -7,61 +7,74 @@
 //! and who holds them in which order: the remaining cards of a run are packed onto its top
 //! cards, keeping their order. Every card keeps its points, its group and its order against
 //! every other remaining card, so the canonical position plays exactly like the real one.
-//! This is DDS's "relative ranks" idea, made exact for card points.
+//! This is DDS's "relative ranks" idea, made exact for card points. The called ace is a run
+//! of its own.
 //!
 //! Example, Sauspiel: after `EO` is gone a hand with `GO` maps `GO` to `EO`; after `GO` is
 //! gone instead, a hand with `EO` keeps `EO`: both positions hit the same entry.
 
-use crate::cards::{Card, Cards, Suit};
+use super::layout::{bit, top, Layout};
 use crate::contract::Measure;
-use crate::order::{Group, Order};
+
+#[derive(Copy, Clone, Debug)]
+struct Run {
+    mask: u32,
+    /// Index of the run's highest card.
+    high: u8,
+}
 
 pub(crate) struct Canon {
-    /// Runs of two or more cards, each highest first.
-    runs: Vec<Vec<Card>>,
+    /// Runs of two or more cards.
+    runs: Vec<Run>,
     /// Cards alone in their run: they map to themselves.
-    singles: Cards,
+    singles: u32,
 }
 
 impl Canon {
-    pub fn new(order: &Order, measure: Measure, called_ace: Option<Card>) -> Canon {
+    pub fn new(layout: &Layout, measure: Measure) -> Canon {
+        let ace = layout.called.map_or(0, |c| c.ace);
         let mut runs = Vec::new();
-        let mut singles = Cards::EMPTY;
-        let groups = std::iter::once(Group::Trump).chain(Suit::ALL.into_iter().map(Group::Plain));
-        for group in groups {
-            let mut cards: Vec<Card> = order.group_cards(group).into_iter().collect();
-            cards.sort_by_key(|c| std::cmp::Reverse(order.power(*c)));
-            let mut run: Vec<Card> = Vec::new();
-            for card in cards {
-                let joins = match run.last() {
-                    None => false,
-                    Some(last) => {
-                        Some(card) != called_ace
-                            && Some(*last) != called_ace
-                            && (measure == Measure::Tricks || last.points() == card.points())
-                    }
+        let mut singles = 0u32;
+        for &group in &layout.group_mask {
+            let mut run = 0u32;
+            let mut mask = group;
+            // Lowest card first; a run continues while the worth stays the same.
+            while mask != 0 {
+                let i = mask.trailing_zeros() as u8;
+                mask &= mask - 1;
+                let joins = run != 0 && {
+                    let last = top(run);
+                    bit(i) != ace
+                        && bit(last) != ace
+                        && (measure == Measure::Tricks
+                            || layout.points[last as usize] == layout.points[i as usize])
                 };
-                if !joins && !run.is_empty() {
-                    Self::close(&mut runs, &mut singles, std::mem::take(&mut run));
+                if !joins {
+                    Self::close(&mut runs, &mut singles, run);
+                    run = 0;
                 }
-                run.push(card);
+                run |= bit(i);
             }
             Self::close(&mut runs, &mut singles, run);
         }
         Canon { runs, singles }
     }
 
-    fn close(runs: &mut Vec<Vec<Card>>, singles: &mut Cards, run: Vec<Card>) {
-        match run.len() {
+    fn close(runs: &mut Vec<Run>, singles: &mut u32, run: u32) {
+        match run.count_ones() {
             0 => {}
-            1 => singles.insert(run[0]),
-            _ => runs.push(run),
+            1 => *singles |= run,
+            _ => runs.push(Run {
+                mask: run,
+                high: top(run),
+            }),
         }
     }
 
     /// The canonical hands of a position.
     #[inline]
-    pub fn key(&self, hands: &[Cards; 4]) -> [Cards; 4] {
+    pub fn key(&self, hands: &[u32; 4]) -> [u32; 4] {
+        let all = hands[0] | hands[1] | hands[2] | hands[3];
         let mut out = [
             hands[0] & self.singles,
             hands[1] & self.singles,
@@ -69,15 +82,31 @@ impl Canon {
             hands[3] & self.singles,
         ];
         for run in &self.runs {
-            let mut slot = 0;
-            for &card in run {
-                for seat in 0..4 {
-                    if hands[seat].contains(card) {
-                        out[seat].insert(run[slot]);
-                        slot += 1;
+            let left = all & run.mask;
+            if left == 0 {
+                continue;
+            }
+            let k = left.count_ones() as u8;
+            // The top k cards of the run (k >= 1, so the shift stays below 32).
+            let packed = run.mask & !(bit(run.high + 1 - k) - 1);
+            if left == packed {
+                for s in 0..4 {
+                    out[s] |= hands[s] & run.mask;
+                }
+                continue;
+            }
+            let mut slot = run.high;
+            let mut rest = left;
+            while rest != 0 {
+                let c = top(rest);
+                rest &= !bit(c);
+                for s in 0..4 {
+                    if hands[s] & bit(c) != 0 {
+                        out[s] |= bit(slot);
                         break;
                     }
                 }
+                slot = slot.wrapping_sub(1);
             }
         }
         out
@@ -87,12 +116,27 @@ impl Canon {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::Deck;
+    use crate::cards::{Card, Cards, Deck, Suit};
     use crate::contract::Contract;
+    use crate::legal::PlayRules;
     use crate::seat::Seat;
 
-    fn cards(t: &str) -> Cards {
-        t.split_whitespace().map(|c| c.parse::<Card>().unwrap()).collect()
+    fn layout(c: Contract) -> Layout {
+        Layout::new(&PlayRules {
+            order: c.order(Deck::Long),
+            called: None,
+            stichzwang: false,
+        })
+    }
+
+    fn hands(l: &Layout, t: [&str; 4]) -> [u32; 4] {
+        t.map(|h| {
+            l.mask(
+                h.split_whitespace()
+                    .map(|c| c.parse::<Card>().unwrap())
+                    .collect::<Cards>(),
+            )
+        })
     }
 
     #[test]
@@ -101,14 +145,15 @@ mod tests {
             declarer: Seat::S0,
             called: Suit::Gras,
         };
-        let canon = Canon::new(&c.order(Deck::Long), Measure::Points, c.called_ace());
-        let a = [cards("GO E9"), cards("HO"), cards("SO"), cards("EZ")];
-        let b = [cards("EO E8"), cards("HO"), cards("SO"), cards("EZ")];
+        let l = layout(c);
+        let canon = Canon::new(&l, Measure::Points);
+        let a = hands(&l, ["GO E9", "HO", "SO", "EZ"]);
+        let b = hands(&l, ["EO E8", "HO", "SO", "EZ"]);
         assert_eq!(canon.key(&a), canon.key(&b));
-        assert_eq!(canon.key(&a)[0], cards("EO E9"));
+        assert_eq!(l.cards(canon.key(&a)[0]).to_string(), "EO E9");
         // HA and HZ differ in points: never merged.
-        let x = [cards("HA"), cards("HK"), cards("H9"), cards("H8")];
-        let y = [cards("HZ"), cards("HK"), cards("H9"), cards("H8")];
+        let x = hands(&l, ["HA", "HK", "H9", "H8"]);
+        let y = hands(&l, ["HZ", "HK", "H9", "H8"]);
         assert_ne!(canon.key(&x), canon.key(&y));
     }
 
@@ -118,9 +163,10 @@ mod tests {
             declarer: Seat::S0,
             ouvert: false,
         };
-        let canon = Canon::new(&c.order(Deck::Long), Measure::Tricks, None);
-        let a = [cards("EA"), cards("E7"), cards("GA"), cards("G7")];
-        let b = [cards("EK"), cards("E9"), cards("GO"), cards("GZ")];
+        let l = layout(c);
+        let canon = Canon::new(&l, Measure::Tricks);
+        let a = hands(&l, ["EA", "E7", "GA", "G7"]);
+        let b = hands(&l, ["EK", "E9", "GO", "GZ"]);
         assert_eq!(canon.key(&a), canon.key(&b));
     }
 }

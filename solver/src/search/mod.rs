@@ -14,6 +14,7 @@
 //! | the naive oracle the tests hold all of this against | [`naive`] |
 
 mod canon;
+mod layout;
 mod moves;
 pub mod naive;
 mod position;
@@ -23,10 +24,9 @@ use crate::cards::{Card, Cards};
 use crate::contract::{Contract, Measure};
 use crate::error::Error;
 use crate::game::Game;
-use crate::legal::PlayRules;
 use crate::seat::{Seat, Seats};
 use canon::Canon;
-use moves::MoveContext;
+use layout::Layout;
 use position::Position;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
@@ -206,20 +206,11 @@ impl Solver {
         Ok((frame, self.generation << 8 | frame.bits()))
     }
 
-    fn searcher<'a>(
-        &'a mut self,
-        game: &'a Game,
-        frame: Frame,
-        tag: u32,
-    ) -> Searcher<'a> {
+    fn searcher<'a>(&'a mut self, game: &Game, frame: Frame, tag: u32) -> Searcher<'a> {
+        let layout = Layout::new(game.rules());
         Searcher {
-            rules: game.rules(),
-            moves: MoveContext::new(game.rules(), &frame),
-            canon: Canon::new(
-                &game.rules().order,
-                frame.measure,
-                game.rules().called.map(|c| c.ace),
-            ),
+            canon: Canon::new(&layout, frame.measure),
+            layout,
             frame,
             total: frame.total(game.setup().trick_count()),
             tag,
@@ -233,47 +224,53 @@ impl Solver {
     /// Whether the maximising seats can reach a final value of at least `t`.
     pub fn at_least(&mut self, game: &Game, t: u8) -> Result<bool, Error> {
         let (frame, tag) = self.prepare(game)?;
-        let pos = Position::of(game, &frame);
         let mut s = self.searcher(game, frame, tag);
+        let pos = Position::of(game, &frame, &s.layout);
         Ok(s.probe(&pos, t) >= t)
     }
 
     /// The exact value of the position (INTERFACE.md section 2).
     pub fn value(&mut self, game: &Game) -> Result<u8, Error> {
         let (frame, tag) = self.prepare(game)?;
-        let pos = Position::of(game, &frame);
         let mut s = self.searcher(game, frame, tag);
+        let pos = Position::of(game, &frame, &s.layout);
         Ok(s.exact(&pos, None))
     }
 
     /// The value of the position and of every legal card of the player to move.
     pub fn solve(&mut self, game: &Game) -> Result<Solution, Error> {
         let (frame, tag) = self.prepare(game)?;
-        let pos = Position::of(game, &frame);
         let mut s = self.searcher(game, frame, tag);
+        let pos = Position::of(game, &frame, &s.layout);
         let value = s.exact(&pos, None);
         let mut cards = Vec::new();
         if !game.is_over() {
-            let legal = pos.legal(s.rules);
+            let legal = pos.legal(&s.layout);
             let mut rep = [0u8; 32];
             let reps = if s.techniques.merging {
-                s.moves
-                    .representatives(&pos, legal, &mut rep, &s.frame, &s.rules.order, false)
+                moves::representatives(&s.layout, &s.frame, &pos, legal, false, Some(&mut rep))
             } else {
-                for c in legal {
-                    rep[c.index() as usize] = c.index();
+                for i in 0..32 {
+                    rep[i] = i as u8;
                 }
                 legal
             };
             let mut values = [0u8; 32];
-            for card in reps {
+            let mut m = reps;
+            while m != 0 {
+                let card = m.trailing_zeros() as u8;
+                m &= m - 1;
                 let mut child = pos;
-                child.play(card, s.rules, &s.frame);
-                values[card.index() as usize] = s.exact(&child, Some(value));
+                child.play(card, &s.layout, &s.frame);
+                values[card as usize] = s.exact(&child, Some(value));
             }
-            for card in legal {
-                cards.push((card, values[rep[card.index() as usize] as usize]));
+            let mut m = legal;
+            while m != 0 {
+                let card = m.trailing_zeros() as u8;
+                m &= m - 1;
+                cards.push((s.layout.card(card), values[rep[card as usize] as usize]));
             }
+            cards.sort_by_key(|(c, _)| *c);
         }
         Ok(Solution {
             id: game.setup().id.clone(),
@@ -288,8 +285,7 @@ impl Solver {
 
 /// One search over one position: the fixed context and the mutable table.
 struct Searcher<'a> {
-    rules: &'a PlayRules,
-    moves: MoveContext,
+    layout: Layout,
     canon: Canon,
     frame: Frame,
     total: u8,
@@ -309,7 +305,14 @@ impl Searcher<'_> {
     fn exact(&mut self, pos: &Position, guess: Option<u8>) -> u8 {
         let mut lower = pos.got;
         let mut upper = pos.got + (self.total - pos.assigned);
-        let mut next = guess;
+        // Without a guess, first ask the question that usually settles the game: can the
+        // Tout declarer take everything, can the Bettel declarer be forced to take a trick,
+        // do the declarers reach 61.
+        let mut next = guess.or(match self.frame.measure {
+            Measure::Tricks if self.frame.counted == self.frame.maximizers => Some(upper),
+            Measure::Tricks => Some(lower + 1),
+            Measure::Points => Some(61),
+        });
         while lower < upper {
             let mid = lower + (upper - lower).div_ceil(2);
             let t = match next.take() {
@@ -365,30 +368,27 @@ impl Searcher<'_> {
                 }
             }
         }
-        if boundary && pos.hands[0].len() == 1 {
+        if boundary && pos.hands[0].count_ones() == 1 {
             // The last trick plays itself.
             let mut p = *pos;
             for _ in 0..4 {
-                let card = p.hands[p.to_move().index()].first().expect("one card each");
-                p.play(card, self.rules, &self.frame);
+                let card = p.hands[p.to_move().index()].trailing_zeros() as u8;
+                p.play(card, &self.layout, &self.frame);
             }
             self.stats.nodes += 4;
             return p.got;
         }
         let seat = pos.to_move();
-        let legal = pos.legal(self.rules);
-        let mut rep = [0u8; 32];
+        let legal = pos.legal(&self.layout);
         let tries = if self.techniques.merging {
-            self.moves
-                .representatives(pos, legal, &mut rep, &self.frame, &self.rules.order, true)
+            moves::representatives(&self.layout, &self.frame, pos, legal, true, None)
         } else {
             legal
         };
-        let mut list = [Card::from_index(0); 8];
+        let mut list = [0u8; 8];
         let n = if self.techniques.ordering {
             moves::order_moves(
-                &self.moves,
-                self.rules,
+                &self.layout,
                 &self.frame,
                 pos,
                 tries,
@@ -397,32 +397,31 @@ impl Searcher<'_> {
             )
         } else {
             let mut n = 0;
-            for c in tries {
-                list[n] = c;
+            let mut m = tries;
+            while m != 0 {
+                list[n] = m.trailing_zeros() as u8;
+                m &= m - 1;
                 n += 1;
             }
             n
         };
         let maximizing = self.frame.maximizers.contains(seat);
-        ALL[pos.trick_len as usize].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut best = if maximizing { 0 } else { u8::MAX };
-        for (idx, &card) in list[..n].iter().enumerate() {
+        for &card in &list[..n] {
             let mut child = *pos;
-            child.play(card, self.rules, &self.frame);
+            child.play(card, &self.layout, &self.frame);
             self.stats.nodes += 1;
             let v = self.search(&child, t);
             if maximizing {
                 best = best.max(v);
                 if v >= t {
                     self.reward(seat, card, pos);
-                    CUT[pos.trick_len as usize][idx.min(7)].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     break;
                 }
             } else {
                 best = best.min(v);
                 if v < t {
                     self.reward(seat, card, pos);
-                    CUT[pos.trick_len as usize][idx.min(7)].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     break;
                 }
             }
@@ -447,21 +446,25 @@ impl Searcher<'_> {
     }
 
     /// History heuristic: a card that caused a cutoff is tried earlier next time.
-    fn reward(&mut self, seat: Seat, card: Card, pos: &Position) {
-        let depth = pos.remaining_cards().len() as u16;
-        let h = &mut self.history[seat.index()][card.index() as usize];
+    fn reward(&mut self, seat: Seat, card: u8, pos: &Position) {
+        let depth = pos.remaining().count_ones() as u16;
+        let h = &mut self.history[seat.index()][card as usize];
         *h = h.saturating_add(depth * depth);
     }
 }
 
-pub static CUT: [[std::sync::atomic::AtomicU64; 8]; 4] = [const { [const { std::sync::atomic::AtomicU64::new(0) }; 8] }; 4];
-pub static ALL: [std::sync::atomic::AtomicU64; 4] = [const { std::sync::atomic::AtomicU64::new(0) }; 4];
+pub static CUT: [[std::sync::atomic::AtomicU64; 8]; 4] =
+    [const { [const { std::sync::atomic::AtomicU64::new(0) }; 8] }; 4];
+pub static ALL: [std::sync::atomic::AtomicU64; 4] =
+    [const { std::sync::atomic::AtomicU64::new(0) }; 4];
 pub fn cut_stats() -> String {
     let mut s = String::new();
     for p in 0..4 {
         let all = ALL[p].load(std::sync::atomic::Ordering::Relaxed);
         s += &format!("pos{p} nodes {all}: ");
-        for i in 0..8 { s += &format!("{} ", CUT[p][i].load(std::sync::atomic::Ordering::Relaxed)); }
+        for i in 0..8 {
+            s += &format!("{} ", CUT[p][i].load(std::sync::atomic::Ordering::Relaxed));
+        }
         s += "\n";
     }
     s

@@ -5,231 +5,192 @@
 //!   another hand or on the table) ranks between them in their group. Cards of one hand never
 //!   meet in a trick, so swapping two cards of a class maps the game tree onto itself; if
 //!   they are also worth the same (or tricks are counted), both have the same value and only
-//!   one is searched. The called ace never merges while its rules bind.
+//!   one is searched. The called ace never merges.
 //! * **Dominance within a class** (skatcalc's "unequal move reduction"): when the side that
 //!   takes the current trick is already settled whichever card of the class is played (the
-//!   last player to a trick; a trick nobody left can take from its winner; a card nobody left
-//!   can beat), playing the class's card worth most now is never worse for a player who wants
-//!   that trick's points counted, and the card worth least never worse for the other. Proof:
-//!   pair each line of play with the line where the two cards are swapped; every trick has the
-//!   same winner, and the only difference is which of the two tricks gets the larger card.
-//!   Used inside the search only: the value of *every* card (`solve`) needs exact merging.
+//!   last player to a trick; a card nobody left can beat; a best card nobody left can beat),
+//!   playing the class's card worth most is never worse for a player who wants that trick's
+//!   points counted, and the card worth least never worse for the other. Proof: pair each
+//!   line of play with the line where the two cards are swapped; every trick has the same
+//!   winner, and the only difference is which of the two tricks gets the larger card. Used
+//!   inside the search only: the value of *every* card (`solve`) needs exact merging.
 //! * **Move ordering** (DDS `Moves.cpp`, in spirit): cheap rules of thumb per trick position
 //!   put the card most likely to cause a cutoff first: cash a sure winner, smear points on
 //!   a partner's sure trick, win cheaply, otherwise discard low. Ties are broken by the
 //!   history heuristic (Schaeffer 1989): cards that caused cutoffs before come first.
+//!
+//! Cards here are indices of the search layout ([`super::layout`]).
 
+use super::layout::{bit, top, Layout};
 use super::position::Position;
 use super::Frame;
-use crate::cards::{Card, Cards, Suit};
 use crate::contract::Measure;
-use crate::legal::PlayRules;
-use crate::order::{Group, Order};
 use crate::seat::Seat;
 
-/// Fixed per search: the groups in power order and what the ordering needs to know.
-pub(crate) struct MoveContext {
-    /// Trumps, then each plain suit: cards from the highest down.
-    groups: [([Card; 14], u8); 5],
-    /// Per card: the cards that beat it when it is the best card of a trick.
-    beaters: [Cards; 32],
-    /// Per card: the cards of its group.
-    group_of: [Cards; 32],
-    /// Tricks are counted: points never matter for merging.
-    tricks: bool,
-    called_ace: Option<Card>,
+/// Whether a seat after the player to move could beat `card` (the best card of the trick
+/// once played), `led` being the led group. Followers are assumed to play any card they may
+/// follow with, a superset of their legal cards, so `false` is certain.
+#[inline]
+fn beatable(layout: &Layout, pos: &Position, card: u8, led: u32) -> bool {
+    let seat = pos.to_move();
+    let beaters = layout.beaters[card as usize];
+    for k in 1..(4 - pos.trick_len) {
+        let hand = pos.hands[seat.plus(k).index()];
+        let follow = hand & led;
+        let candidates = if follow == 0 { hand } else { follow };
+        if candidates & beaters != 0 {
+            return true;
+        }
+    }
+    false
 }
 
-impl MoveContext {
-    pub fn new(rules: &PlayRules, frame: &Frame) -> MoveContext {
-        let order = &rules.order;
-        let mut groups = [([Card::from_index(0); 14], 0u8); 5];
-        let mut sets = [order.trumps(); 5];
-        for (i, suit) in Suit::ALL.iter().enumerate() {
-            sets[i + 1] = order.group_cards(Group::Plain(*suit));
-        }
-        for (slot, set) in groups.iter_mut().zip(sets) {
-            let mut cards: Vec<Card> = set.into_iter().collect();
-            cards.sort_by_key(|c| std::cmp::Reverse(order.power(*c)));
-            slot.0[..cards.len()].copy_from_slice(&cards);
-            slot.1 = cards.len() as u8;
-        }
-        let mut beaters = [Cards::EMPTY; 32];
-        let mut group_of = [Cards::EMPTY; 32];
-        for card in order.deck() {
-            let i = card.index() as usize;
-            beaters[i] = order
-                .deck()
-                .into_iter()
-                .filter(|&other| order.beats(other, card))
-                .collect();
-            group_of[i] = order.group_of(card);
-        }
-        MoveContext {
-            groups,
-            beaters,
-            group_of,
-            tricks: frame.measure == Measure::Tricks,
-            called_ace: rules.called.map(|c| c.ace),
-        }
-    }
-
-    /// Whether a seat after the player to move could beat `card` (the best card of the
-    /// trick once played). Followers are assumed to play any card they may follow with,
-    /// a superset of their legal cards, so `false` is certain.
-    #[inline]
-    fn beatable(&self, pos: &Position, card: Card, led: Cards) -> bool {
-        let seat = pos.to_move();
-        let beaters = self.beaters[card.index() as usize];
-        for k in 1..(4 - pos.trick_len) {
-            let hand = pos.hands[seat.plus(k).index()];
-            let follow = hand & led;
-            let candidates = if follow.is_empty() { hand } else { follow };
-            if !(candidates & beaters).is_empty() {
-                return true;
+/// The seat that takes the trick if the player to move plays `card`, when that is already
+/// settled whatever the later players do.
+#[inline]
+fn settled_winner(layout: &Layout, pos: &Position, card: u8) -> Option<Seat> {
+    let seat = pos.to_move();
+    let trick = pos.trick();
+    let (best, best_seat, led) = match trick.first() {
+        None => (card, seat, layout.group_of(card)),
+        Some(&lead) => {
+            let w = layout.winner_index(trick);
+            let led = layout.group_of(lead);
+            if layout.beats(card, trick[w]) {
+                (card, seat, led)
+            } else {
+                (trick[w], Seat::wrapping(pos.leader + w as u8), led)
             }
         }
-        false
+    };
+    if pos.trick_len == 3 || !beatable(layout, pos, best, led) {
+        Some(best_seat)
+    } else {
+        None
     }
+}
 
-    /// The seat that takes the trick if the player to move plays `card`, when that is
-    /// already settled whatever the later players do.
-    #[inline]
-    fn settled_winner(&self, pos: &Position, card: Card, order: &Order) -> Option<Seat> {
-        let seat = pos.to_move();
-        let trick = pos.trick();
-        let (best, best_seat, led) = match trick.first() {
-            None => (card, seat, self.group_of[card.index() as usize]),
-            Some(&lead) => {
-                let w = order.winner_index(trick);
-                let (best, best_seat) = (trick[w], Seat::wrapping(pos.leader + w as u8));
-                if order.beats(card, best) {
-                    (card, seat, self.group_of[lead.index() as usize])
-                } else {
-                    (best, best_seat, self.group_of[lead.index() as usize])
-                }
-            }
-        };
-        if pos.trick_len == 3 || !self.beatable(pos, best, led) {
-            Some(best_seat)
+/// The cards to search: one per class of interchangeable legal cards, and with `dominance`
+/// one per class wherever the trick's taker is settled. With `rep`, each legal card's entry
+/// is set to the card whose value it shares (only meaningful without `dominance`).
+pub(crate) fn representatives(
+    layout: &Layout,
+    frame: &Frame,
+    pos: &Position,
+    legal: u32,
+    dominance: bool,
+    mut rep: Option<&mut [u8; 32]>,
+) -> u32 {
+    if legal.count_ones() == 1 {
+        if let Some(rep) = rep {
+            rep[legal.trailing_zeros() as usize] = legal.trailing_zeros() as u8;
+        }
+        return legal;
+    }
+    let me = pos.to_move().index();
+    let mine = pos.hands[me];
+    let mut outside = 0u32;
+    for (i, h) in pos.hands.iter().enumerate() {
+        if i != me {
+            outside |= h;
+        }
+    }
+    for &c in pos.trick() {
+        outside |= bit(c);
+    }
+    let ace = layout.called.map_or(0, |c| c.ace);
+    // Separators: cards still in play that are not ours to merge.
+    let separators = outside | (mine & !legal) | ace;
+    let maximizing = frame.maximizers.contains(pos.to_move());
+    let mut out = legal & ace;
+    if let Some(rep) = rep.as_deref_mut() {
+        if out != 0 {
+            rep[ace.trailing_zeros() as usize] = ace.trailing_zeros() as u8;
+        }
+    }
+    let mut rest = legal & !ace;
+    while rest != 0 {
+        // The class of the highest card left: down to the next separator below it.
+        let h = top(rest);
+        let group = layout.group_of(h);
+        let below = separators & group & (bit(h) - 1);
+        let floor = if below == 0 {
+            0
         } else {
-            None
-        }
-    }
-
-    /// The cards to search: one per class of interchangeable legal cards; with `dominance`,
-    /// one per class wherever the trick's taker is settled. `rep[card]` is set to the card
-    /// whose value each legal card shares (only meaningful without `dominance`).
-    pub fn representatives(
-        &self,
-        pos: &Position,
-        legal: Cards,
-        rep: &mut [u8; 32],
-        frame: &Frame,
-        order: &Order,
-        dominance: bool,
-    ) -> Cards {
-        if legal.len() == 1 {
-            let card = legal.first().expect("one legal card");
-            rep[card.index() as usize] = card.index();
-            return legal;
-        }
-        let me = pos.to_move();
-        let mut outside = Cards::EMPTY;
-        for (i, h) in pos.hands.iter().enumerate() {
-            if i != me.index() {
-                outside |= *h;
-            }
-        }
-        for &c in pos.trick() {
-            outside.insert(c);
-        }
-        let maximizing = frame.maximizers.contains(me);
-        let mut out = Cards::EMPTY;
-        for (cards, len) in &self.groups {
-            if (legal & self.group_cards(cards, *len)).is_empty() {
-                continue;
-            }
-            // Walk the group from the top; a class is a run of our legal cards with no
-            // outside card between.
-            let mut class = [Card::from_index(0); 14];
-            let mut n = 0usize;
-            for &card in &cards[..*len as usize] {
-                let ours = legal.contains(card) && Some(card) != self.called_ace;
-                if ours {
-                    class[n] = card;
-                    n += 1;
-                } else if outside.contains(card) || pos.hands[me.index()].contains(card) {
-                    out |= self.pick(&class[..n], pos, rep, frame, order, maximizing, dominance);
-                    n = 0;
-                    if legal.contains(card) {
-                        rep[card.index() as usize] = card.index();
-                        out.insert(card);
-                    }
-                }
-            }
-            out |= self.pick(&class[..n], pos, rep, frame, order, maximizing, dominance);
-        }
-        out
-    }
-
-    fn group_cards(&self, cards: &[Card; 14], len: u8) -> Cards {
-        match len {
-            0 => Cards::EMPTY,
-            _ => self.group_of[cards[0].index() as usize],
-        }
-    }
-
-    /// The representatives of one class.
-    #[allow(clippy::too_many_arguments)]
-    fn pick(
-        &self,
-        class: &[Card],
-        pos: &Position,
-        rep: &mut [u8; 32],
-        frame: &Frame,
-        order: &Order,
-        maximizing: bool,
-        dominance: bool,
-    ) -> Cards {
-        let Some(&first) = class.first() else {
-            return Cards::EMPTY;
+            bit(top(below) + 1) - 1
         };
-        if self.tricks || class.len() == 1 {
-            for c in class {
-                rep[c.index() as usize] = first.index();
+        let class = rest & group & !floor & (bit(h) | (bit(h) - 1));
+        rest &= !class;
+        out |= pick(
+            layout,
+            frame,
+            pos,
+            class,
+            maximizing,
+            dominance,
+            rep.as_deref_mut(),
+        );
+    }
+    out
+}
+
+/// The representatives of one class.
+fn pick(
+    layout: &Layout,
+    frame: &Frame,
+    pos: &Position,
+    class: u32,
+    maximizing: bool,
+    dominance: bool,
+    rep: Option<&mut [u8; 32]>,
+) -> u32 {
+    let high = top(class);
+    if frame.measure == Measure::Tricks || class.count_ones() == 1 {
+        if let Some(rep) = rep {
+            let mut m = class;
+            while m != 0 {
+                rep[m.trailing_zeros() as usize] = high;
+                m &= m - 1;
             }
-            return first.set();
         }
-        if dominance {
-            if let Some(winner) = self.settled_winner(pos, first, order) {
-                // Points into a counted trick raise the value; the maximisers want them
-                // there, the minimisers elsewhere.
-                let most = frame.counted.contains(winner) == maximizing;
-                let best = if most {
-                    class.iter().max_by_key(|c| c.points())
-                } else {
-                    class.iter().min_by_key(|c| c.points())
-                };
-                return best.expect("a class is not empty").set();
-            }
-        }
-        // One card per distinct worth.
-        let mut out = Cards::EMPTY;
-        let mut seen: [Option<Card>; 12] = [None; 12];
-        for &c in class {
-            let slot = &mut seen[c.points() as usize];
-            match slot {
-                Some(r) => rep[c.index() as usize] = r.index(),
-                None => {
-                    *slot = Some(c);
-                    rep[c.index() as usize] = c.index();
-                    out.insert(c);
+        return bit(high);
+    }
+    if dominance {
+        if let Some(winner) = settled_winner(layout, pos, high) {
+            // Points into a counted trick raise the value: the maximisers want them there,
+            // the minimisers elsewhere.
+            let most = frame.counted.contains(winner) == maximizing;
+            let mut best = high;
+            let mut m = class;
+            while m != 0 {
+                let c = m.trailing_zeros() as u8;
+                m &= m - 1;
+                let (pc, pb) = (layout.points[c as usize], layout.points[best as usize]);
+                if (most && pc > pb) || (!most && pc < pb) {
+                    best = c;
                 }
             }
+            return bit(best);
         }
-        out
     }
+    // One card per distinct worth.
+    let mut out = 0u32;
+    let mut seen = [u8::MAX; 12];
+    let mut m = class;
+    let mut rep = rep;
+    while m != 0 {
+        let c = top(m);
+        m &= !bit(c);
+        let slot = &mut seen[layout.points[c as usize] as usize];
+        if *slot == u8::MAX {
+            *slot = c;
+            out |= bit(c);
+        }
+        if let Some(rep) = rep.as_deref_mut() {
+            rep[c as usize] = *slot;
+        }
+    }
+    out
 }
 
 /// Whether `seat` would like to take tricks itself: in point contracts and Tout everyone
@@ -240,63 +201,54 @@ fn wants_tricks(frame: &Frame, seat: Seat) -> bool {
     frame.counted.contains(seat) == frame.maximizers.contains(seat)
 }
 
-/// Orders the `cards` to try (representatives) best first into `out`; returns how many.
+/// Orders the `cards` to try best first into `out`; returns how many.
 pub(crate) fn order_moves(
-    ctx: &MoveContext,
-    rules: &PlayRules,
+    layout: &Layout,
     frame: &Frame,
     pos: &Position,
-    cards: Cards,
+    cards: u32,
     history: &[[u16; 32]; 4],
-    out: &mut [Card; 8],
+    out: &mut [u8; 8],
 ) -> usize {
-    let order = &rules.order;
     let seat = pos.to_move();
     let eager = wants_tricks(frame, seat);
     let mine = frame.maximizers.contains(seat);
     let mut keys = [0u32; 8];
     let mut n = 0;
     let trick = pos.trick();
-    let (best, led) = if trick.is_empty() {
-        (None, Cards::EMPTY)
-    } else {
-        let w = order.winner_index(trick);
-        (
-            Some((trick[w], pos.leader + w as u8)),
-            ctx.group_of[trick[0].index() as usize],
-        )
-    };
-    for card in cards {
-        let pts = card.points() as i32;
-        let power = order.power(card) as i32;
+    let best = trick.first().map(|&lead| {
+        let w = layout.winner_index(trick);
+        (trick[w], pos.leader + w as u8, layout.group_of(lead))
+    });
+    let mut m = cards;
+    while m != 0 {
+        let card = m.trailing_zeros() as u8;
+        m &= m - 1;
+        let pts = layout.points[card as usize] as i32;
+        // Within a group the index is the power.
+        let power = card as i32;
         let score: i32 = match best {
             None => {
-                let group = ctx.group_of[card.index() as usize];
-                let sure = !ctx.beatable(pos, card, group);
-                if eager {
-                    if sure {
-                        1000 + pts
-                    } else {
-                        500 - 8 * pts - power
-                    }
-                } else if sure {
-                    100 - power
-                } else {
-                    800 - power
+                let sure = !beatable(layout, pos, card, layout.group_of(card));
+                match (eager, sure) {
+                    (true, true) => 1000 + pts,
+                    (true, false) => 500 - 8 * pts - power,
+                    (false, true) => 100 - power,
+                    (false, false) => 800 - power,
                 }
             }
-            Some((best_card, best_seat)) => {
+            Some((best_card, best_seat, led)) => {
                 let partner_wins = frame.maximizers.contains(Seat::wrapping(best_seat)) == mine;
-                let beats = order.beats(card, best_card);
+                let beats = layout.beats(card, best_card);
                 if eager {
                     if partner_wins && !beats {
-                        if !ctx.beatable(pos, best_card, led) {
+                        if !beatable(layout, pos, best_card, led) {
                             800 + pts
                         } else {
                             400 - 8 * pts - power
                         }
                     } else if beats {
-                        if !ctx.beatable(pos, card, led) {
+                        if !beatable(layout, pos, card, led) {
                             900 - power
                         } else {
                             600 - power
@@ -311,7 +263,7 @@ pub(crate) fn order_moves(
                 }
             }
         };
-        let h = history[seat.index()][card.index() as usize] as u32;
+        let h = history[seat.index()][card as usize] as u32;
         keys[n] = ((score + 4096) as u32) << 16 | h;
         out[n] = card;
         n += 1;

@@ -1,40 +1,17 @@
-//! The search's compact position: four hands, the trick on the table and the running
-//! totals, small enough (32 bytes) to copy at every node instead of undoing moves.
+//! The search's compact position, in the search layout ([`super::layout`]): four hands, the
+//! trick on the table and the running totals, small enough (28 bytes) to copy at every node
+//! instead of undoing moves.
 
+use super::layout::{bit, Layout};
 use super::Frame;
-use crate::cards::{Card, Cards};
 use crate::contract::Measure;
 use crate::game::Game;
-use crate::legal::PlayRules;
 use crate::seat::Seat;
-
-/// Card points by card number, for summing a trick without a rank lookup.
-const POINTS: [u8; 32] = {
-    let mut t = [0u8; 32];
-    let mut i = 0;
-    while i < 32 {
-        t[i] = crate::cards::Rank::from_index((i & 7) as u8).points();
-        i += 1;
-    }
-    t
-};
-
-/// Sum of the card points of a set: one popcount per counting rank.
-#[inline]
-pub(crate) fn points_of(cards: Cards) -> u32 {
-    use crate::cards::Rank;
-    let c = cards.0;
-    11 * (c & Rank::Ace.cards().0).count_ones()
-        + 10 * (c & Rank::Ten.cards().0).count_ones()
-        + 4 * (c & Rank::King.cards().0).count_ones()
-        + 3 * (c & Rank::Ober.cards().0).count_ones()
-        + 2 * (c & Rank::Unter.cards().0).count_ones()
-}
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Position {
-    pub hands: [Cards; 4],
-    pub trick: [Card; 4],
+    pub hands: [u32; 4],
+    pub trick: [u8; 4],
     pub trick_len: u8,
     pub leader: u8,
     /// A trick has been led with a plain card of the called suit.
@@ -47,10 +24,12 @@ pub(crate) struct Position {
 
 impl Position {
     /// The position of a game in progress, counted for `frame`.
-    pub fn of(game: &Game, frame: &Frame) -> Position {
-        let mut trick = [Card::from_index(0); 4];
+    pub fn of(game: &Game, frame: &Frame, layout: &Layout) -> Position {
+        let mut trick = [0u8; 4];
         let current = game.current_trick();
-        trick[..current.len()].copy_from_slice(current);
+        for (slot, card) in trick.iter_mut().zip(current) {
+            *slot = layout.index(*card);
+        }
         let mut got = 0u32;
         let mut assigned = 0u32;
         for t in game.tricks() {
@@ -64,7 +43,7 @@ impl Position {
             }
         }
         Position {
-            hands: game.hands().0,
+            hands: game.hands().0.map(|h| layout.mask(h)),
             trick,
             trick_len: current.len() as u8,
             leader: game.leader() as u8,
@@ -81,42 +60,42 @@ impl Position {
 
     /// The cards of the trick on the table.
     #[inline]
-    pub fn trick(&self) -> &[Card] {
+    pub fn trick(&self) -> &[u8] {
         &self.trick[..self.trick_len as usize]
     }
 
     /// Cards left in all hands.
     #[inline]
-    pub fn remaining_cards(&self) -> Cards {
+    pub fn remaining(&self) -> u32 {
         self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
     }
 
     #[inline]
-    pub fn legal(&self, rules: &PlayRules) -> Cards {
+    pub fn legal(&self, layout: &Layout) -> u32 {
         let seat = self.to_move();
-        rules.legal(seat, self.hands[seat.index()], self.trick(), self.searched)
+        layout.legal(seat, self.hands[seat.index()], self.trick(), self.searched)
     }
 
     /// Plays a legal card for the player to move; completes the trick when it is the fourth.
     #[inline]
-    pub fn play(&mut self, card: Card, rules: &PlayRules, frame: &Frame) {
+    pub fn play(&mut self, card: u8, layout: &Layout, frame: &Frame) {
         let seat = self.to_move();
-        self.hands[seat.index()].remove(card);
+        self.hands[seat.index()] &= !bit(card);
         self.trick[self.trick_len as usize] = card;
         self.trick_len += 1;
         if self.trick_len == 4 {
-            let w = rules.order.winner_index(&self.trick);
+            let w = layout.winner_index(&self.trick);
             let winner = Seat::wrapping(self.leader + w as u8);
             let gain = match frame.measure {
-                Measure::Points => self.trick.iter().map(|c| POINTS[c.index() as usize]).sum(),
+                Measure::Points => self.trick.iter().map(|&c| layout.points[c as usize]).sum(),
                 Measure::Tricks => 1,
             };
             self.assigned += gain;
             if frame.counted.contains(winner) {
                 self.got += gain;
             }
-            if let Some(c) = &rules.called {
-                if c.suit_cards.contains(self.trick[0]) {
+            if let Some(c) = &layout.called {
+                if c.suit & bit(self.trick[0]) != 0 {
                     self.searched = true;
                 }
             }
@@ -131,17 +110,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn points_of_counts_every_rank() {
-        assert_eq!(points_of(Cards::ALL), 120);
-        for i in 0..32 {
-            let c = Card::from_index(i);
-            assert_eq!(points_of(c.set()), c.points() as u32);
-            assert_eq!(POINTS[i as usize], c.points());
-        }
-    }
-
-    #[test]
     fn position_stays_small() {
-        assert!(std::mem::size_of::<Position>() <= 32);
+        assert!(std::mem::size_of::<Position>() <= 28);
     }
 }

@@ -10,8 +10,8 @@
 //! seats are counted and which maximise, 8 bits). Changing deal or frame changes the tag, so
 //! old entries simply stop matching: no clearing between deals.
 //!
-//! Worked example: seat 0 holds `EO EA` (cards 3 and 0: bits `0b1001`), seat 1 `GA GZ`
-//! (bits 8, 9), and so on; seat 2 leads, Gras not searched: `hands = [0x9, 0x300, ..]`,
+//! Worked example (card bits in the search layout, see `layout.rs`): seat 0 holds the
+//! cards with bits 0 and 3 (`0b1001`), seat 1 those with bits 8 and 9, and so on; seat 2 leads, Gras not searched: `hands = [0x9, 0x300, ..]`,
 //! `meta = 2`. The entry stores `lower <= future <= upper`, where `future` is what the
 //! counted seats take from here on (points 0..=120 or tricks 0..=8).
 //!
@@ -21,8 +21,6 @@
 //! a pair keeps the position with more cards left (more work saved), the second always
 //! takes the newest. This is the classic two-level scheme (Breuker, Uiterwijk, van den
 //! Herik 1994, "Replacement schemes for transposition tables").
-
-use crate::cards::Cards;
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
@@ -76,10 +74,10 @@ impl Table {
     }
 
     #[inline]
-    fn bucket(&self, hands: &[Cards; 4], tag: u32, meta: u8) -> usize {
+    fn bucket(&self, hands: &[u32; 4], tag: u32, meta: u8) -> usize {
         // Multiply-xorshift mixing of the key; the high bits are the best mixed.
-        let a = (hands[0].0 as u64) | (hands[1].0 as u64) << 32;
-        let b = (hands[2].0 as u64) | (hands[3].0 as u64) << 32;
+        let a = (hands[0] as u64) | (hands[1] as u64) << 32;
+        let b = (hands[2] as u64) | (hands[3] as u64) << 32;
         let mut h = a.wrapping_mul(0x9E37_79B9_7F4A_7C15)
             ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29)
             ^ ((tag as u64) << 8 | meta as u64).wrapping_mul(0x1656_67B1_9E37_79F9);
@@ -90,15 +88,12 @@ impl Table {
     }
 
     #[inline]
-    fn matches(e: &Entry, hands: &[Cards; 4], tag: u32, meta: u8) -> bool {
-        e.cards != 0
-            && e.tag == tag
-            && e.meta == meta
-            && e.hands == [hands[0].0, hands[1].0, hands[2].0, hands[3].0]
+    fn matches(e: &Entry, hands: &[u32; 4], tag: u32, meta: u8) -> bool {
+        e.cards != 0 && e.tag == tag && e.meta == meta && e.hands == *hands
     }
 
     #[inline]
-    pub fn get(&mut self, hands: &[Cards; 4], tag: u32, meta: u8) -> Option<Bounds> {
+    pub fn get(&mut self, hands: &[u32; 4], tag: u32, meta: u8) -> Option<Bounds> {
         let i = self.bucket(hands, tag, meta);
         for e in &self.entries[i..i + 2] {
             if Self::matches(e, hands, tag, meta) {
@@ -114,10 +109,10 @@ impl Table {
 
     /// Stores bounds, merging with what the entry already knew.
     #[inline]
-    pub fn put(&mut self, hands: &[Cards; 4], tag: u32, meta: u8, bounds: Bounds) {
+    pub fn put(&mut self, hands: &[u32; 4], tag: u32, meta: u8, bounds: Bounds) {
         self.stores += 1;
         let i = self.bucket(hands, tag, meta);
-        let cards = (hands[0].len() + hands[1].len() + hands[2].len() + hands[3].len()) as u8;
+        let cards = (hands[0] | hands[1] | hands[2] | hands[3]).count_ones() as u8;
         for e in &mut self.entries[i..i + 2] {
             if Self::matches(e, hands, tag, meta) {
                 e.lower = e.lower.max(bounds.lower);
@@ -126,7 +121,7 @@ impl Table {
             }
         }
         let fresh = Entry {
-            hands: [hands[0].0, hands[1].0, hands[2].0, hands[3].0],
+            hands: *hands,
             tag,
             meta,
             lower: bounds.lower,
@@ -156,11 +151,33 @@ mod tests {
     fn budget_is_respected_and_bounds_merge() {
         let mut t = Table::with_budget(1 << 20);
         assert!(t.bytes() <= 1 << 20);
-        let hands = [Cards(0x9), Cards(0x300), Cards(0x30000), Cards(0x3000000)];
+        let hands = [0x9, 0x300, 0x30000, 0x3000000];
         assert_eq!(t.get(&hands, 7, 2), None);
-        t.put(&hands, 7, 2, Bounds { lower: 10, upper: 40 });
-        t.put(&hands, 7, 2, Bounds { lower: 0, upper: 30 });
-        assert_eq!(t.get(&hands, 7, 2), Some(Bounds { lower: 10, upper: 30 }));
+        t.put(
+            &hands,
+            7,
+            2,
+            Bounds {
+                lower: 10,
+                upper: 40,
+            },
+        );
+        t.put(
+            &hands,
+            7,
+            2,
+            Bounds {
+                lower: 0,
+                upper: 30,
+            },
+        );
+        assert_eq!(
+            t.get(&hands, 7, 2),
+            Some(Bounds {
+                lower: 10,
+                upper: 30
+            })
+        );
         assert_eq!(t.get(&hands, 8, 2), None, "another tag never matches");
         assert_eq!(t.get(&hands, 7, 1), None, "another leader never matches");
     }

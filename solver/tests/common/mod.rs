@@ -1,8 +1,8 @@
 //! Helpers shared by the solver's integration tests.
 #![allow(dead_code)]
 
-use solver::*;
 use solver::Rng;
+use solver::*;
 
 pub fn card(t: &str) -> Card {
     t.parse().unwrap()
@@ -53,7 +53,12 @@ pub fn seat(i: u8) -> Seat {
 
 /// Every kind of contract, chosen by `kind`, for a deal (None when the deal does not allow
 /// it, e.g. a Sauspiel for a blocked declarer).
-pub fn contract_for(kind: u8, rng: &mut Rng, hands: &BySeat<Cards>, deck: Deck) -> Option<Contract> {
+pub fn contract_for(
+    kind: u8,
+    rng: &mut Rng,
+    hands: &BySeat<Cards>,
+    deck: Deck,
+) -> Option<Contract> {
     let declarer = Seat::wrapping(rng.below(4) as u8);
     let suit = Suit::ALL[rng.below(4)];
     let solo = |game, tout| Contract::Solo {
@@ -168,4 +173,3 @@ pub fn random_game(kind: u8, seed: u64) -> Option<(Game, Rng)> {
     setup.stock = 10 * rng.below(5) as i64;
     Some((Game::new(setup), rng))
 }
-

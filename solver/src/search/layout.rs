@@ -1,0 +1,196 @@
+//! The search's own card numbering: each group (every plain suit, then the trumps) is a
+//! contiguous range of bits in power order, lowest card first, and the trumps are on top.
+//!
+//! With this layout the rules become bit arithmetic (as DDS does with its rank bitmaps):
+//! card `a` beats the best card `b` of a trick iff `a > b` and `a` is of `b`'s group or a
+//! trump; the cards that beat `b` are a mask; a run of cards with nothing between them is a
+//! run of bits. The layout is built once per search from the contract's [`Order`]; cards are
+//! translated in at the root and out for the answers.
+//!
+//! Example, Sauspiel, long deck: indices 0..6 are Eichel `E7 E8 E9 EK EZ EA`, 6..12 Gras,
+//! 12..12 Herz (every Herz card is a trump), 12..18 Schellen, 18..32 the trumps from `H7` up
+//! to `EO` (index 31).
+
+use crate::cards::{Card, Cards, Suit};
+use crate::legal::{PlayRules, RunAway};
+use crate::order::Group;
+use crate::seat::Seat;
+
+/// Group ids: the plain suits by suit number, the trumps last.
+pub(crate) const TRUMP: usize = 4;
+
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Called {
+    pub ace: u32,
+    /// The plain cards of the called suit.
+    pub suit: u32,
+    pub partner: Seat,
+    pub run_away: RunAway,
+}
+
+pub(crate) struct Layout {
+    to_index: [u8; 32],
+    to_card: [Card; 32],
+    /// Group id per index.
+    pub group: [u8; 32],
+    pub group_mask: [u32; 5],
+    pub points: [u8; 32],
+    /// Per index: the cards that beat it when it is the best card of a trick.
+    pub beaters: [u32; 32],
+    pub called: Option<Called>,
+    pub stichzwang: bool,
+}
+
+#[inline]
+pub(crate) fn bit(i: u8) -> u32 {
+    1u32 << i
+}
+
+/// The highest set bit of a non-empty mask.
+#[inline]
+pub(crate) fn top(mask: u32) -> u8 {
+    31 - mask.leading_zeros() as u8
+}
+
+impl Layout {
+    pub fn new(rules: &PlayRules) -> Layout {
+        let order = &rules.order;
+        let mut to_index = [u8::MAX; 32];
+        let mut to_card = [Card::from_index(0); 32];
+        let mut group = [0u8; 32];
+        let mut group_mask = [0u32; 5];
+        let mut points = [0u8; 32];
+        let mut next = 0u8;
+        let groups = Suit::ALL
+            .into_iter()
+            .map(Group::Plain)
+            .chain(std::iter::once(Group::Trump));
+        for (g, grp) in groups.enumerate() {
+            let mut cards: Vec<Card> = order.group_cards(grp).into_iter().collect();
+            cards.sort_by_key(|c| order.power(*c));
+            for card in cards {
+                to_index[card.index() as usize] = next;
+                to_card[next as usize] = card;
+                group[next as usize] = g as u8;
+                group_mask[g] |= bit(next);
+                points[next as usize] = card.points();
+                next += 1;
+            }
+        }
+        let mut beaters = [0u32; 32];
+        for i in 0..next {
+            let g = group[i as usize] as usize;
+            let above = !((bit(i) - 1) | bit(i));
+            beaters[i as usize] = above & (group_mask[g] | group_mask[TRUMP]);
+        }
+        let called = rules.called.map(|c| Called {
+            ace: bit(to_index[c.ace.index() as usize]),
+            suit: c
+                .suit_cards
+                .into_iter()
+                .map(|card| bit(to_index[card.index() as usize]))
+                .fold(0, |a, b| a | b),
+            partner: c.partner,
+            run_away: c.run_away,
+        });
+        Layout {
+            to_index,
+            to_card,
+            group,
+            group_mask,
+            points,
+            beaters,
+            called,
+            stichzwang: rules.stichzwang,
+        }
+    }
+
+    #[inline]
+    pub fn index(&self, card: Card) -> u8 {
+        self.to_index[card.index() as usize]
+    }
+
+    #[inline]
+    pub fn card(&self, index: u8) -> Card {
+        self.to_card[index as usize]
+    }
+
+    pub fn mask(&self, cards: Cards) -> u32 {
+        cards
+            .into_iter()
+            .map(|c| bit(self.index(c)))
+            .fold(0, |a, b| a | b)
+    }
+
+    #[cfg(test)]
+    pub fn cards(&self, mut mask: u32) -> Cards {
+        let mut out = Cards::EMPTY;
+        while mask != 0 {
+            let i = mask.trailing_zeros() as u8;
+            out.insert(self.card(i));
+            mask &= mask - 1;
+        }
+        out
+    }
+
+    /// The cards of the group of `index`.
+    #[inline]
+    pub fn group_of(&self, index: u8) -> u32 {
+        self.group_mask[self.group[index as usize] as usize]
+    }
+
+    #[inline]
+    pub fn beats(&self, a: u8, best: u8) -> bool {
+        self.beaters[best as usize] & bit(a) != 0
+    }
+
+    /// The position of the winning card in a trick (or the best so far).
+    #[inline]
+    pub fn winner_index(&self, trick: &[u8]) -> usize {
+        let mut best = 0;
+        for i in 1..trick.len() {
+            if self.beats(trick[i], trick[best]) {
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// The legal cards: the same rules as [`PlayRules::legal`], on this layout.
+    #[inline]
+    pub fn legal(&self, seat: Seat, hand: u32, trick: &[u8], searched: bool) -> u32 {
+        let binds = |c: &Called| !searched && seat == c.partner && hand & c.ace != 0;
+        let may_run = |c: &Called| match c.run_away {
+            RunAway::Dealt(may) => may,
+            RunAway::Current(min) => (hand & c.suit).count_ones() >= min as u32,
+        };
+        let Some(&lead) = trick.first() else {
+            if let Some(c) = &self.called {
+                if binds(c) && !may_run(c) {
+                    return (hand & !c.suit) | c.ace;
+                }
+            }
+            return hand;
+        };
+        let led = self.group_of(lead);
+        let follow = hand & led;
+        let mut legal = if follow == 0 { hand } else { follow };
+        if let Some(c) = &self.called {
+            if binds(c) {
+                if led == c.suit {
+                    return c.ace;
+                } else if hand.count_ones() > 1 {
+                    legal &= !c.ace;
+                }
+            }
+        }
+        if self.stichzwang {
+            let best = trick[self.winner_index(trick)];
+            let beating = legal & self.beaters[best as usize];
+            if beating != 0 {
+                legal = beating;
+            }
+        }
+        legal
+    }
+}

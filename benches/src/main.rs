@@ -3,6 +3,7 @@
 //!
 //! ```sh
 //! cargo run --release -p schafkopf-bench -- [--deals N] [--contract NAME] [--data FILE]
+//!     [--table-mb MB]
 //! ```
 //!
 //! For each contract it reports median, p90, p99 and max of wall time and nodes, single
@@ -186,14 +187,10 @@ fn measure(solver: &mut Solver, setups: &[Setup]) -> [Samples; 3] {
         for (i, q) in questions.iter().enumerate() {
             solver.forget();
             let before = solver.stats().nodes;
-            let probes_before = solver.stats().probes;
             let start = Instant::now();
             q(solver, &game, tricks);
             let micros = start.elapsed().as_secs_f64() * 1e6;
             out[i].push(micros, solver.stats().nodes - before);
-            if std::env::var("BENCH_PROBES").is_ok() {
-                eprintln!("q{i} probes {}", solver.stats().probes - probes_before);
-            }
         }
     }
     out
@@ -204,6 +201,7 @@ fn main() {
     let mut count = 200usize;
     let mut only: Option<String> = None;
     let mut data: Vec<String> = Vec::new();
+    let mut table_bytes = DEFAULT_TABLE_BYTES;
     let mut i = 1;
     while i < args.len() {
         match args[i].as_str() {
@@ -215,6 +213,11 @@ fn main() {
                 only = Some(args[i + 1].clone());
                 i += 1;
             }
+            "--table-mb" => {
+                let mb: usize = args[i + 1].parse().expect("--table-mb takes a number");
+                table_bytes = mb << 20;
+                i += 1;
+            }
             "--data" => {
                 data.push(args[i + 1].clone());
                 i += 1;
@@ -223,7 +226,7 @@ fn main() {
         }
         i += 1;
     }
-    let mut solver = Solver::new();
+    let mut solver = Solver::with_budget(table_bytes);
     println!(
         "{:<10} {:>5} {:<8} {:>9} {:>9} {:>9} {:>9} | {:>9} {:>9} {:>10}",
         "contract",
@@ -247,9 +250,6 @@ fn main() {
         for (q, s) in names.iter().zip(samples.iter_mut()) {
             println!("{:<10} {:>5} {:<8} {}", name, setups.len(), q, s.line());
         }
-    }
-    if std::env::var("BENCH_PROBES").is_ok() {
-        eprintln!("{}", solver::cut_stats());
     }
     for path in data {
         let text = std::fs::read_to_string(&path).expect("the data file is readable");

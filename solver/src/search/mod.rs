@@ -452,20 +452,3 @@ impl Searcher<'_> {
         *h = h.saturating_add(depth * depth);
     }
 }
-
-pub static CUT: [[std::sync::atomic::AtomicU64; 8]; 4] =
-    [const { [const { std::sync::atomic::AtomicU64::new(0) }; 8] }; 4];
-pub static ALL: [std::sync::atomic::AtomicU64; 4] =
-    [const { std::sync::atomic::AtomicU64::new(0) }; 4];
-pub fn cut_stats() -> String {
-    let mut s = String::new();
-    for p in 0..4 {
-        let all = ALL[p].load(std::sync::atomic::Ordering::Relaxed);
-        s += &format!("pos{p} nodes {all}: ");
-        for i in 0..8 {
-            s += &format!("{} ", CUT[p][i].load(std::sync::atomic::Ordering::Relaxed));
-        }
-        s += "\n";
-    }
-    s
-}

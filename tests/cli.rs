@@ -134,3 +134,70 @@ fn a_missing_input_file_is_a_clear_fatal_error() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.starts_with("schafkopf: /no/such/file.jsonl: "), "{err}");
 }
+
+/// `solve` prints, for positions a few tricks from the end, exactly what the naive
+/// minimax of the library finds; the value is the best card's for the player to move.
+#[test]
+fn solve_matches_the_naive_minimax_on_endgames() {
+    let text = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let mut input = String::new();
+    let mut expected = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let mut record: Value = serde_json::from_str(line).unwrap();
+        let play: Vec<&str> = record["play"]
+            .as_str()
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        // Three tricks left, and 0..3 cards into the next.
+        let keep = play.len() - 12 + i % 4;
+        record["play"] = Value::from(play[..keep].join(" "));
+        let r = solver::Record::from_json(&record.to_string()).unwrap();
+        let game = r.game().unwrap();
+        expected.push(solver::naive_solve(&game).unwrap());
+        input.push_str(&format!("{record}\n"));
+    }
+    let out = run(&["solve", "-j", "2"], &input);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), expected.len());
+    for (line, (value, cards)) in lines.iter().zip(&expected) {
+        assert_eq!(line["value"], *value, "{line}");
+        let printed: Vec<(String, u64)> = line["cards"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.as_u64().unwrap()))
+            .collect();
+        // serde_json's map sorts keys by text; compare in that order.
+        let mut want: Vec<(String, u64)> = cards
+            .iter()
+            .map(|(c, v)| (c.to_string(), *v as u64))
+            .collect();
+        want.sort();
+        assert_eq!(printed, want, "{line}");
+    }
+}
+
+#[test]
+fn solve_reports_bad_records_and_sie_in_place() {
+    let good = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let first = good.lines().next().unwrap();
+    let sie = r#"{"hands": ["EO GO HO SO EU GU HU SU", "EA EZ EK E9 E8 E7 GA GZ", "GK G9 G8 G7 HA HZ HK H9", "H8 H7 SA SZ SK S9 S8 S7"], "contract": {"game": "sie", "declarer": 0}}"#;
+    let input = format!("{first}\n{sie}\n[]\n");
+    let out = run(&["solve"], &input);
+    assert_eq!(out.status.code(), Some(2));
+    let lines = json_lines(&out);
+    // A finished game: its value is what the declarers took (74 + 33).
+    assert_eq!(lines[0]["value"], 107);
+    assert!(
+        lines[0]["cards"].as_object().unwrap().is_empty(),
+        "the game is over"
+    );
+    assert_eq!(lines[1]["error"]["code"], "nothing_to_solve");
+    assert_eq!(lines[2]["error"]["code"], "invalid_record");
+}

@@ -4,10 +4,12 @@ mod lines;
 
 use clap::{Parser, Subcommand};
 use lines::{process, LineResult};
+use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::OnceLock;
 
 #[derive(Parser)]
 #[command(
@@ -35,6 +37,17 @@ struct Io {
 enum Command {
     /// The result and settlement of completely played hands, as played (no search).
     Score(Io),
+    /// The double-dummy value of the position after `play`, and of every legal card.
+    Solve {
+        #[command(flatten)]
+        io: Io,
+        /// Memory for each worker's transposition table, in MiB.
+        #[arg(long, value_name = "MIB", default_value_t = 64)]
+        table_mb: usize,
+        /// Worker threads (default: one per core).
+        #[arg(long, short = 'j')]
+        threads: Option<usize>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -52,6 +65,46 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> io::Result<ExitCode> {
     match cli.command {
         Command::Score(io) => run_lines(&io, score_line),
+        Command::Solve {
+            io,
+            table_mb,
+            threads,
+        } => {
+            configure_threads(threads)?;
+            let _ = TABLE_BYTES.set(table_mb.max(1) << 20);
+            run_lines(&io, solve_line)
+        }
+    }
+}
+
+fn configure_threads(threads: Option<usize>) -> io::Result<()> {
+    if let Some(n) = threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build_global()
+            .map_err(io::Error::other)?;
+    }
+    Ok(())
+}
+
+/// The table budget of each worker's solver, set once from the command line.
+static TABLE_BYTES: OnceLock<usize> = OnceLock::new();
+
+thread_local! {
+    /// One solver per worker thread, kept for the whole run: its table is reused from
+    /// record to record, and memory stays at one table per thread however long the log.
+    static SOLVER: RefCell<solver::Solver> = RefCell::new(solver::Solver::with_budget(
+        *TABLE_BYTES.get().unwrap_or(&solver::DEFAULT_TABLE_BYTES),
+    ));
+}
+
+fn solve_line(line: &str) -> LineResult {
+    let result = solver::Record::from_json(line)
+        .and_then(|r| r.game())
+        .and_then(|g| SOLVER.with(|s| s.borrow_mut().solve(&g)));
+    match result {
+        Ok(solution) => LineResult::ok(&solution),
+        Err(e) => LineResult::err(&e),
     }
 }
 

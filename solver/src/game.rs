@@ -104,9 +104,12 @@ pub struct Game {
     setup: Arc<Setup>,
     rules: PlayRules,
     hands: BySeat<Cards>,
-    tricks: Vec<Trick>,
-    /// Cards of the current, unfinished trick.
-    current: Vec<Card>,
+    /// Finished tricks (the first `trick_count`): fixed arrays, so a clone allocates nothing.
+    tricks: [Trick; 8],
+    trick_count: u8,
+    /// Cards of the current, unfinished trick (the first `current_len`).
+    current: [Card; 4],
+    current_len: u8,
     leader: Seat,
     searched: bool,
 }
@@ -120,8 +123,14 @@ impl Game {
             setup: Arc::new(setup),
             rules,
             hands,
-            tricks: Vec::new(),
-            current: Vec::with_capacity(4),
+            tricks: [Trick {
+                leader: Seat::S0,
+                cards: [Card::from_index(0); 4],
+                winner: Seat::S0,
+            }; 8],
+            trick_count: 0,
+            current: [Card::from_index(0); 4],
+            current_len: 0,
             leader: Seat::S0,
             searched: false,
         }
@@ -157,11 +166,11 @@ impl Game {
         &self.hands
     }
     pub fn tricks(&self) -> &[Trick] {
-        &self.tricks
+        &self.tricks[..self.trick_count as usize]
     }
     /// The cards of the unfinished trick (empty at a trick boundary).
     pub fn current_trick(&self) -> &[Card] {
-        &self.current
+        &self.current[..self.current_len as usize]
     }
     pub fn leader(&self) -> Seat {
         self.leader
@@ -171,21 +180,21 @@ impl Game {
         self.searched
     }
     pub fn is_over(&self) -> bool {
-        self.tricks.len() == self.setup.trick_count()
+        self.trick_count as usize == self.setup.trick_count()
     }
     /// Number of cards played so far.
     pub fn played_count(&self) -> usize {
-        self.tricks.len() * 4 + self.current.len()
+        self.trick_count as usize * 4 + self.current_len as usize
     }
 
     /// All cards played so far, in order, with the seat that played each.
     pub fn plays(&self) -> Vec<(Seat, Card)> {
         let mut out = Vec::with_capacity(self.played_count());
-        for t in &self.tricks {
+        for t in self.tricks() {
             out.extend((0..4).map(|i| (t.seat_of(i), t.cards[i])));
         }
         out.extend(
-            self.current
+            self.current_trick()
                 .iter()
                 .enumerate()
                 .map(|(i, &c)| (self.leader.plus(i as u8), c)),
@@ -194,7 +203,7 @@ impl Game {
     }
 
     pub fn to_move(&self) -> Seat {
-        self.leader.plus(self.current.len() as u8)
+        self.leader.plus(self.current_len)
     }
 
     /// The cards the player to move may play (empty when the game is over).
@@ -204,7 +213,7 @@ impl Game {
         }
         let seat = self.to_move();
         self.rules
-            .legal(seat, self.hands[seat], &self.current, self.searched)
+            .legal(seat, self.hands[seat], self.current_trick(), self.searched)
     }
 
     /// Plays `card` for the player to move, or says which rule forbids it.
@@ -213,8 +222,13 @@ impl Game {
             return Err(IllegalReason::HandOver);
         }
         let seat = self.to_move();
-        self.rules
-            .check(seat, self.hands[seat], &self.current, self.searched, card)?;
+        self.rules.check(
+            seat,
+            self.hands[seat],
+            self.current_trick(),
+            self.searched,
+            card,
+        )?;
         self.play_unchecked(card);
         Ok(())
     }
@@ -223,14 +237,10 @@ impl Game {
     pub fn play_unchecked(&mut self, card: Card) {
         let seat = self.to_move();
         self.hands[seat].remove(card);
-        self.current.push(card);
-        if self.current.len() == 4 {
-            let cards = [
-                self.current[0],
-                self.current[1],
-                self.current[2],
-                self.current[3],
-            ];
+        self.current[self.current_len as usize] = card;
+        self.current_len += 1;
+        if self.current_len == 4 {
+            let cards = self.current;
             let winner = self
                 .leader
                 .plus(self.rules.order.winner_index(&cards) as u8);
@@ -239,12 +249,13 @@ impl Game {
                     self.searched = true;
                 }
             }
-            self.tricks.push(Trick {
+            self.tricks[self.trick_count as usize] = Trick {
                 leader: self.leader,
                 cards,
                 winner,
-            });
-            self.current.clear();
+            };
+            self.trick_count += 1;
+            self.current_len = 0;
             self.leader = winner;
         }
     }
@@ -252,7 +263,7 @@ impl Game {
     /// Card points taken so far per seat.
     pub fn points(&self) -> BySeat<u32> {
         let mut points = BySeat([0; 4]);
-        for t in &self.tricks {
+        for t in self.tricks() {
             points[t.winner] += t.points();
         }
         points
@@ -261,7 +272,7 @@ impl Game {
     /// Tricks taken so far per seat.
     pub fn trick_counts(&self) -> BySeat<u32> {
         let mut n = BySeat([0; 4]);
-        for t in &self.tricks {
+        for t in self.tricks() {
             n[t.winner] += 1;
         }
         n
@@ -270,7 +281,7 @@ impl Game {
     /// Cards of the tricks each seat took.
     pub fn taken(&self) -> BySeat<Cards> {
         let mut taken = BySeat([Cards::EMPTY; 4]);
-        for t in &self.tricks {
+        for t in self.tricks() {
             taken[t.winner] |= t.cards.iter().copied().collect();
         }
         taken

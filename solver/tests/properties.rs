@@ -4,7 +4,6 @@ mod common;
 
 use common::*;
 use proptest::prelude::*;
-use solver::Rng;
 use solver::*;
 
 proptest! {

@@ -250,8 +250,8 @@ impl Solver {
             let reps = if s.techniques.merging {
                 moves::representatives(&s.layout, &s.frame, &pos, legal, false, Some(&mut rep))
             } else {
-                for i in 0..32 {
-                    rep[i] = i as u8;
+                for (i, r) in rep.iter_mut().enumerate() {
+                    *r = i as u8;
                 }
                 legal
             };

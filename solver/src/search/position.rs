@@ -54,7 +54,7 @@ impl Position {
     }
 
     #[inline]
-    pub fn to_move(&self) -> Seat {
+    pub fn to_move(self) -> Seat {
         Seat::wrapping(self.leader + self.trick_len)
     }
 

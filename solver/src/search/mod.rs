@@ -348,6 +348,16 @@ impl Searcher<'_> {
             }
         }
         let boundary = pos.trick_len == 0;
+        if boundary && pos.hands[0].count_ones() == 1 {
+            // The last trick plays itself.
+            let mut p = *pos;
+            for _ in 0..4 {
+                let card = p.hands[p.to_move().index()].trailing_zeros() as u8;
+                p.play(card, &self.layout, &self.frame);
+            }
+            self.stats.nodes += 4;
+            return p.got;
+        }
         let meta = pos.leader | (pos.searched as u8) << 2;
         let mut lower = pos.got;
         let mut upper = pos.got + still;
@@ -367,16 +377,6 @@ impl Searcher<'_> {
                     return upper;
                 }
             }
-        }
-        if boundary && pos.hands[0].count_ones() == 1 {
-            // The last trick plays itself.
-            let mut p = *pos;
-            for _ in 0..4 {
-                let card = p.hands[p.to_move().index()].trailing_zeros() as u8;
-                p.play(card, &self.layout, &self.frame);
-            }
-            self.stats.nodes += 4;
-            return p.got;
         }
         let seat = pos.to_move();
         let legal = pos.legal(&self.layout);

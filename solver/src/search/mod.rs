@@ -358,6 +358,11 @@ impl Searcher<'_> {
             self.stats.nodes += 4;
             return p.got;
         }
+        if boundary && self.techniques.bounds {
+            if let Some(v) = self.claim(pos) {
+                return v;
+            }
+        }
         let meta = pos.leader | (pos.searched as u8) << 2;
         let mut lower = pos.got;
         let mut upper = pos.got + still;
@@ -445,10 +450,59 @@ impl Searcher<'_> {
         best
     }
 
+    /// A claim (quick tricks, as DDS's `QuickTricks.cpp` for the simplest case): when the
+    /// leader's cards are masters that nobody can beat, he takes every remaining trick by
+    /// leading his trumps first (drawing every other trump) and then his plain cards. Needs:
+    /// his trumps are the highest left; nobody holds more trumps than he does; in each plain
+    /// suit he holds, his cards are above every other card of it. Returns the final value.
+    ///
+    /// Taking every trick is the best the leader can do only when he wants the tricks: a
+    /// counted maximiser (the value becomes the highest possible) or an uncounted
+    /// minimiser (the lowest possible). In Ramsch and Bettel nobody claims.
+    fn claim(&self, pos: &Position) -> Option<u8> {
+        let seat = crate::seat::Seat::wrapping(pos.leader);
+        let counted = self.frame.counted.contains(seat);
+        if counted != self.frame.maximizers.contains(seat) {
+            return None;
+        }
+        let layout = &self.layout;
+        let leader = pos.leader as usize;
+        let mine = pos.hands[leader];
+        let trumps = layout.group_mask[layout::TRUMP];
+        let my_trumps = mine & trumps;
+        let mut others = 0u32;
+        for (s, h) in pos.hands.iter().enumerate() {
+            if s != leader {
+                if (h & trumps).count_ones() > my_trumps.count_ones() {
+                    return None;
+                }
+                others |= h;
+            }
+        }
+        // Every card of the leader must be above every other card of its group.
+        let mut groups = mine;
+        while groups != 0 {
+            let low = groups.trailing_zeros() as u8;
+            let group = layout.group_of(low);
+            let my_low = (mine & group).trailing_zeros() as u8;
+            if others & group & !(bit_below(my_low)) != 0 {
+                return None;
+            }
+            groups &= !group;
+        }
+        let still = self.total - pos.assigned;
+        Some(if counted { pos.got + still } else { pos.got })
+    }
+
     /// History heuristic: a card that caused a cutoff is tried earlier next time.
     fn reward(&mut self, seat: Seat, card: u8, pos: &Position) {
         let depth = pos.remaining().count_ones() as u16;
         let h = &mut self.history[seat.index()][card as usize];
         *h = h.saturating_add(depth * depth);
     }
+}
+
+/// The bits below `i`.
+fn bit_below(i: u8) -> u32 {
+    (1u32 << i) - 1
 }

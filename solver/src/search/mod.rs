@@ -362,6 +362,13 @@ impl Searcher<'_> {
             if let Some(v) = self.claim(pos) {
                 return v;
             }
+            let (lo, hi) = self.quick_tricks(pos);
+            if lo >= t {
+                return lo;
+            }
+            if hi < t {
+                return hi;
+            }
         }
         let meta = pos.leader | (pos.searched as u8) << 2;
         let mut lower = pos.got;
@@ -494,6 +501,100 @@ impl Searcher<'_> {
         Some(if counted { pos.got + still } else { pos.got })
     }
 
+    /// Quick tricks (DDS `QuickTricks.cpp`, for card points): the leader's unbroken run of
+    /// top trumps takes one trick each, and every other seat must follow to those tricks
+    /// with its lowest trumps at least. A leader who wants tricks thus secures those points:
+    /// a lower bound when he is counted, an upper bound when he is not.
+    fn quick_tricks(&self, pos: &Position) -> (u8, u8) {
+        let still = self.total - pos.assigned;
+        let none = (pos.got, pos.got + still);
+        let seat = crate::seat::Seat::wrapping(pos.leader);
+        let counted = self.frame.counted.contains(seat);
+        if counted != self.frame.maximizers.contains(seat) {
+            return none;
+        }
+        let layout = &self.layout;
+        let trumps = layout.group_mask[layout::TRUMP];
+        let left = pos.remaining() & trumps;
+        let mine = pos.hands[pos.leader as usize] & trumps;
+        // The leader's run of top trumps: from the highest trump left down to the first
+        // trump someone else holds.
+        let others = left & !mine;
+        let run = if others == 0 {
+            mine
+        } else {
+            mine & bits_above(layout::top(others))
+        };
+        let k = run.count_ones();
+        let mut secured: u32 = 0;
+        let mut tricks = k;
+        // Once the run has drawn every other trump, the leader's masters in the plain suits
+        // (his cards above every other card of their suit) win too; only their own points
+        // are counted, since a follower may have discarded the suit meanwhile.
+        let drawn = pos
+            .hands
+            .iter()
+            .enumerate()
+            .all(|(s, h)| s == pos.leader as usize || (h & trumps).count_ones() <= k);
+        if drawn {
+            let hand = pos.hands[pos.leader as usize];
+            let rest = pos.remaining() & !hand;
+            for g in 0..layout::TRUMP {
+                let group = layout.group_mask[g];
+                let theirs = rest & group;
+                let masters = if theirs == 0 {
+                    hand & group
+                } else {
+                    hand & group & bits_above(layout::top(theirs))
+                };
+                tricks += masters.count_ones();
+                let mut m = masters;
+                while m != 0 {
+                    secured += layout.points[m.trailing_zeros() as usize] as u32;
+                    m &= m - 1;
+                }
+            }
+        }
+        if tricks == 0 {
+            return none;
+        }
+        let mut m = run;
+        while m != 0 {
+            secured += layout.points[m.trailing_zeros() as usize] as u32;
+            m &= m - 1;
+        }
+        for (s, h) in pos.hands.iter().enumerate() {
+            if s == pos.leader as usize {
+                continue;
+            }
+            // The min(k, count) trumps worth least: what it must give at the least.
+            let mut worth = [0u8; 14];
+            let mut n = 0;
+            let mut t = h & trumps;
+            while t != 0 {
+                worth[n] = layout.points[t.trailing_zeros() as usize];
+                t &= t - 1;
+                n += 1;
+            }
+            let worth = &mut worth[..n];
+            worth.sort_unstable();
+            secured += worth
+                .iter()
+                .take(k as usize)
+                .map(|&p| p as u32)
+                .sum::<u32>();
+        }
+        let secured = match self.frame.measure {
+            Measure::Points => secured as u8,
+            Measure::Tricks => tricks as u8,
+        };
+        if counted {
+            (pos.got + secured, pos.got + still)
+        } else {
+            (pos.got, pos.got + still - secured)
+        }
+    }
+
     /// History heuristic: a card that caused a cutoff is tried earlier next time.
     fn reward(&mut self, seat: Seat, card: u8, pos: &Position) {
         let depth = pos.remaining().count_ones() as u16;
@@ -502,7 +603,12 @@ impl Searcher<'_> {
     }
 }
 
-/// The bits below `i`.
+/// The bits below `i` (`i` < 32).
 fn bit_below(i: u8) -> u32 {
     (1u32 << i) - 1
+}
+
+/// The bits above `i` (`i` < 32).
+fn bits_above(i: u8) -> u32 {
+    u32::MAX.checked_shl(i as u32 + 1).unwrap_or(0)
 }

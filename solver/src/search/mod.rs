@@ -362,6 +362,9 @@ impl Searcher<'_> {
             if let Some(v) = self.claim(pos) {
                 return v;
             }
+            if self.bettel_safe(pos) {
+                return pos.got;
+            }
             let (lo, hi) = self.quick_tricks(pos);
             if lo >= t {
                 return lo;
@@ -593,6 +596,46 @@ impl Searcher<'_> {
         } else {
             (pos.got, pos.got + still - secured)
         }
+    }
+
+    /// Bettel: whether the declarer can be sure to take no further trick. Someone else
+    /// leads, and in every suit his i-th lowest card is below the i-th lowest card the others
+    /// hold, as far as the others have cards of it. Then, whenever the suit is led, he plays
+    /// his highest card below the best card already in the trick, and the condition still
+    /// holds for what is left (the others lose at least the card that beat him, at or below
+    /// that card's place); void, he discards a suit's highest card, which keeps it too. He
+    /// never takes a trick, so he never leads. Not under Stichzwang (he must beat if he can).
+    fn bettel_safe(&self, pos: &Position) -> bool {
+        let layout = &self.layout;
+        if layout.stichzwang || self.frame.counted.is_empty() {
+            return false;
+        }
+        let declarer = match self.frame.counted.iter().next() {
+            Some(d)
+                if !self.frame.maximizers.contains(d) && layout.group_mask[layout::TRUMP] == 0 =>
+            {
+                d
+            }
+            _ => return false,
+        };
+        if pos.leader as usize == declarer.index() {
+            return false;
+        }
+        let mine = pos.hands[declarer.index()];
+        let others = pos.remaining() & !mine;
+        for g in 0..layout::TRUMP {
+            let group = layout.group_mask[g];
+            let (mut d, mut o) = (mine & group, others & group);
+            while d != 0 && o != 0 {
+                let (low_d, low_o) = (d.trailing_zeros(), o.trailing_zeros());
+                if low_d > low_o {
+                    return false;
+                }
+                d &= d - 1;
+                o &= o - 1;
+            }
+        }
+        true
     }
 
     /// History heuristic: a card that caused a cutoff is tried earlier next time.

@@ -366,6 +366,8 @@ impl Searcher<'_> {
                 return pos.got;
             }
             let (lo, hi) = self.quick_tricks(pos);
+            let (slo, shi) = self.sure_trumps(pos);
+            let (lo, hi) = (lo.max(slo), hi.min(shi));
             if lo >= t {
                 return lo;
             }
@@ -636,6 +638,58 @@ impl Searcher<'_> {
             }
         }
         true
+    }
+
+    /// Sure trumps: a trump of one side above every trump of the other side takes (or
+    /// helps take) the trick it falls in, whenever that is, since the trick's highest trump
+    /// is then that side's. So its points surely go to that side: a lower bound for the
+    /// counted seats' trumps, an upper bound from the others'. (For tricks: one trick per
+    /// such trump of a single seat, the most any one seat holds.)
+    fn sure_trumps(&self, pos: &Position) -> (u8, u8) {
+        let layout = &self.layout;
+        let still = self.total - pos.assigned;
+        let trumps = layout.group_mask[layout::TRUMP];
+        let mut counted = 0u32;
+        let mut others = 0u32;
+        for (s, h) in pos.hands.iter().enumerate() {
+            if self
+                .frame
+                .counted
+                .contains(crate::seat::Seat::wrapping(s as u8))
+            {
+                counted |= h & trumps;
+            } else {
+                others |= h & trumps;
+            }
+        }
+        let above = |mine: u32, theirs: u32| {
+            if theirs == 0 {
+                mine
+            } else {
+                mine & bits_above(layout::top(theirs))
+            }
+        };
+        let (ours, theirs) = (above(counted, others), above(others, counted));
+        let worth = |set: u32| -> u8 {
+            match self.frame.measure {
+                Measure::Points => {
+                    let mut sum = 0u8;
+                    let mut m = set;
+                    while m != 0 {
+                        sum += layout.points[m.trailing_zeros() as usize];
+                        m &= m - 1;
+                    }
+                    sum
+                }
+                Measure::Tricks => pos
+                    .hands
+                    .iter()
+                    .map(|h| (h & set).count_ones() as u8)
+                    .max()
+                    .unwrap_or(0),
+            }
+        };
+        (pos.got + worth(ours), pos.got + still - worth(theirs))
     }
 
     /// History heuristic: a card that caused a cutoff is tried earlier next time.

@@ -45,10 +45,13 @@ fn beatable(layout: &Layout, pos: &Position, card: u8, led: u32) -> bool {
     false
 }
 
-/// The seat that takes the trick if the player to move plays `card`, when that is already
-/// settled whatever the later players do.
+/// Whether the seat that takes the trick will be a counted one, if the player to move plays
+/// `card`, when that is already settled whatever the later players do: everyone who could
+/// still end up on top (the best card's holder, and each later player holding a card that
+/// beats it; whoever cannot beat it cannot beat anything above it either) is on the same
+/// side of the count.
 #[inline]
-fn settled_winner(layout: &Layout, pos: &Position, card: u8) -> Option<Seat> {
+fn settled_counted(layout: &Layout, frame: &Frame, pos: &Position, card: u8) -> Option<bool> {
     let seat = pos.to_move();
     let trick = pos.trick();
     let (best, best_seat, led) = match trick.first() {
@@ -63,11 +66,21 @@ fn settled_winner(layout: &Layout, pos: &Position, card: u8) -> Option<Seat> {
             }
         }
     };
-    if pos.trick_len == 3 || !beatable(layout, pos, best, led) {
-        Some(best_seat)
-    } else {
-        None
+    let counted = frame.counted.contains(best_seat);
+    let beaters = layout.beaters[best as usize];
+    for k in 1..(4 - pos.trick_len) {
+        let next = seat.plus(k);
+        if frame.counted.contains(next) == counted {
+            continue;
+        }
+        let hand = pos.hands[next.index()];
+        let follow = hand & led;
+        let candidates = if follow == 0 { hand } else { follow };
+        if candidates & beaters != 0 {
+            return None;
+        }
     }
+    Some(counted)
 }
 
 /// The cards to search: one per class of interchangeable legal cards, and with `dominance`
@@ -156,10 +169,10 @@ fn pick(
         return bit(high);
     }
     if dominance {
-        if let Some(winner) = settled_winner(layout, pos, high) {
+        if let Some(counted) = settled_counted(layout, frame, pos, high) {
             // Points into a counted trick raise the value: the maximisers want them there,
             // the minimisers elsewhere.
-            let most = frame.counted.contains(winner) == maximizing;
+            let most = counted == maximizing;
             let mut best = high;
             let mut m = class;
             while m != 0 {

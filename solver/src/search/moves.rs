@@ -27,15 +27,21 @@ use super::Frame;
 use crate::contract::Measure;
 use crate::seat::Seat;
 
-/// Whether a seat after the player to move could beat `card` (the best card of the trick
-/// once played), `led` being the led group. Followers are assumed to play any card they may
-/// follow with, a superset of their legal cards, so `false` is certain.
+/// Whether a later player of the other side (maximisers against minimisers) could beat
+/// `card`, the best card of the trick once played, `led` being the led group. Followers are
+/// assumed to play any card they may follow with, a superset of their legal cards, so
+/// `false` is certain.
 #[inline]
-fn beatable(layout: &Layout, pos: &Position, card: u8, led: u32) -> bool {
+fn beatable(layout: &Layout, frame: &Frame, pos: &Position, card: u8, led: u32) -> bool {
     let seat = pos.to_move();
+    let side = frame.maximizers.contains(seat);
     let beaters = layout.beaters[card as usize];
     for k in 1..(4 - pos.trick_len) {
-        let hand = pos.hands[seat.plus(k).index()];
+        let next = seat.plus(k);
+        if frame.maximizers.contains(next) == side {
+            continue;
+        }
+        let hand = pos.hands[next.index()];
         let follow = hand & led;
         let candidates = if follow == 0 { hand } else { follow };
         if candidates & beaters != 0 {
@@ -242,7 +248,7 @@ pub(crate) fn order_moves(
         let power = card as i32;
         let score: i32 = match best {
             None => {
-                let sure = !beatable(layout, pos, card, layout.group_of(card));
+                let sure = !beatable(layout, frame, pos, card, layout.group_of(card));
                 match (eager, sure) {
                     (true, true) => 1000 + pts,
                     (true, false) => 500 - 8 * pts - power,
@@ -255,13 +261,13 @@ pub(crate) fn order_moves(
                 let beats = layout.beats(card, best_card);
                 if eager {
                     if partner_wins && !beats {
-                        if !beatable(layout, pos, best_card, led) {
+                        if !beatable(layout, frame, pos, best_card, led) {
                             800 + pts
                         } else {
                             400 - 8 * pts - power
                         }
                     } else if beats {
-                        if !beatable(layout, pos, card, led) {
+                        if !beatable(layout, frame, pos, card, led) {
                             900 - power
                         } else {
                             600 - power

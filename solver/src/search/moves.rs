@@ -51,6 +51,48 @@ fn beatable(layout: &Layout, frame: &Frame, pos: &Position, card: u8, led: u32) 
     false
 }
 
+/// Whether a later player on the leader's side holds a card that beats `card` while no
+/// later opponent can beat that card.
+#[inline]
+fn partner_covers(layout: &Layout, frame: &Frame, pos: &Position, card: u8) -> bool {
+    let seat = pos.to_move();
+    let side = frame.maximizers.contains(seat);
+    let led = layout.group_of(card);
+    for k in 1..4u8 {
+        let next = seat.plus(k);
+        if frame.maximizers.contains(next) != side {
+            continue;
+        }
+        let hand = pos.hands[next.index()];
+        let follow = hand & led;
+        let candidates = if follow == 0 { hand } else { follow };
+        let mut m = candidates & layout.beaters[card as usize];
+        while m != 0 {
+            let c = 31 - m.leading_zeros() as u8;
+            m &= !bit(c);
+            // Opponents after the partner, and between: any of them beating c spoils it.
+            let mut safe = true;
+            for j in 1..4u8 {
+                let other = seat.plus(j);
+                if frame.maximizers.contains(other) == side {
+                    continue;
+                }
+                let h = pos.hands[other.index()];
+                let f = h & led;
+                let cand = if f == 0 { h } else { f };
+                if cand & layout.beaters[c as usize] != 0 {
+                    safe = false;
+                    break;
+                }
+            }
+            if safe {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Whether the seat that takes the trick will be a counted one, if the player to move plays
 /// `card`, when that is already settled whatever the later players do: everyone who could
 /// still end up on top (the best card's holder, and each later player holding a card that
@@ -251,7 +293,14 @@ pub(crate) fn order_moves(
                 let sure = !beatable(layout, frame, pos, card, layout.group_of(card));
                 match (eager, sure) {
                     (true, true) => 1000 + pts,
-                    (true, false) => 500 - 8 * pts - power,
+                    (true, false) => {
+                        if partner_covers(layout, frame, pos, card) {
+                            // Lead to a partner who can take it.
+                            700 - 8 * pts - power
+                        } else {
+                            500 - 8 * pts - power
+                        }
+                    }
                     (false, true) => 100 - power,
                     (false, false) => 800 - power,
                 }

@@ -308,13 +308,13 @@ pub(crate) fn order_moves(
             Some((best_card, best_seat, led)) => {
                 let partner_wins = frame.maximizers.contains(Seat::wrapping(best_seat)) == mine;
                 let beats = layout.beats(card, best_card);
+                let partner_sure = partner_wins && !beatable(layout, frame, pos, best_card, led);
                 if eager {
-                    if partner_wins && !beats {
-                        if !beatable(layout, frame, pos, best_card, led) {
-                            800 + pts
-                        } else {
-                            400 - 8 * pts - power
-                        }
+                    if partner_sure {
+                        // The trick is ours: add the most points with the weakest card.
+                        800 + 8 * pts - power
+                    } else if partner_wins && !beats {
+                        400 - 8 * pts - power
                     } else if beats {
                         if !beatable(layout, frame, pos, card, led) {
                             900 - power

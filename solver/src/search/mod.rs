@@ -383,8 +383,10 @@ impl Searcher<'_> {
         } else {
             pos.hands
         };
+        let mut hint = None;
         if boundary && self.techniques.table {
             if let Some(b) = self.table.get(&key, self.tag, meta) {
+                hint = b.best;
                 lower = pos.got + b.lower;
                 upper = pos.got + b.upper;
                 if lower >= t {
@@ -422,8 +424,15 @@ impl Searcher<'_> {
             }
             n
         };
+        if let Some(h) = hint {
+            // The card that decided this position last time goes first.
+            if let Some(i) = list[..n].iter().position(|&c| c == h) {
+                list[..=i].rotate_right(1);
+            }
+        }
         let maximizing = self.frame.maximizers.contains(seat);
         let mut best = if maximizing { 0 } else { u8::MAX };
+        let mut decided = None;
         for &card in &list[..n] {
             let mut child = *pos;
             child.play(card, &self.layout, &self.frame);
@@ -433,12 +442,14 @@ impl Searcher<'_> {
                 best = best.max(v);
                 if v >= t {
                     self.reward(seat, card, pos);
+                    decided = Some(card);
                     break;
                 }
             } else {
                 best = best.min(v);
                 if v < t {
                     self.reward(seat, card, pos);
+                    decided = Some(card);
                     break;
                 }
             }
@@ -450,11 +461,13 @@ impl Searcher<'_> {
                 Bounds {
                     lower: best - pos.got,
                     upper: still,
+                    best: decided,
                 }
             } else {
                 Bounds {
                     lower: 0,
                     upper: best - pos.got,
+                    best: decided,
                 }
             };
             self.table.put(&key, self.tag, meta, bounds);

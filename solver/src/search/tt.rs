@@ -30,8 +30,8 @@ struct Entry {
     meta: u8,
     lower: u8,
     upper: u8,
-    /// Cards left in all hands; 0 marks an empty slot (a stored position has cards).
-    cards: u8,
+    /// The leader's card that last decided this position (a move-ordering hint), or 255.
+    best: u8,
 }
 
 /// Bounds on the future measure of a position.
@@ -39,6 +39,8 @@ struct Entry {
 pub(crate) struct Bounds {
     pub lower: u8,
     pub upper: u8,
+    /// The card to try first, if known.
+    pub best: Option<u8>,
 }
 
 /// The default memory budget of a table: 64 MiB.
@@ -89,7 +91,8 @@ impl Table {
 
     #[inline]
     fn matches(e: &Entry, hands: &[u32; 4], tag: u32, meta: u8) -> bool {
-        e.cards != 0 && e.tag == tag && e.meta == meta && e.hands == *hands
+        // Tags start at 1 << 8, so the zeroed tag marks an empty slot.
+        e.tag == tag && e.meta == meta && e.hands == *hands
     }
 
     #[inline]
@@ -101,6 +104,7 @@ impl Table {
                 return Some(Bounds {
                     lower: e.lower,
                     upper: e.upper,
+                    best: (e.best != u8::MAX).then_some(e.best),
                 });
             }
         }
@@ -112,11 +116,15 @@ impl Table {
     pub fn put(&mut self, hands: &[u32; 4], tag: u32, meta: u8, bounds: Bounds) {
         self.stores += 1;
         let i = self.bucket(hands, tag, meta);
-        let cards = (hands[0] | hands[1] | hands[2] | hands[3]).count_ones() as u8;
+        let cards = |h: &[u32; 4]| (h[0] | h[1] | h[2] | h[3]).count_ones();
+        let best = bounds.best.unwrap_or(u8::MAX);
         for e in &mut self.entries[i..i + 2] {
             if Self::matches(e, hands, tag, meta) {
                 e.lower = e.lower.max(bounds.lower);
                 e.upper = e.upper.min(bounds.upper);
+                if best != u8::MAX {
+                    e.best = best;
+                }
                 return;
             }
         }
@@ -126,11 +134,11 @@ impl Table {
             meta,
             lower: bounds.lower,
             upper: bounds.upper,
-            cards,
+            best,
         };
         // Depth-preferred first slot (unless its entry is from another deal or frame).
         let first = &mut self.entries[i];
-        if first.cards == 0 || first.tag != tag || first.cards <= cards {
+        if first.tag != tag || cards(&first.hands) <= cards(hands) {
             *first = fresh;
         } else {
             self.entries[i + 1] = fresh;

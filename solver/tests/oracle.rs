@@ -140,3 +140,19 @@ fn bounds_agree_with_naive_on_bettel_tout_and_solos() {
         check_against_naive(&game, &mut solver);
     }
 }
+
+/// The table never grows beyond its budget, however many deals one solver sees.
+#[test]
+fn memory_stays_within_the_table_budget() {
+    let budget = 1 << 20;
+    let mut solver = Solver::with_budget(budget);
+    let bytes = solver.table_bytes();
+    assert!(bytes <= budget && bytes >= budget / 2, "{bytes}");
+    for seed in 0..40u64 {
+        let Some(game) = random_position((seed % 11) as u8, seed, 6, 0) else {
+            continue;
+        };
+        solver.solve(&game).unwrap();
+        assert_eq!(solver.table_bytes(), bytes);
+    }
+}

@@ -199,7 +199,13 @@ impl Solver {
         let setup = game.setup();
         let deal = Some((setup.deck, setup.hands.0, setup.contract));
         if deal != self.last_deal {
-            self.generation = (self.generation + 1) & 0xff_ffff;
+            // Generations run 1..=2^24-1 (a zero tag marks an empty slot); when they wrap,
+            // the table is cleared so that no entry of an old deal can ever match.
+            if self.generation == 0xff_ffff {
+                self.table.clear();
+                self.generation = 0;
+            }
+            self.generation += 1;
             self.last_deal = deal;
             self.history = [[0; 32]; 4];
         }

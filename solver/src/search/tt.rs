@@ -70,6 +70,11 @@ impl Table {
         }
     }
 
+    /// Empties every slot.
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+    }
+
     /// Bytes actually held.
     pub fn bytes(&self) -> usize {
         self.entries.len() * std::mem::size_of::<Entry>()
@@ -160,33 +165,16 @@ mod tests {
         let mut t = Table::with_budget(1 << 20);
         assert!(t.bytes() <= 1 << 20);
         let hands = [0x9, 0x300, 0x30000, 0x3000000];
-        assert_eq!(t.get(&hands, 7, 2), None);
-        t.put(
-            &hands,
-            7,
-            2,
-            Bounds {
-                lower: 10,
-                upper: 40,
-            },
-        );
-        t.put(
-            &hands,
-            7,
-            2,
-            Bounds {
-                lower: 0,
-                upper: 30,
-            },
-        );
+        assert_eq!(t.get(&hands, 7 << 8, 2), None);
+        let b = |lower, upper, best| Bounds { lower, upper, best };
+        t.put(&hands, 7 << 8, 2, b(10, 40, Some(3)));
+        t.put(&hands, 7 << 8, 2, b(0, 30, None));
+        assert_eq!(t.get(&hands, 7 << 8, 2), Some(b(10, 30, Some(3))));
+        assert_eq!(t.get(&hands, 8 << 8, 2), None, "another tag never matches");
         assert_eq!(
-            t.get(&hands, 7, 2),
-            Some(Bounds {
-                lower: 10,
-                upper: 30
-            })
+            t.get(&hands, 7 << 8, 1),
+            None,
+            "another leader never matches"
         );
-        assert_eq!(t.get(&hands, 8, 2), None, "another tag never matches");
-        assert_eq!(t.get(&hands, 7, 1), None, "another leader never matches");
     }
 }

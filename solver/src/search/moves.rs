@@ -27,6 +27,20 @@ use super::Frame;
 use crate::contract::Measure;
 use crate::seat::Seat;
 
+/// The cards `seat` might play to a trick led in group `led`: its cards of that group, or
+/// any card when void. A superset of its legal cards (the called-ace rules and Stichzwang
+/// only narrow it), so what it cannot do is certain.
+#[inline]
+fn could_play(pos: &Position, seat: Seat, led: u32) -> u32 {
+    let hand = pos.hands[seat.index()];
+    let follow = hand & led;
+    if follow == 0 {
+        hand
+    } else {
+        follow
+    }
+}
+
 /// Whether a later player of the other side (maximisers against minimisers) could beat
 /// `card`, the best card of the trick once played, `led` being the led group. Followers are
 /// assumed to play any card they may follow with, a superset of their legal cards, so
@@ -38,13 +52,7 @@ fn beatable(layout: &Layout, frame: &Frame, pos: &Position, card: u8, led: u32) 
     let beaters = layout.beaters[card as usize];
     for k in 1..(4 - pos.trick_len) {
         let next = seat.plus(k);
-        if frame.maximizers.contains(next) == side {
-            continue;
-        }
-        let hand = pos.hands[next.index()];
-        let follow = hand & led;
-        let candidates = if follow == 0 { hand } else { follow };
-        if candidates & beaters != 0 {
+        if frame.maximizers.contains(next) != side && could_play(pos, next, led) & beaters != 0 {
             return true;
         }
     }
@@ -63,29 +71,16 @@ fn partner_covers(layout: &Layout, frame: &Frame, pos: &Position, card: u8) -> b
         if frame.maximizers.contains(next) != side {
             continue;
         }
-        let hand = pos.hands[next.index()];
-        let follow = hand & led;
-        let candidates = if follow == 0 { hand } else { follow };
-        let mut m = candidates & layout.beaters[card as usize];
+        let mut m = could_play(pos, next, led) & layout.beaters[card as usize];
         while m != 0 {
             let c = 31 - m.leading_zeros() as u8;
             m &= !bit(c);
             // Opponents after the partner, and between: any of them beating c spoils it.
-            let mut safe = true;
-            for j in 1..4u8 {
-                let other = seat.plus(j);
-                if frame.maximizers.contains(other) == side {
-                    continue;
-                }
-                let h = pos.hands[other.index()];
-                let f = h & led;
-                let cand = if f == 0 { h } else { f };
-                if cand & layout.beaters[c as usize] != 0 {
-                    safe = false;
-                    break;
-                }
-            }
-            if safe {
+            let spoiled = (1..4u8).map(|j| seat.plus(j)).any(|other| {
+                frame.maximizers.contains(other) != side
+                    && could_play(pos, other, led) & layout.beaters[c as usize] != 0
+            });
+            if !spoiled {
                 return true;
             }
         }
@@ -118,13 +113,7 @@ fn settled_counted(layout: &Layout, frame: &Frame, pos: &Position, card: u8) -> 
     let beaters = layout.beaters[best as usize];
     for k in 1..(4 - pos.trick_len) {
         let next = seat.plus(k);
-        if frame.counted.contains(next) == counted {
-            continue;
-        }
-        let hand = pos.hands[next.index()];
-        let follow = hand & led;
-        let candidates = if follow == 0 { hand } else { follow };
-        if candidates & beaters != 0 {
+        if frame.counted.contains(next) != counted && could_play(pos, next, led) & beaters != 0 {
             return None;
         }
     }

@@ -20,7 +20,6 @@ fn realistic(contract: &Contract, hand: Cards, deck: Deck) -> bool {
     let order = contract.order(deck);
     let trumps = hand.intersect(order.trumps()).len();
     let obers_unters = hand.intersect(Cards::OBERS | Cards::UNTERS).len();
-    let aces = hand.intersect(Rank::Ace.cards()).len();
     match contract {
         Contract::Sauspiel { .. } => trumps >= 4 && obers_unters >= 2,
         Contract::Solo { game, tout, .. } => {
@@ -33,12 +32,23 @@ fn realistic(contract: &Contract, hand: Cards, deck: Deck) -> bool {
                 let others = hand.without(order.trumps());
                 return top.is_subset(hand) && trumps >= 6 && others.is_subset(Rank::Ace.cards());
             }
+            let aces = hand
+                .without(order.trumps())
+                .intersect(Rank::Ace.cards())
+                .len();
             match game {
-                Solo::Farbsolo(_) => trumps >= 6 && obers_unters >= 3,
+                // Seven trumps with two Obers, or six with the two top Obers and a plain ace.
+                Solo::Farbsolo(_) => {
+                    let top2 = hand.intersect(Cards::OBERS).len() >= 2
+                        && hand.contains(order.trump_list()[0])
+                        && hand.contains(order.trump_list()[1]);
+                    (trumps >= 7 && obers >= 2) || (trumps >= 6 && top2 && aces >= 1)
+                }
                 Solo::Wenz => unters >= 2 && unters + aces >= 5,
                 Solo::Geier => obers >= 2 && obers + aces >= 5,
-                Solo::Farbwenz(_) => unters >= 2 && trumps >= 6,
-                Solo::Farbgeier(_) => obers >= 2 && trumps >= 6,
+                // Seven trumps, or six with three Unters (Obers).
+                Solo::Farbwenz(_) => unters >= 2 && (trumps >= 7 || (trumps >= 6 && unters >= 3)),
+                Solo::Farbgeier(_) => obers >= 2 && (trumps >= 7 || (trumps >= 6 && obers >= 3)),
             }
         }
         Contract::Bettel { .. } => {
@@ -158,42 +168,46 @@ impl Samples {
     }
 }
 
-fn measure(solver: &mut Solver, setups: &[Setup]) -> [Samples; 3] {
+/// Times the three questions on every deal; also counts the deals the declaring side wins
+/// double dummy (a check that the deals are ones a player would announce).
+fn measure(solver: &mut Solver, setups: &[Setup]) -> ([Samples; 3], usize) {
     let mut out: [Samples; 3] = Default::default();
+    let mut won = 0;
     for setup in setups {
         let game = Game::new(setup.clone());
-        let tricks = matches!(setup.contract.measure(), Measure::Tricks);
-        // Each question on a fresh deal generation: nothing carried over from the others.
-        type Question = fn(&mut Solver, &Game, bool);
-        let questions: [Question; 3] = [
-            |s, g, _| {
-                s.value(g).unwrap();
-            },
-            |s, g, _| {
-                s.solve(g).unwrap();
-            },
-            |s, g, tricks| {
-                let t = if tricks {
-                    match g.contract() {
-                        Contract::Bettel { .. } => 1,
-                        _ => g.setup().trick_count() as u8,
-                    }
-                } else {
-                    61
-                };
-                s.at_least(g, t).unwrap();
-            },
-        ];
-        for (i, q) in questions.iter().enumerate() {
+        let total = setup.trick_count() as u8;
+        let threshold = match setup.contract {
+            Contract::Bettel { .. } => 1,
+            Contract::Solo { tout: true, .. } => total,
+            _ => 61,
+        };
+        for (i, samples) in out.iter_mut().enumerate() {
+            // Each question on a fresh deal generation: nothing carried over.
             solver.forget();
             let before = solver.stats().nodes;
             let start = Instant::now();
-            q(solver, &game, tricks);
+            match i {
+                0 => {
+                    let v = solver.value(&game).unwrap();
+                    let declarer_wins = match setup.contract {
+                        Contract::Bettel { .. } => v == 0,
+                        Contract::Ramsch => true,
+                        _ => v >= threshold,
+                    };
+                    won += declarer_wins as usize;
+                }
+                1 => {
+                    solver.solve(&game).unwrap();
+                }
+                _ => {
+                    solver.at_least(&game, threshold).unwrap();
+                }
+            }
             let micros = start.elapsed().as_secs_f64() * 1e6;
-            out[i].push(micros, solver.stats().nodes - before);
+            samples.push(micros, solver.stats().nodes - before);
         }
     }
-    out
+    (out, won)
 }
 
 fn main() {
@@ -246,10 +260,14 @@ fn main() {
             continue;
         }
         let setups = deals(name, count, 0x5eed ^ name.len() as u64);
-        let mut samples = measure(&mut solver, &setups);
+        let (mut samples, won) = measure(&mut solver, &setups);
         for (q, s) in names.iter().zip(samples.iter_mut()) {
             println!("{:<10} {:>5} {:<8} {}", name, setups.len(), q, s.line());
         }
+        println!(
+            "{name}: the declaring side wins {won} of {} double dummy",
+            setups.len()
+        );
     }
     for path in data {
         let text = std::fs::read_to_string(&path).expect("the data file is readable");
@@ -261,7 +279,7 @@ fn main() {
             by_game.entry(name).or_default().push(setup);
         }
         for (name, setups) in by_game {
-            let mut samples = measure(&mut solver, &setups);
+            let (mut samples, _) = measure(&mut solver, &setups);
             for (q, s) in names.iter().zip(samples.iter_mut()) {
                 println!(
                     "{:<10} {:>5} {:<8} {}",

@@ -201,3 +201,45 @@ fn solve_reports_bad_records_and_sie_in_place() {
     assert_eq!(lines[1]["error"]["code"], "nothing_to_solve");
     assert_eq!(lines[2]["error"]["code"], "invalid_record");
 }
+
+#[test]
+fn analyze_judges_every_card_of_played_hands() {
+    let text = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let input: String = text.lines().take(3).map(|l| format!("{l}\n")).collect();
+    let out = run(&["analyze", "-"], &input);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 3);
+    for (line, record) in lines.iter().zip(text.lines()) {
+        let record: Value = serde_json::from_str(record).unwrap();
+        let cards = record["play"].as_str().unwrap().split_whitespace().count();
+        let plays = line["plays"].as_array().unwrap();
+        assert_eq!(plays.len(), cards);
+        assert_eq!(line["result"]["payouts"].as_array().unwrap().len(), 4);
+        assert_eq!(line["start"], plays[0]["before"]);
+        // Each card's value is the next position's value.
+        for pair in plays.windows(2) {
+            assert_eq!(pair[0]["after"], pair[1]["before"], "{line}");
+        }
+        let players = line["players"].as_array().unwrap();
+        let total: u64 = players.iter().map(|p| p["cards"].as_u64().unwrap()).sum();
+        assert_eq!(total as usize, cards);
+        let cost: u64 = plays.iter().map(|p| p["cost"].as_u64().unwrap()).sum();
+        let summed: u64 = players.iter().map(|p| p["cost"].as_u64().unwrap()).sum();
+        assert_eq!(cost, summed);
+    }
+    // The first game: seat 2's HK (play 2) turned a lost Sauspiel into a won one.
+    let p = &lines[0]["plays"][2];
+    assert_eq!(
+        (
+            p["card"].as_str(),
+            p["cost"].as_u64(),
+            p["turned"].as_bool()
+        ),
+        (Some("HK"), Some(27), Some(true))
+    );
+}

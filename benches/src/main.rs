@@ -7,7 +7,8 @@
 //! ```
 //!
 //! For each contract it reports median, p90, p99 and max of wall time and nodes, single
-//! thread, for three questions: the exact value, the value of every legal first card (what
+//! thread, for three questions (and for the real games a fourth, `analyze`, every card of
+//! the game as played): the exact value, the value of every legal first card (what
 //! `schafkopf solve` prints), and the "at least 61" test (for Tout and Bettel: "all tricks"
 //! and "no trick"). One solver (one table) serves all deals, as in a batch run.
 
@@ -271,22 +272,39 @@ fn main() {
     }
     for path in data {
         let text = std::fs::read_to_string(&path).expect("the data file is readable");
-        let mut by_game: std::collections::BTreeMap<String, Vec<Setup>> = Default::default();
+        let mut by_game: std::collections::BTreeMap<String, Vec<Game>> = Default::default();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let record = Record::from_json(line).expect("a valid record");
-            let setup = record.setup().expect("a valid deal");
-            let name = setup.contract.game_name().to_string();
-            by_game.entry(name).or_default().push(setup);
+            let game = Record::from_json(line)
+                .and_then(|r| r.game())
+                .expect("a valid record");
+            let name = game.contract().game_name().to_string();
+            by_game.entry(name).or_default().push(game);
         }
-        for (name, setups) in by_game {
+        for (name, games) in by_game {
+            let setups: Vec<Setup> = games.iter().map(|g| g.setup().clone()).collect();
             let (mut samples, _) = measure(&mut solver, &setups);
+            // Whole-game analysis of the game as played: every card, one solver.
+            let mut analysis = Samples::default();
+            for game in games.iter().filter(|g| g.is_over()) {
+                solver.forget();
+                let before = solver.stats().nodes;
+                let start = Instant::now();
+                analyze(game, &mut solver).expect("a played game analyses");
+                let micros = start.elapsed().as_secs_f64() * 1e6;
+                analysis.push(micros, solver.stats().nodes - before);
+            }
+            let label = format!("real:{name}");
             for (q, s) in names.iter().zip(samples.iter_mut()) {
+                println!("{:<10} {:>5} {:<8} {}", label, setups.len(), q, s.line());
+            }
+            if !analysis.micros.is_empty() {
+                let n = analysis.micros.len();
                 println!(
                     "{:<10} {:>5} {:<8} {}",
-                    format!("real:{name}"),
-                    setups.len(),
-                    q,
-                    s.line()
+                    label,
+                    n,
+                    "analyze",
+                    analysis.line()
                 );
             }
         }

@@ -48,6 +48,17 @@ enum Command {
         #[arg(long, short = 'j')]
         threads: Option<usize>,
     },
+    /// Every card of played hands judged double dummy: its value, the best cards, its cost.
+    Analyze {
+        #[command(flatten)]
+        io: Io,
+        /// Memory for each worker's transposition table, in MiB.
+        #[arg(long, value_name = "MIB", default_value_t = 64)]
+        table_mb: usize,
+        /// Worker threads (default: one per core).
+        #[arg(long, short = 'j')]
+        threads: Option<usize>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -74,6 +85,15 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             let _ = TABLE_BYTES.set(table_mb.max(1) << 20);
             run_lines(&io, solve_line)
         }
+        Command::Analyze {
+            io,
+            table_mb,
+            threads,
+        } => {
+            configure_threads(threads)?;
+            let _ = TABLE_BYTES.set(table_mb.max(1) << 20);
+            run_lines(&io, analyze_line)
+        }
     }
 }
 
@@ -96,6 +116,16 @@ thread_local! {
     static SOLVER: RefCell<solver::Solver> = RefCell::new(solver::Solver::with_budget(
         *TABLE_BYTES.get().unwrap_or(&solver::DEFAULT_TABLE_BYTES),
     ));
+}
+
+fn analyze_line(line: &str) -> LineResult {
+    let result = solver::Record::from_json(line)
+        .and_then(|r| r.game())
+        .and_then(|g| SOLVER.with(|s| solver::analyze(&g, &mut s.borrow_mut())));
+    match result {
+        Ok(analysis) => LineResult::ok(&analysis),
+        Err(e) => LineResult::err(&e),
+    }
 }
 
 fn solve_line(line: &str) -> LineResult {

@@ -16,6 +16,7 @@
 //! # Ok::<(), solver::Error>(())
 //! ```
 
+mod analysis;
 mod announce;
 mod cards;
 mod contract;
@@ -30,6 +31,7 @@ mod search;
 mod seat;
 mod settle;
 
+pub use analysis::{analyze, Analysis, PlayAnalysis, PlayerSummary};
 pub use announce::{
     announceable, callable_aces, german_declaration, may_offer_hochzeit, GermanDeclaration,
 };

@@ -1,0 +1,161 @@
+//! Card-by-card analysis of a played hand (INTERFACE.md section 3, `analyze`): the value
+//! before each card, the card's own value, the best cards, and what the card cost its side.
+
+use crate::cards::Card;
+use crate::contract::{Contract, Measure};
+use crate::error::Error;
+use crate::game::Game;
+use crate::search::{Frame, Solver};
+use crate::settle::Score;
+use serde::Serialize;
+
+/// One played card, judged double dummy.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayAnalysis {
+    /// Position in the play, from 0.
+    pub index: usize,
+    /// Trick number, from 0.
+    pub trick: usize,
+    pub seat: u8,
+    #[serde(serialize_with = "card_text")]
+    pub card: Card,
+    /// The value of the position before the card (as `solve` prints it there).
+    pub before: u8,
+    /// The card's own value (as `solve` prints it for this card).
+    pub after: u8,
+    /// The cards that keep `before`.
+    #[serde(serialize_with = "cards_text")]
+    pub best: Vec<Card>,
+    /// What the card cost its own side: points (or tricks) given away; 0 for a best card.
+    pub cost: u8,
+    /// Whether the card changed the outcome: won or lost, schneider, schwarz (for Tout
+    /// and Bettel: won or lost).
+    pub turned: bool,
+}
+
+/// One seat's summary.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerSummary {
+    pub seat: u8,
+    /// Cards played.
+    pub cards: u32,
+    /// Cards that cost something.
+    pub mistakes: u32,
+    /// The sum of their costs.
+    pub cost: u32,
+}
+
+/// The analysis of a hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Analysis {
+    pub id: Option<String>,
+    /// The result as played (absent while the hand is unfinished).
+    pub result: Option<Score>,
+    /// The value before the first card.
+    pub start: u8,
+    pub plays: Vec<PlayAnalysis>,
+    pub players: Vec<PlayerSummary>,
+}
+
+fn card_text<S: serde::Serializer>(card: &Card, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(card)
+}
+
+fn cards_text<S: serde::Serializer>(cards: &[Card], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(cards.iter().map(|c| c.to_string()))
+}
+
+/// The outcome class of a final value, for `turned`: won, schneider, schwarz.
+fn outcome(contract: &Contract, measure: Measure, value: u8, tricks: u8) -> (bool, bool, bool) {
+    match (contract, measure) {
+        (Contract::Ramsch, _) => (false, false, false),
+        (Contract::Bettel { .. }, _) => (value == 0, false, false),
+        (_, Measure::Tricks) => (value == tricks, false, false),
+        (_, Measure::Points) => {
+            let won = value >= 61;
+            let schneider = if won { value >= 91 } else { value <= 30 };
+            let schwarz = if won { value == 120 } else { value == 0 };
+            (won, schneider, schwarz)
+        }
+    }
+}
+
+/// Analyses every card of `game` (its play so far), solving every position with `solver`.
+/// One solver serves the whole game, so later positions reuse the table of the first.
+///
+/// In point contracts `turned` reads schwarz from the points (120 or 0), the measure the
+/// values count; a schwarz won with a trick worth no points is not told apart.
+pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
+    let setup = game.setup().clone();
+    let plays = game.plays();
+    let contract = setup.contract;
+    let tricks = setup.trick_count() as u8;
+    let mut position = Game::new(setup.clone());
+    let mut out = Vec::with_capacity(plays.len());
+    let mut start = None;
+    let mut players: Vec<PlayerSummary> = (0..4)
+        .map(|seat| PlayerSummary {
+            seat,
+            cards: 0,
+            mistakes: 0,
+            cost: 0,
+        })
+        .collect();
+    for (index, &(seat, card)) in plays.iter().enumerate() {
+        let frame = Frame::of(&position)?;
+        let solution = solver.solve(&position)?;
+        start.get_or_insert(solution.value);
+        let before = solution.value;
+        let after = solution
+            .cards
+            .iter()
+            .find(|(c, _)| *c == card)
+            .map(|(_, v)| *v)
+            .expect("a played card of a valid game is legal");
+        let best: Vec<Card> = solution
+            .cards
+            .iter()
+            .filter(|(_, v)| *v == before)
+            .map(|(c, _)| *c)
+            .collect();
+        let cost = if frame.maximizers.contains(seat) {
+            before - after
+        } else {
+            after - before
+        };
+        let turned = outcome(&contract, frame.measure, before, tricks)
+            != outcome(&contract, frame.measure, after, tricks);
+        let summary = &mut players[seat.index()];
+        summary.cards += 1;
+        summary.mistakes += (cost > 0) as u32;
+        summary.cost += cost as u32;
+        out.push(PlayAnalysis {
+            index,
+            trick: index / 4,
+            seat: seat as u8,
+            card,
+            before,
+            after,
+            best,
+            cost,
+            turned,
+        });
+        position.play_unchecked(card);
+    }
+    let start = match start {
+        Some(v) => v,
+        None => solver.value(&position)?,
+    };
+    let result = if game.is_over() {
+        Some(Score::of(game)?)
+    } else {
+        None
+    };
+    Ok(Analysis {
+        id: setup.id.clone(),
+        result,
+        start,
+        plays: out,
+        players,
+    })
+}

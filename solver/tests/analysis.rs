@@ -1,0 +1,65 @@
+//! `analyze` against `solve`: the same values on every prefix of a game; costs that are
+//! never negative; summaries that add up.
+
+mod common;
+
+use common::*;
+use solver::*;
+
+#[test]
+fn analysis_agrees_with_solve_on_every_prefix() {
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        let kind = (seed % 11) as u8;
+        let Some((mut game, mut rng)) = random_game(kind, seed + 1000) else {
+            continue;
+        };
+        if matches!(game.contract(), Contract::Sie { .. }) {
+            continue;
+        }
+        finish_randomly(&mut game, &mut rng);
+        let mut analysis_solver = Solver::with_budget(4 << 20);
+        let analysis = analyze(&game, &mut analysis_solver).unwrap();
+        assert_eq!(analysis.plays.len(), game.played_count());
+        assert!(analysis.result.is_some());
+        let plays = game.plays();
+        let mut fresh = Solver::with_budget(4 << 20);
+        let mut position = Game::new(game.setup().clone());
+        let mut totals = [(0u32, 0u32, 0u32); 4];
+        for (i, p) in analysis.plays.iter().enumerate() {
+            // Check a third of the positions against a fresh solver (all would be slow).
+            if i % 3 == seed as usize % 3 {
+                let solution = fresh.solve(&position).unwrap();
+                assert_eq!(p.before, solution.value, "play {i}");
+                let own = solution.cards.iter().find(|(c, _)| *c == p.card).unwrap().1;
+                assert_eq!(p.after, own, "play {i}");
+                let best: Vec<Card> = solution
+                    .cards
+                    .iter()
+                    .filter(|(_, v)| *v == solution.value)
+                    .map(|(c, _)| *c)
+                    .collect();
+                assert_eq!(p.best, best);
+            }
+            assert_eq!((Seat::new(p.seat).unwrap(), p.card), plays[i]);
+            assert_eq!(p.trick, i / 4);
+            // A best card costs nothing; any other costs what separates it from the best.
+            assert_eq!(p.cost == 0, p.best.contains(&p.card) || p.before == p.after);
+            assert_eq!(p.cost, p.before.abs_diff(p.after));
+            let t = &mut totals[p.seat as usize];
+            t.0 += 1;
+            t.1 += (p.cost > 0) as u32;
+            t.2 += p.cost as u32;
+            position.play(p.card).unwrap();
+        }
+        for (seat, summary) in analysis.players.iter().enumerate() {
+            assert_eq!(summary.seat as usize, seat);
+            assert_eq!(
+                (summary.cards, summary.mistakes, summary.cost),
+                totals[seat]
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 30, "{checked}");
+}

@@ -9,10 +9,6 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::io::{self, BufRead, Write};
 
-/// Records per parallel chunk: large enough to keep both cores busy on cheap records,
-/// small enough that a chunk's output is a few megabytes at most.
-const CHUNK: usize = 256;
-
 /// What one input line produced.
 pub enum LineResult {
     Ok(String),
@@ -59,12 +55,14 @@ pub struct Summary {
 
 /// Reads records from `input`, applies `f` to each non-blank line in parallel, writes one
 /// line per record to `out` in input order. Blank lines are skipped (they are not records)
-/// but still counted for line numbers. `progress` is told how many records are done.
+/// but still counted for line numbers. `chunk` records are read and solved at a time (small
+/// for expensive records, so output and progress flow); `done` is called as each finishes.
 pub fn process<R, W, F>(
     input: R,
     out: &mut W,
     f: F,
-    mut progress: impl FnMut(usize),
+    chunk: usize,
+    done: &(impl Fn() + Sync),
 ) -> io::Result<Summary>
 where
     R: BufRead,
@@ -74,22 +72,29 @@ where
     let mut summary = Summary::default();
     let mut lines = input.lines().enumerate();
     loop {
-        let mut chunk: Vec<(usize, String)> = Vec::with_capacity(CHUNK);
+        let mut batch: Vec<(usize, String)> = Vec::with_capacity(chunk);
         for (i, line) in lines.by_ref() {
             let line = line?;
             if line.trim().is_empty() {
                 continue;
             }
-            chunk.push((i + 1, line));
-            if chunk.len() == CHUNK {
+            batch.push((i + 1, line));
+            if batch.len() == chunk.max(1) {
                 break;
             }
         }
-        if chunk.is_empty() {
+        if batch.is_empty() {
             break;
         }
-        let results: Vec<LineResult> = chunk.par_iter().map(|(_, line)| f(line)).collect();
-        for ((number, _), result) in chunk.iter().zip(results) {
+        let results: Vec<LineResult> = batch
+            .par_iter()
+            .map(|(_, line)| {
+                let r = f(line);
+                done();
+                r
+            })
+            .collect();
+        for ((number, _), result) in batch.iter().zip(results) {
             summary.records += 1;
             match result {
                 LineResult::Ok(text) => writeln!(out, "{text}")?,
@@ -108,7 +113,6 @@ where
             }
         }
         out.flush()?;
-        progress(summary.records);
     }
     Ok(summary)
 }

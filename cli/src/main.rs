@@ -3,6 +3,7 @@
 mod lines;
 
 use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lines::{process, LineResult};
 use std::cell::RefCell;
 use std::fs::File;
@@ -75,7 +76,7 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> io::Result<ExitCode> {
     match cli.command {
-        Command::Score(io) => run_lines(&io, score_line),
+        Command::Score(io) => run_lines(&io, CHEAP_CHUNK, score_line),
         Command::Solve {
             io,
             table_mb,
@@ -83,7 +84,7 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
         } => {
             configure_threads(threads)?;
             let _ = TABLE_BYTES.set(table_mb.max(1) << 20);
-            run_lines(&io, solve_line)
+            run_lines(&io, SEARCH_CHUNK, solve_line)
         }
         Command::Analyze {
             io,
@@ -92,7 +93,7 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
         } => {
             configure_threads(threads)?;
             let _ = TABLE_BYTES.set(table_mb.max(1) << 20);
-            run_lines(&io, analyze_line)
+            run_lines(&io, SEARCH_CHUNK, analyze_line)
         }
     }
 }
@@ -161,20 +162,20 @@ fn open_output(path: &Option<PathBuf>) -> io::Result<Box<dyn Write>> {
     }
 }
 
-/// Runs `f` over every record of the input; exit status 2 when any line failed.
-fn run_lines(io: &Io, f: impl Fn(&str) -> LineResult + Sync) -> io::Result<ExitCode> {
+/// Records read and processed at a time: cheap records (scoring) in large chunks; solved
+/// records in small ones, so that output and progress flow while both cores stay busy.
+const CHEAP_CHUNK: usize = 256;
+const SEARCH_CHUNK: usize = 32;
+
+/// Runs `f` over every record of the input; exit status 2 when any line failed. A progress
+/// bar (records, rate, time left when the total is known) goes to stderr if it is a terminal.
+fn run_lines(io: &Io, chunk: usize, f: impl Fn(&str) -> LineResult + Sync) -> io::Result<ExitCode> {
     let input = open_input(&io.input)?;
     let mut out = open_output(&io.output)?;
-    let show = io::stderr().is_terminal();
-    let summary = process(input, &mut out, f, |done| {
-        if show {
-            eprint!("\r{done} records");
-        }
-    })?;
+    let bar = progress_bar(&io.input)?;
+    let summary = process(input, &mut out, f, chunk, &|| bar.inc(1))?;
     out.flush()?;
-    if show && summary.records > 0 {
-        eprintln!();
-    }
+    bar.finish_and_clear();
     if summary.failed > 0 {
         eprintln!(
             "schafkopf: {} of {} records failed (see their lines)",
@@ -184,6 +185,38 @@ fn run_lines(io: &Io, f: impl Fn(&str) -> LineResult + Sync) -> io::Result<ExitC
     } else {
         Ok(ExitCode::SUCCESS)
     }
+}
+
+/// A bar over the records of a file (counted first), or a counter for standard input;
+/// hidden when stderr is not a terminal.
+fn progress_bar(input: &Option<PathBuf>) -> io::Result<ProgressBar> {
+    if !io::stderr().is_terminal() {
+        return Ok(ProgressBar::hidden());
+    }
+    let total = match input {
+        Some(p) if p.as_os_str() != "-" => {
+            let file = File::open(p)
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))?;
+            let mut n = 0u64;
+            for line in BufReader::new(file).lines() {
+                n += !line?.trim().is_empty() as u64;
+            }
+            Some(n)
+        }
+        _ => None,
+    };
+    let bar = match total {
+        Some(n) => ProgressBar::new(n).with_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} records, {per_sec}, {eta} left")
+                .map_err(io::Error::other)?,
+        ),
+        None => ProgressBar::new_spinner().with_style(
+            ProgressStyle::with_template("{spinner} {pos} records, {per_sec}")
+                .map_err(io::Error::other)?,
+        ),
+    };
+    bar.set_draw_target(ProgressDrawTarget::stderr());
+    Ok(bar)
 }
 
 fn score_line(line: &str) -> LineResult {

@@ -105,37 +105,10 @@ impl Score {
                 let side_tricks: u32 = declarers.iter().map(|s| tricks[s]).sum();
                 let other_points = 120 - side_points.min(120);
                 let other_tricks = setup.trick_count() as u32 - side_tricks;
-                let t = &setup.tariff;
-                let (won, value, schneider, schwarz) = match contract {
-                    Contract::Sie { .. } => {
-                        let l = match setup.options.sie_value {
-                            SieValue::WithLaufende => laufende,
-                            SieValue::BaseOnly => 0,
-                        };
-                        (
-                            true,
-                            4 * (t.solo() + t.laufende_price() * l as i64),
-                            false,
-                            false,
-                        )
-                    }
-                    Contract::Solo { tout: true, .. } => {
-                        let won = other_tricks == 0;
-                        (
-                            won,
-                            2 * (t.solo() + t.laufende_price() * l(laufende)),
-                            false,
-                            false,
-                        )
-                    }
-                    Contract::Bettel { ouvert, .. } => {
-                        let price = if ouvert {
-                            t.bettel_ouvert_price()
-                        } else {
-                            t.bettel_price()
-                        };
-                        (side_tricks == 0, price, false, false)
-                    }
+                let (won, schneider, schwarz) = match contract {
+                    Contract::Sie { .. } => (true, false, false),
+                    Contract::Solo { tout: true, .. } => (other_tricks == 0, false, false),
+                    Contract::Bettel { .. } => (side_tricks == 0, false, false),
                     _ => {
                         let won = side_points >= 61;
                         let schneider = if won {
@@ -159,48 +132,15 @@ impl Score {
                                 }
                             }
                         };
-                        let price = match contract {
-                            Contract::Sauspiel { .. } | Contract::Hochzeit { .. } => t.base(),
-                            Contract::German { forced, .. } => {
-                                german_game_points(won, schneider, schwarz, forced)
-                            }
-                            _ => t.solo(),
-                        };
-                        let value = match contract {
-                            Contract::German { .. } => price,
-                            _ => {
-                                price
-                                    + t.extra() * (schneider as i64 + schwarz as i64)
-                                    + t.laufende_price() * l(laufende)
-                            }
-                        };
-                        (won, value, schneider, schwarz)
+                        (won, schneider, schwarz)
                     }
                 };
-                let value = value * multiplier;
-                let mut payouts = [0i64; 4];
-                let solo_class = declarers.len() == 1;
-                for seat in Seat::ALL {
-                    let declaring = declarers.contains(seat);
-                    let sign = if declaring == won { 1 } else { -1 };
-                    let factor = if solo_class && declaring { 3 } else { 1 };
-                    payouts[seat.index()] = sign * factor * value;
-                }
-                if matches!(contract, Contract::Sauspiel { .. }) && setup.stock != 0 {
-                    let half = setup.stock / 2;
-                    let stock_share = if won { half } else { -half };
-                    for seat in declarers.iter() {
-                        payouts[seat.index()] += stock_share;
-                    }
-                }
-                (
-                    Outcome::Declared {
-                        won,
-                        schneider,
-                        schwarz,
-                    },
-                    payouts,
-                )
+                let outcome = Outcome::Declared {
+                    won,
+                    schneider,
+                    schwarz,
+                };
+                (outcome, declared_payouts(setup, won, schneider, schwarz))
             }
         };
         Ok(Score {
@@ -216,8 +156,50 @@ impl Score {
     }
 }
 
-fn l(laufende: u32) -> i64 {
-    laufende as i64
+/// The payouts of a declared contract (anything but Ramsch) with this outcome for the
+/// declaring side, under the setup's prices, doublings and stock (RULES.md section 6).
+pub fn declared_payouts(setup: &Setup, won: bool, schneider: bool, schwarz: bool) -> [i64; 4] {
+    let contract = setup.contract;
+    let declarers = setup.declarers();
+    let t = &setup.tariff;
+    let laufende = laufende_paid(setup) as i64;
+    let value = match contract {
+        Contract::Sie { .. } => {
+            let l = match setup.options.sie_value {
+                SieValue::WithLaufende => laufende,
+                SieValue::BaseOnly => 0,
+            };
+            4 * (t.solo() + t.laufende_price() * l)
+        }
+        Contract::Solo { tout: true, .. } => 2 * (t.solo() + t.laufende_price() * laufende),
+        Contract::Bettel { ouvert: true, .. } => t.bettel_ouvert_price(),
+        Contract::Bettel { ouvert: false, .. } => t.bettel_price(),
+        Contract::German { forced, .. } => german_game_points(won, schneider, schwarz, forced),
+        _ => {
+            let price = match contract {
+                Contract::Sauspiel { .. } | Contract::Hochzeit { .. } => t.base(),
+                _ => t.solo(),
+            };
+            price + t.extra() * (schneider as i64 + schwarz as i64) + t.laufende_price() * laufende
+        }
+    };
+    let value = value * (1i64 << setup.doublings.total().min(40));
+    let mut payouts = [0i64; 4];
+    let solo_class = declarers.len() == 1;
+    for seat in Seat::ALL {
+        let declaring = declarers.contains(seat);
+        let sign = if declaring == won { 1 } else { -1 };
+        let factor = if solo_class && declaring { 3 } else { 1 };
+        payouts[seat.index()] = sign * factor * value;
+    }
+    if matches!(contract, Contract::Sauspiel { .. }) && setup.stock != 0 {
+        let half = setup.stock / 2;
+        let stock_share = if won { half } else { -half };
+        for seat in declarers.iter() {
+            payouts[seat.index()] += stock_share;
+        }
+    }
+    payouts
 }
 
 /// German Schafkopf game points to each player of the winning partnership (RULES.md 8).

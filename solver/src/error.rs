@@ -118,6 +118,8 @@ pub enum Error {
     Incomplete { played: usize, total: usize },
     #[error("a Sie is won without play: there is nothing to solve")]
     NothingToSolve,
+    #[error("the record has no contract")]
+    NoContract,
 }
 
 impl Error {
@@ -145,6 +147,7 @@ impl Error {
             Error::IllegalPlay { .. } => "illegal_play",
             Error::Incomplete { .. } => "incomplete",
             Error::NothingToSolve => "nothing_to_solve",
+            Error::NoContract => "no_contract",
         }
     }
 }

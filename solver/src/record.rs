@@ -88,6 +88,28 @@ pub struct ContractSpec {
     pub forced: bool,
 }
 
+impl ContractSpec {
+    /// The record form of a contract.
+    pub fn of(c: &Contract) -> ContractSpec {
+        let (partner, wenzels, forced) = match *c {
+            Contract::Hochzeit { partner, .. } => (Some(partner.index() as i64), None, false),
+            Contract::German {
+                wenzels, forced, ..
+            } => (None, Some(wenzels.count() as u64), forced),
+            _ => (None, None, false),
+        };
+        ContractSpec {
+            game: c.game_name().to_string(),
+            suit: c.suit().map(|s| s.char().to_string()),
+            declarer: c.declarer().map(|d| d.index() as i64),
+            partner,
+            tout: c.is_tout(),
+            wenzels,
+            forced,
+        }
+    }
+}
+
 /// A hand record as it stands in a `.jsonl` log. Unknown fields are ignored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
@@ -98,7 +120,9 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deck: Option<String>,
     pub hands: Vec<CardText>,
-    pub contract: ContractSpec,
+    /// Required by everything but `contracts`, which asks which contract to play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contract: Option<ContractSpec>,
     #[serde(default, skip_serializing_if = "CardText::is_empty")]
     pub play: CardText,
     #[serde(default, skip_serializing_if = "Doublings::is_empty")]
@@ -133,8 +157,9 @@ impl Record {
         serde_json::to_string(self).expect("a record always serializes")
     }
 
-    /// Validates everything but the play.
-    pub fn setup(&self) -> Result<Setup, Error> {
+    /// Validates the deal alone: variant, deck and hands (enough to ask which contract
+    /// to play).
+    pub fn deal(&self) -> Result<(Variant, Deck, BySeat<Cards>), Error> {
         let variant = match self.variant.as_deref() {
             None | Some("bavarian") => Variant::Bavarian,
             Some("german") => Variant::German,
@@ -145,8 +170,24 @@ impl Record {
             Some("short") => Deck::Short,
             Some(other) => return Err(bad("deck", other)),
         };
-        let hands = self.hands(deck)?;
-        let contract = self.contract(variant, deck, &hands)?;
+        Ok((variant, deck, self.hands(deck)?))
+    }
+
+    /// Validates everything but the play.
+    pub fn setup(&self) -> Result<Setup, Error> {
+        let (variant, deck, hands) = self.deal()?;
+        let spec = self.contract.as_ref().ok_or(Error::NoContract)?;
+        let contract = self.contract(spec, variant, deck, &hands)?;
+        self.setup_with(deck, hands, contract)
+    }
+
+    /// A setup of this record's deal, options and prices with another contract.
+    pub fn setup_with(
+        &self,
+        deck: Deck,
+        hands: BySeat<Cards>,
+        contract: Contract,
+    ) -> Result<Setup, Error> {
         let found = self.doublings.stoesse();
         let max = self.rules.stoss_max();
         if found > max as u32 {
@@ -214,11 +255,11 @@ impl Record {
 
     fn contract(
         &self,
+        spec: &ContractSpec,
         variant: Variant,
         deck: Deck,
         hands: &BySeat<Cards>,
     ) -> Result<Contract, Error> {
-        let spec = &self.contract;
         let game: &'static str = match spec.game.as_str() {
             "sauspiel" => "sauspiel",
             "solo" => "solo",
@@ -354,13 +395,6 @@ impl Record {
     pub fn from_game(game: &Game) -> Record {
         let setup = game.setup();
         let c = setup.contract;
-        let (partner, wenzels, forced) = match c {
-            Contract::Hochzeit { partner, .. } => (Some(partner.index() as i64), None, false),
-            Contract::German {
-                wenzels, forced, ..
-            } => (None, Some(wenzels.count() as u64), forced),
-            _ => (None, None, false),
-        };
         Record {
             id: setup.id.clone(),
             variant: Some(c.variant().name().to_string()),
@@ -371,15 +405,7 @@ impl Record {
                 .iter()
                 .map(|h| CardText::from_cards(*h))
                 .collect(),
-            contract: ContractSpec {
-                game: c.game_name().to_string(),
-                suit: c.suit().map(|s| s.char().to_string()),
-                declarer: c.declarer().map(|d| d.index() as i64),
-                partner,
-                tout: c.is_tout(),
-                wenzels,
-                forced,
-            },
+            contract: Some(ContractSpec::of(&c)),
             play: CardText::from_cards(game.plays().into_iter().map(|(_, c)| c)),
             doublings: setup.doublings.clone(),
             tariff: setup.tariff.clone(),

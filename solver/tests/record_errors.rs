@@ -38,6 +38,8 @@ fn malformed_json_and_wrong_shapes_are_told_apart() {
     assert!(e.to_string().contains("hands"), "{e}");
     let e = error_of(&with("[1, 2, 3, 4]", SAUSPIEL_G, ""));
     assert_eq!(e.code(), "invalid_record");
+    let e = error_of(&format!(r#"{{"hands": {HANDS}}}"#));
+    assert_eq!(e.to_string(), "the record has no contract");
 }
 
 #[test]

@@ -82,8 +82,11 @@ impl Frame {
         }
     }
 
+    /// Nine bits: counted seats, maximisers, and whether tricks are counted.
     fn bits(&self) -> u32 {
-        (self.counted.0 as u32) << 4 | self.maximizers.0 as u32
+        ((self.measure == Measure::Tricks) as u32) << 8
+            | (self.counted.0 as u32) << 4
+            | self.maximizers.0 as u32
     }
 }
 
@@ -196,12 +199,17 @@ impl Solver {
 
     fn prepare(&mut self, game: &Game) -> Result<(Frame, u32), Error> {
         let frame = Frame::of(game)?;
+        Ok((frame, self.tag(game, &frame)))
+    }
+
+    /// The table tag of a game and frame: the deal's generation and the frame's bits.
+    fn tag(&mut self, game: &Game, frame: &Frame) -> u32 {
         let setup = game.setup();
         let deal = Some((setup.deck, setup.hands.0, setup.contract));
         if deal != self.last_deal {
-            // Generations run 1..=2^24-1 (a zero tag marks an empty slot); when they wrap,
+            // Generations run 1..=2^23-1 (a zero tag marks an empty slot); when they wrap,
             // the table is cleared so that no entry of an old deal can ever match.
-            if self.generation == 0xff_ffff {
+            if self.generation == 0x7f_ffff {
                 self.table.clear();
                 self.generation = 0;
             }
@@ -209,7 +217,7 @@ impl Solver {
             self.last_deal = deal;
             self.history = [[0; 32]; 4];
         }
-        Ok((frame, self.generation << 8 | frame.bits()))
+        self.generation << 9 | frame.bits()
     }
 
     fn searcher<'a>(&'a mut self, game: &Game, frame: Frame, tag: u32) -> Searcher<'a> {
@@ -230,6 +238,17 @@ impl Solver {
     /// Whether the maximising seats can reach a final value of at least `t`.
     pub fn at_least(&mut self, game: &Game, t: u8) -> Result<bool, Error> {
         let (frame, tag) = self.prepare(game)?;
+        let mut s = self.searcher(game, frame, tag);
+        let pos = Position::of(game, &frame, &s.layout);
+        Ok(s.probe(&pos, t) >= t)
+    }
+
+    /// Whether the maximisers of a frame of one's own choosing can reach at least `t`: e.g.
+    /// whether the declarers of a point contract can take every trick (schwarz), with
+    /// `Frame { counted: declarers, maximizers: declarers, measure: Measure::Tricks }`.
+    pub fn at_least_in(&mut self, game: &Game, frame: Frame, t: u8) -> Result<bool, Error> {
+        Frame::of(game)?;
+        let tag = self.tag(game, &frame);
         let mut s = self.searcher(game, frame, tag);
         let pos = Position::of(game, &frame, &s.layout);
         Ok(s.probe(&pos, t) >= t)

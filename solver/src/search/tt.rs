@@ -6,8 +6,8 @@
 //! At a trick boundary the future depends only on who holds which card, who leads, and
 //! whether the called suit has been searched. The key is the four hands verbatim (128 bits,
 //! so two different positions never share an entry), plus one byte of `leader | searched <<
-//! 2`, plus a 32-bit *tag*: the solver's deal generation (24 bits) and the frame (which
-//! seats are counted and which maximise, 8 bits). Changing deal or frame changes the tag, so
+//! 2`, plus a 32-bit *tag*: the solver's deal generation (23 bits) and the frame (which
+//! seats are counted and which maximise, and whether tricks are counted: 9 bits). Changing deal or frame changes the tag, so
 //! old entries simply stop matching: no clearing between deals.
 //!
 //! Worked example (card bits in the search layout, see `layout.rs`): seat 0 holds the
@@ -96,7 +96,7 @@ impl Table {
 
     #[inline]
     fn matches(e: &Entry, hands: &[u32; 4], tag: u32, meta: u8) -> bool {
-        // Tags start at 1 << 8, so the zeroed tag marks an empty slot.
+        // Tags start at 1 << 9, so the zeroed tag marks an empty slot.
         e.tag == tag && e.meta == meta && e.hands == *hands
     }
 

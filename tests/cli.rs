@@ -243,3 +243,40 @@ fn analyze_judges_every_card_of_played_hands() {
         (Some("HK"), Some(27), Some(true))
     );
 }
+
+#[test]
+fn contracts_values_every_announceable_contract_of_a_deal() {
+    let text = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    // The short-deck Sauspiel: quick to solve every contract of.
+    let line = text
+        .lines()
+        .find(|l| l.contains("\"deck\": \"short\"") && l.contains("sauspiel"))
+        .unwrap();
+    let mut deal: Value = serde_json::from_str(line).unwrap();
+    let played = deal.clone();
+    deal.as_object_mut().unwrap().remove("contract");
+    deal.as_object_mut().unwrap().remove("play");
+    let input = format!("{deal}\n{played}\n");
+    let out = run(&["contracts"], &input);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0].get("declared").is_none());
+    for seat in lines[0]["seats"].as_array().unwrap() {
+        let contracts = seat["contracts"].as_array().unwrap();
+        // At least 2 Bettel, 14 solos and 14 Touts.
+        assert!(contracts.len() >= 30, "{seat}");
+        let best = contracts
+            .iter()
+            .map(|c| c["settlement"].as_i64().unwrap())
+            .max();
+        assert_eq!(seat["best"]["settlement"].as_i64(), best);
+    }
+    let declared = &lines[1]["declared"];
+    assert_eq!(declared["contract"], played["contract"]);
+    assert!(declared["settlement"].as_i64() <= declared["best_settlement"].as_i64());
+}

@@ -49,6 +49,17 @@ enum Command {
         #[arg(long, short = 'j')]
         threads: Option<usize>,
     },
+    /// Every contract each seat may announce, valued double dummy, and the best per seat.
+    Contracts {
+        #[command(flatten)]
+        io: Io,
+        /// Memory for each worker's transposition table, in MiB.
+        #[arg(long, value_name = "MIB", default_value_t = 64)]
+        table_mb: usize,
+        /// Worker threads (default: one per core).
+        #[arg(long, short = 'j')]
+        threads: Option<usize>,
+    },
     /// Every card of played hands judged double dummy: its value, the best cards, its cost.
     Analyze {
         #[command(flatten)]
@@ -86,6 +97,15 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             let _ = TABLE_BYTES.set(table_mb.max(1) << 20);
             run_lines(&io, SEARCH_CHUNK, solve_line)
         }
+        Command::Contracts {
+            io,
+            table_mb,
+            threads,
+        } => {
+            configure_threads(threads)?;
+            let _ = TABLE_BYTES.set(table_mb.max(1) << 20);
+            run_lines(&io, 1, contracts_line)
+        }
         Command::Analyze {
             io,
             table_mb,
@@ -117,6 +137,15 @@ thread_local! {
     static SOLVER: RefCell<solver::Solver> = RefCell::new(solver::Solver::with_budget(
         *TABLE_BYTES.get().unwrap_or(&solver::DEFAULT_TABLE_BYTES),
     ));
+}
+
+fn contracts_line(line: &str) -> LineResult {
+    let result = solver::Record::from_json(line)
+        .and_then(|r| SOLVER.with(|s| solver::contracts(&r, &mut s.borrow_mut())));
+    match result {
+        Ok(report) => LineResult::ok(&report),
+        Err(e) => LineResult::err(&e),
+    }
 }
 
 fn analyze_line(line: &str) -> LineResult {

@@ -1,0 +1,202 @@
+//! Which contract to play (INTERFACE.md section 3, `contracts`): every contract each seat may
+//! announce, its double-dummy value from the first card, the outcome the declaring side can
+//! force, and what the declarer would receive.
+
+use crate::announce::{announceable, german_declaration};
+use crate::contract::{Contract, Measure, Variant, Wenzels};
+use crate::error::Error;
+use crate::game::{Game, Setup};
+use crate::options::Schwarz;
+use crate::record::{ContractSpec, Record};
+use crate::search::{Frame, Solver};
+use crate::seat::Seat;
+use crate::settle::declared_payouts;
+use serde::Serialize;
+
+/// One contract of one seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ContractValue {
+    pub contract: ContractSpec,
+    pub measure: &'static str,
+    /// The double-dummy value from the first card (INTERFACE.md section 2).
+    pub value: u8,
+    /// What the declaring side can force: a win, schneider, schwarz (a won or lost one, with
+    /// `won`). Schwarz is decided by a search of its own: can the declarers take every trick,
+    /// or can the defenders keep them from taking any.
+    pub won: bool,
+    pub schneider: bool,
+    pub schwarz: bool,
+    /// What the declarer receives (negative: pays) with that outcome.
+    pub settlement: i64,
+}
+
+/// Every contract a seat may announce, and the one that pays it most.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatContracts {
+    pub seat: u8,
+    pub contracts: Vec<ContractValue>,
+    pub best: Option<ContractValue>,
+}
+
+/// For a played record: the declarer's choice against his best.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Declared {
+    pub contract: ContractSpec,
+    pub settlement: i64,
+    pub best_settlement: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ContractsReport {
+    pub id: Option<String>,
+    pub seats: Vec<SeatContracts>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declared: Option<Declared>,
+}
+
+/// The value, forced outcome and settlement of the contract of `setup`, from the first card.
+pub fn evaluate(setup: Setup, solver: &mut Solver) -> Result<ContractValue, Error> {
+    let contract = setup.contract;
+    let declarer = contract.declarer().ok_or(Error::NothingToSolve)?;
+    let spec = ContractSpec::of(&contract);
+    if let Contract::Sie { .. } = contract {
+        let payouts = declared_payouts(&setup, true, false, false);
+        return Ok(ContractValue {
+            contract: spec,
+            measure: Measure::Points.name(),
+            value: 120,
+            won: true,
+            schneider: false,
+            schwarz: false,
+            settlement: payouts[declarer.index()],
+        });
+    }
+    let total = setup.trick_count() as u8;
+    let schwarz_rule = setup.options.schwarz;
+    let declarers = setup.declarers();
+    let game = Game::new(setup);
+    let value = solver.value(&game)?;
+    let (won, schneider, schwarz) = match contract {
+        Contract::Solo { tout: true, .. } => (value == total, false, false),
+        Contract::Bettel { .. } => (value == 0, false, false),
+        _ => {
+            let won = value >= 61;
+            let schneider = if won { value >= 91 } else { value <= 30 };
+            let schwarz = match schwarz_rule {
+                Schwarz::AllPoints => value == if won { 120 } else { 0 },
+                Schwarz::NoTrick => {
+                    let tricks = Frame {
+                        counted: declarers,
+                        maximizers: declarers,
+                        measure: Measure::Tricks,
+                    };
+                    if won {
+                        solver.at_least_in(&game, tricks, total)?
+                    } else {
+                        !solver.at_least_in(&game, tricks, 1)?
+                    }
+                }
+            };
+            (won, schneider, schwarz)
+        }
+    };
+    let payouts = declared_payouts(game.setup(), won, schneider, schwarz);
+    Ok(ContractValue {
+        contract: spec,
+        measure: contract.measure().name(),
+        value,
+        won,
+        schneider,
+        schwarz,
+        settlement: payouts[declarer.index()],
+    })
+}
+
+/// Every contract every seat may announce for the deal of `record`, valued double dummy.
+/// Prices and options are the record's; of its doublings only Klopfen applies (it comes
+/// before the choice; Kontra and Re answer the contract announced). For a record with a
+/// contract, also how that choice compares with the declarer's best.
+pub fn contracts(record: &Record, solver: &mut Solver) -> Result<ContractsReport, Error> {
+    let (variant, deck, hands) = record.deal()?;
+    let declared = record
+        .contract
+        .as_ref()
+        .map(|_| record.setup())
+        .transpose()?;
+    let mut seats = Vec::with_capacity(4);
+    for seat in Seat::ALL {
+        let options: Vec<Contract> = match variant {
+            Variant::Bavarian => announceable(seat, hands[seat], deck),
+            Variant::German => {
+                let wenzels = record
+                    .contract
+                    .as_ref()
+                    .and_then(|c| c.wenzels)
+                    .or(record.rules.german_wenzels.map(u64::from))
+                    .and_then(Wenzels::from_count)
+                    .unwrap_or_default();
+                let d = german_declaration(&hands, wenzels);
+                if d.declarer == seat {
+                    vec![d.contract(wenzels)]
+                } else {
+                    Vec::new()
+                }
+            }
+        };
+        let mut values = Vec::with_capacity(options.len());
+        for contract in options {
+            let mut setup = record.setup_with(deck, hands, contract)?;
+            setup.doublings.kontra = 0;
+            setup.doublings.re = 0;
+            values.push(evaluate(setup, solver)?);
+        }
+        let best = values
+            .iter()
+            .fold(None::<&ContractValue>, |best, v| match best {
+                Some(b) if b.settlement >= v.settlement => Some(b),
+                _ => Some(v),
+            })
+            .cloned();
+        seats.push(SeatContracts {
+            seat: seat as u8,
+            contracts: values,
+            best,
+        });
+    }
+    let declared = match declared {
+        Some(mut setup) => match setup.contract.declarer() {
+            Some(d) => {
+                let spec = ContractSpec::of(&setup.contract);
+                let known = seats[d.index()]
+                    .contracts
+                    .iter()
+                    .find(|v| v.contract == spec)
+                    .map(|v| v.settlement);
+                let settlement = match known {
+                    Some(s) => s,
+                    None => {
+                        setup.doublings.kontra = 0;
+                        setup.doublings.re = 0;
+                        evaluate(setup, solver)?.settlement
+                    }
+                };
+                let best_settlement = seats[d.index()]
+                    .best
+                    .as_ref()
+                    .map_or(settlement, |b| b.settlement.max(settlement));
+                Some(Declared {
+                    contract: spec,
+                    settlement,
+                    best_settlement,
+                })
+            }
+            None => None,
+        },
+        None => None,
+    };
+    Ok(ContractsReport {
+        id: record.id.clone(),
+        seats,
+        declared,
+    })
+}

@@ -1,9 +1,6 @@
 //! `contracts` against separate searches: each contract's value equals `solve` from the
 //! first card, and the outcome flags agree with threshold searches of their own.
 
-mod common;
-
-use common::*;
 use solver::Rng;
 use solver::*;
 

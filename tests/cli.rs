@@ -280,3 +280,37 @@ fn contracts_values_every_announceable_contract_of_a_deal() {
     assert_eq!(declared["contract"], played["contract"]);
     assert!(declared["settlement"].as_i64() <= declared["best_settlement"].as_i64());
 }
+
+#[test]
+fn table_format_shows_hands_tricks_costs_and_contracts() {
+    let text = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let first = text.lines().next().unwrap();
+    let out = run(&["analyze", "--format", "table"], &format!("{first}\n"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        table.contains("  seat 0: GK GU G8 HA HO H9 H8 SU"),
+        "{table}"
+    );
+    assert!(table.contains("trick 8"), "{table}");
+    assert!(
+        table.contains("  seat 2 HK   39 ->  66  cost  27  best SO  TURNED THE GAME"),
+        "{table}"
+    );
+    assert!(table.contains("payouts +60 -60 -60 +60"), "{table}");
+
+    let deal = std::fs::read_to_string(repo().join("examples/deal.jsonl")).unwrap();
+    let out = run(
+        &["contracts", "--format", "table"],
+        &format!("{}\nnot json\n", deal.trim()),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("farbgeier Herz tout"), "{table}");
+    assert!(table.contains("600  <- best"), "{table}");
+    assert!(table.contains("line 2: error [malformed_json]"), "{table}");
+}

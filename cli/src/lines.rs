@@ -57,11 +57,13 @@ pub struct Summary {
 /// line per record to `out` in input order. Blank lines are skipped (they are not records)
 /// but still counted for line numbers. `chunk` records are read and solved at a time (small
 /// for expensive records, so output and progress flow); `done` is called as each finishes.
+/// With `text_errors` a bad line is reported as text (for table output), else as JSON.
 pub fn process<R, W, F>(
     input: R,
     out: &mut W,
     f: F,
     chunk: usize,
+    text_errors: bool,
     done: &(impl Fn() + Sync),
 ) -> io::Result<Summary>
 where
@@ -97,7 +99,11 @@ where
         for ((number, _), result) in batch.iter().zip(results) {
             summary.records += 1;
             match result {
-                LineResult::Ok(text) => writeln!(out, "{text}")?,
+                LineResult::Ok(text) => writeln!(out, "{}", text.trim_end())?,
+                LineResult::Err { code, message } if text_errors => {
+                    summary.failed += 1;
+                    writeln!(out, "line {number}: error [{code}]: {message}\n")?;
+                }
                 LineResult::Err { code, message } => {
                     summary.failed += 1;
                     let line = ErrorLine {

@@ -1,6 +1,7 @@
 //! `schafkopf`: score, solve and analyse Schafkopf hands from the command line.
 
 mod lines;
+mod table;
 
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -34,6 +35,26 @@ struct Io {
     output: Option<PathBuf>,
 }
 
+/// How a search command runs.
+#[derive(clap::Args)]
+struct Search {
+    /// Memory for each worker's transposition table, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 64)]
+    table_mb: usize,
+    /// Worker threads (default: one per core).
+    #[arg(long, short = 'j')]
+    threads: Option<usize>,
+}
+
+/// Output of `analyze` and `contracts`.
+#[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// One JSON object per line.
+    Json,
+    /// A table for people.
+    Table,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// The result and settlement of completely played hands, as played (no search).
@@ -42,34 +63,26 @@ enum Command {
     Solve {
         #[command(flatten)]
         io: Io,
-        /// Memory for each worker's transposition table, in MiB.
-        #[arg(long, value_name = "MIB", default_value_t = 64)]
-        table_mb: usize,
-        /// Worker threads (default: one per core).
-        #[arg(long, short = 'j')]
-        threads: Option<usize>,
+        #[command(flatten)]
+        search: Search,
     },
     /// Every contract each seat may announce, valued double dummy, and the best per seat.
     Contracts {
         #[command(flatten)]
         io: Io,
-        /// Memory for each worker's transposition table, in MiB.
-        #[arg(long, value_name = "MIB", default_value_t = 64)]
-        table_mb: usize,
-        /// Worker threads (default: one per core).
-        #[arg(long, short = 'j')]
-        threads: Option<usize>,
+        #[command(flatten)]
+        search: Search,
+        #[arg(long, value_enum, default_value_t = Format::Json)]
+        format: Format,
     },
     /// Every card of played hands judged double dummy: its value, the best cards, its cost.
     Analyze {
         #[command(flatten)]
         io: Io,
-        /// Memory for each worker's transposition table, in MiB.
-        #[arg(long, value_name = "MIB", default_value_t = 64)]
-        table_mb: usize,
-        /// Worker threads (default: one per core).
-        #[arg(long, short = 'j')]
-        threads: Option<usize>,
+        #[command(flatten)]
+        search: Search,
+        #[arg(long, value_enum, default_value_t = Format::Json)]
+        format: Format,
     },
 }
 
@@ -87,34 +100,31 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> io::Result<ExitCode> {
     match cli.command {
-        Command::Score(io) => run_lines(&io, CHEAP_CHUNK, score_line),
-        Command::Solve {
-            io,
-            table_mb,
-            threads,
-        } => {
-            configure_threads(threads)?;
-            let _ = TABLE_BYTES.set(table_mb.max(1) << 20);
-            run_lines(&io, SEARCH_CHUNK, solve_line)
+        Command::Score(io) => run_lines(&io, CHEAP_CHUNK, false, score_line),
+        Command::Solve { io, search } => {
+            search.configure()?;
+            run_lines(&io, SEARCH_CHUNK, false, solve_line)
         }
-        Command::Contracts {
-            io,
-            table_mb,
-            threads,
-        } => {
-            configure_threads(threads)?;
-            let _ = TABLE_BYTES.set(table_mb.max(1) << 20);
-            run_lines(&io, 1, contracts_line)
+        Command::Contracts { io, search, format } => {
+            search.configure()?;
+            let table = format == Format::Table;
+            // One deal is a hundred searches: one record at a time keeps output flowing.
+            run_lines(&io, 2, table, move |line| contracts_line(line, table))
         }
-        Command::Analyze {
-            io,
-            table_mb,
-            threads,
-        } => {
-            configure_threads(threads)?;
-            let _ = TABLE_BYTES.set(table_mb.max(1) << 20);
-            run_lines(&io, SEARCH_CHUNK, analyze_line)
+        Command::Analyze { io, search, format } => {
+            search.configure()?;
+            let table = format == Format::Table;
+            run_lines(&io, SEARCH_CHUNK, table, move |line| {
+                analyze_line(line, table)
+            })
         }
+    }
+}
+
+impl Search {
+    fn configure(&self) -> io::Result<()> {
+        let _ = TABLE_BYTES.set(self.table_mb.max(1) << 20);
+        configure_threads(self.threads)
     }
 }
 
@@ -139,21 +149,26 @@ thread_local! {
     ));
 }
 
-fn contracts_line(line: &str) -> LineResult {
+fn contracts_line(line: &str, table: bool) -> LineResult {
     let result = solver::Record::from_json(line)
         .and_then(|r| SOLVER.with(|s| solver::contracts(&r, &mut s.borrow_mut())));
     match result {
+        Ok(report) if table => LineResult::Ok(table::contracts(&report)),
         Ok(report) => LineResult::ok(&report),
         Err(e) => LineResult::err(&e),
     }
 }
 
-fn analyze_line(line: &str) -> LineResult {
+fn analyze_line(line: &str, table: bool) -> LineResult {
     let result = solver::Record::from_json(line)
         .and_then(|r| r.game())
-        .and_then(|g| SOLVER.with(|s| solver::analyze(&g, &mut s.borrow_mut())));
+        .and_then(|g| {
+            let a = SOLVER.with(|s| solver::analyze(&g, &mut s.borrow_mut()))?;
+            Ok((g, a))
+        });
     match result {
-        Ok(analysis) => LineResult::ok(&analysis),
+        Ok((game, analysis)) if table => LineResult::Ok(table::analysis(&game, &analysis)),
+        Ok((_, analysis)) => LineResult::ok(&analysis),
         Err(e) => LineResult::err(&e),
     }
 }
@@ -198,11 +213,16 @@ const SEARCH_CHUNK: usize = 32;
 
 /// Runs `f` over every record of the input; exit status 2 when any line failed. A progress
 /// bar (records, rate, time left when the total is known) goes to stderr if it is a terminal.
-fn run_lines(io: &Io, chunk: usize, f: impl Fn(&str) -> LineResult + Sync) -> io::Result<ExitCode> {
+fn run_lines(
+    io: &Io,
+    chunk: usize,
+    text_errors: bool,
+    f: impl Fn(&str) -> LineResult + Sync,
+) -> io::Result<ExitCode> {
     let input = open_input(&io.input)?;
     let mut out = open_output(&io.output)?;
     let bar = progress_bar(&io.input)?;
-    let summary = process(input, &mut out, f, chunk, &|| bar.inc(1))?;
+    let summary = process(input, &mut out, f, chunk, text_errors, &|| bar.inc(1))?;
     out.flush()?;
     bar.finish_and_clear();
     if summary.failed > 0 {

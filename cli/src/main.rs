@@ -55,6 +55,17 @@ enum Format {
     Table,
 }
 
+/// The arguments of the commands that judge records for people as well as programs.
+#[derive(clap::Args)]
+struct Judge {
+    #[command(flatten)]
+    io: Io,
+    #[command(flatten)]
+    search: Search,
+    #[arg(long, value_enum, default_value_t = Format::Json)]
+    format: Format,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// The result and settlement of completely played hands, as played (no search).
@@ -67,23 +78,9 @@ enum Command {
         search: Search,
     },
     /// Every contract each seat may announce, valued double dummy, and the best per seat.
-    Contracts {
-        #[command(flatten)]
-        io: Io,
-        #[command(flatten)]
-        search: Search,
-        #[arg(long, value_enum, default_value_t = Format::Json)]
-        format: Format,
-    },
+    Contracts(Judge),
     /// Every card of played hands judged double dummy: its value, the best cards, its cost.
-    Analyze {
-        #[command(flatten)]
-        io: Io,
-        #[command(flatten)]
-        search: Search,
-        #[arg(long, value_enum, default_value_t = Format::Json)]
-        format: Format,
-    },
+    Analyze(Judge),
 }
 
 fn main() -> ExitCode {
@@ -105,16 +102,16 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             search.configure()?;
             run_lines(&io, SEARCH_CHUNK, false, solve_line)
         }
-        Command::Contracts { io, search, format } => {
-            search.configure()?;
-            let table = format == Format::Table;
-            // One deal is a hundred searches: one record at a time keeps output flowing.
-            run_lines(&io, 2, table, move |line| contracts_line(line, table))
+        Command::Contracts(judge) => {
+            judge.search.configure()?;
+            let table = judge.format == Format::Table;
+            // One deal is a hundred searches: two records at a time keep output flowing.
+            run_lines(&judge.io, 2, table, move |line| contracts_line(line, table))
         }
-        Command::Analyze { io, search, format } => {
-            search.configure()?;
-            let table = format == Format::Table;
-            run_lines(&io, SEARCH_CHUNK, table, move |line| {
+        Command::Analyze(judge) => {
+            judge.search.configure()?;
+            let table = judge.format == Format::Table;
+            run_lines(&judge.io, SEARCH_CHUNK, table, move |line| {
                 analyze_line(line, table)
             })
         }

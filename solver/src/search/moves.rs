@@ -41,22 +41,24 @@ fn could_play(pos: &Position, seat: Seat, led: u32) -> u32 {
     }
 }
 
+/// Whether one of the players after the player to move for whom `rival` holds could play a
+/// card of `beaters` to a trick led in `led` (by [`could_play`], so `false` is certain).
+#[inline]
+fn rival_could_beat(pos: &Position, led: u32, beaters: u32, rival: impl Fn(Seat) -> bool) -> bool {
+    let seat = pos.to_move();
+    (1..(4 - pos.trick_len))
+        .map(|k| seat.plus(k))
+        .any(|next| rival(next) && could_play(pos, next, led) & beaters != 0)
+}
+
 /// Whether a later player of the other side (maximisers against minimisers) could beat
-/// `card`, the best card of the trick once played, `led` being the led group. Followers are
-/// assumed to play any card they may follow with, a superset of their legal cards, so
-/// `false` is certain.
+/// `card`, the best card of the trick once played, `led` being the led group.
 #[inline]
 fn beatable(layout: &Layout, frame: &Frame, pos: &Position, card: u8, led: u32) -> bool {
-    let seat = pos.to_move();
-    let side = frame.maximizers.contains(seat);
-    let beaters = layout.beaters[card as usize];
-    for k in 1..(4 - pos.trick_len) {
-        let next = seat.plus(k);
-        if frame.maximizers.contains(next) != side && could_play(pos, next, led) & beaters != 0 {
-            return true;
-        }
-    }
-    false
+    let side = frame.maximizers.contains(pos.to_move());
+    rival_could_beat(pos, led, layout.beaters[card as usize], |s| {
+        frame.maximizers.contains(s) != side
+    })
 }
 
 /// Whether a later player on the leader's side holds a card that beats `card` while no
@@ -111,13 +113,11 @@ fn settled_counted(layout: &Layout, frame: &Frame, pos: &Position, card: u8) -> 
     };
     let counted = frame.counted.contains(best_seat);
     let beaters = layout.beaters[best as usize];
-    for k in 1..(4 - pos.trick_len) {
-        let next = seat.plus(k);
-        if frame.counted.contains(next) != counted && could_play(pos, next, led) & beaters != 0 {
-            return None;
-        }
+    if rival_could_beat(pos, led, beaters, |s| frame.counted.contains(s) != counted) {
+        None
+    } else {
+        Some(counted)
     }
-    Some(counted)
 }
 
 /// The cards to search: one per class of interchangeable legal cards, and with `dominance`

@@ -146,7 +146,7 @@ pub fn contracts(r: &ContractsReport) -> String {
                 out,
                 "  {:<30} {:>5}{:<1} {:<6} {:<9} {:<7} {:>10}{}",
                 contract_name(&c.contract),
-                c.value,
+                c.value.map_or("?".to_string(), |v| v.to_string()),
                 unit,
                 yes(c.won),
                 yes(c.schneider),

@@ -18,8 +18,10 @@ use serde::Serialize;
 pub struct ContractValue {
     pub contract: ContractSpec,
     pub measure: &'static str,
-    /// The double-dummy value from the first card (INTERFACE.md section 2).
-    pub value: u8,
+    /// The double-dummy value from the first card (INTERFACE.md section 2); absent when only
+    /// the outcome was asked for ([`Valuation::Outcome`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<u8>,
     /// What the declaring side can force: a win, schneider, schwarz (a won or lost one, with
     /// `won`). Schwarz is decided by a search of its own: can the declarers take every trick,
     /// or can the defenders keep them from taking any.
@@ -54,8 +56,22 @@ pub struct ContractsReport {
     pub declared: Option<Declared>,
 }
 
+/// How much to find out about a contract.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Valuation {
+    /// The exact value, and the outcome.
+    Exact,
+    /// Only the outcome (won, schneider, schwarz), by threshold searches: much cheaper, all
+    /// the settlement needs.
+    Outcome,
+}
+
 /// The value, forced outcome and settlement of the contract of `setup`, from the first card.
-pub fn evaluate(setup: Setup, solver: &mut Solver) -> Result<ContractValue, Error> {
+pub fn evaluate(
+    setup: Setup,
+    solver: &mut Solver,
+    valuation: Valuation,
+) -> Result<ContractValue, Error> {
     let contract = setup.contract;
     let declarer = contract.declarer().ok_or(Error::NothingToSolve)?;
     let spec = ContractSpec::of(&contract);
@@ -64,7 +80,7 @@ pub fn evaluate(setup: Setup, solver: &mut Solver) -> Result<ContractValue, Erro
         return Ok(ContractValue {
             contract: spec,
             measure: Measure::Points.name(),
-            value: 120,
+            value: Some(120),
             won: true,
             schneider: false,
             schwarz: false,
@@ -75,28 +91,48 @@ pub fn evaluate(setup: Setup, solver: &mut Solver) -> Result<ContractValue, Erro
     let schwarz_rule = setup.options.schwarz;
     let declarers = setup.declarers();
     let game = Game::new(setup);
-    let value = solver.value(&game)?;
+    let value = match valuation {
+        Valuation::Exact => Some(solver.value(&game)?),
+        Valuation::Outcome => None,
+    };
+    // "At least t?", from the exact value when known, else by a search of its own.
+    let at_least = |solver: &mut Solver, t: u8| match value {
+        Some(v) => Ok(v >= t),
+        None => solver.at_least(&game, t),
+    };
     let (won, schneider, schwarz) = match contract {
-        Contract::Solo { tout: true, .. } => (value == total, false, false),
-        Contract::Bettel { .. } => (value == 0, false, false),
+        Contract::Solo { tout: true, .. } => (at_least(solver, total)?, false, false),
+        Contract::Bettel { .. } => (!at_least(solver, 1)?, false, false),
         _ => {
-            let won = value >= 61;
-            let schneider = if won { value >= 91 } else { value <= 30 };
-            let schwarz = match schwarz_rule {
-                Schwarz::AllPoints => value == if won { 120 } else { 0 },
-                Schwarz::NoTrick => {
-                    let tricks = Frame {
-                        counted: declarers,
-                        maximizers: declarers,
-                        measure: Measure::Tricks,
-                    };
-                    if won {
-                        solver.at_least_in(&game, tricks, total)?
-                    } else {
-                        !solver.at_least_in(&game, tricks, 1)?
-                    }
-                }
+            let won = at_least(solver, 61)?;
+            let schneider = if won {
+                at_least(solver, 91)?
+            } else {
+                !at_least(solver, 31)?
             };
+            // Schwarz implies schneider (the side without a trick has no points).
+            let schwarz = schneider
+                && match schwarz_rule {
+                    Schwarz::AllPoints => {
+                        if won {
+                            at_least(solver, 120)?
+                        } else {
+                            !at_least(solver, 1)?
+                        }
+                    }
+                    Schwarz::NoTrick => {
+                        let tricks = Frame {
+                            counted: declarers,
+                            maximizers: declarers,
+                            measure: Measure::Tricks,
+                        };
+                        if won {
+                            solver.at_least_in(&game, tricks, total)?
+                        } else {
+                            !solver.at_least_in(&game, tricks, 1)?
+                        }
+                    }
+                };
             (won, schneider, schwarz)
         }
     };
@@ -148,7 +184,7 @@ pub fn contracts(record: &Record, solver: &mut Solver) -> Result<ContractsReport
             let mut setup = record.setup_with(deck, hands, contract)?;
             setup.doublings.kontra = 0;
             setup.doublings.re = 0;
-            values.push(evaluate(setup, solver)?);
+            values.push(evaluate(setup, solver, Valuation::Exact)?);
         }
         let best = values
             .iter()
@@ -177,7 +213,7 @@ pub fn contracts(record: &Record, solver: &mut Solver) -> Result<ContractsReport
                     None => {
                         setup.doublings.kontra = 0;
                         setup.doublings.re = 0;
-                        evaluate(setup, solver)?.settlement
+                        evaluate(setup, solver, Valuation::Exact)?.settlement
                     }
                 };
                 let best_settlement = seats[d.index()]

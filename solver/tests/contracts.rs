@@ -47,7 +47,28 @@ fn contract_values_and_outcomes_agree_with_separate_searches() {
                 let setup = record.setup_with(Deck::Short, hands, *contract).unwrap();
                 let game = Game::new(setup);
                 let mut fresh = Solver::with_budget(8 << 20);
-                assert_eq!(value.value, fresh.solve(&game).unwrap().value, "{contract}");
+                assert_eq!(
+                    value.value,
+                    Some(fresh.solve(&game).unwrap().value),
+                    "{contract}"
+                );
+                let outcome = evaluate(
+                    game.setup().clone(),
+                    &mut Solver::with_budget(8 << 20),
+                    Valuation::Outcome,
+                )
+                .unwrap();
+                assert_eq!(
+                    (
+                        outcome.won,
+                        outcome.schneider,
+                        outcome.schwarz,
+                        outcome.settlement
+                    ),
+                    (value.won, value.schneider, value.schwarz, value.settlement),
+                    "{contract}"
+                );
+                assert_eq!(outcome.value, None);
                 match contract {
                     Contract::Solo { tout: true, .. } => {
                         assert_eq!(value.won, fresh.at_least(&game, 6).unwrap());
@@ -78,7 +99,7 @@ fn contract_values_and_outcomes_agree_with_separate_searches() {
                         };
                         assert_eq!(value.schwarz, schwarz, "{contract}");
                         if schwarz && won {
-                            assert_eq!(value.value, 120);
+                            assert_eq!(value.value, Some(120));
                         }
                     }
                 }

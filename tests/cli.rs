@@ -314,3 +314,137 @@ fn table_format_shows_hands_tricks_costs_and_contracts() {
     assert!(table.contains("600  <- best"), "{table}");
     assert!(table.contains("line 2: error [malformed_json]"), "{table}");
 }
+
+/// A fresh temporary folder for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("schafkopf-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn batch_writes_every_record_in_order_with_a_summary_that_adds_up() {
+    let dir = temp_dir("batch");
+    let log = repo().join("examples/games.jsonl");
+    let out = dir.join("out.jsonl");
+    let bad = dir.join("bad.jsonl");
+    std::fs::write(&bad, "not json\n").unwrap();
+    let o = run(
+        &[
+            "batch",
+            log.to_str().unwrap(),
+            bad.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let records = std::fs::read_to_string(&log).unwrap();
+    let ids: Vec<Value> = records
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["id"].clone())
+        .collect();
+    assert_eq!(lines.len(), ids.len() + 1);
+    for (line, id) in lines.iter().zip(&ids) {
+        assert_eq!(&line["id"], id);
+        assert!(line["analysis"]["plays"].is_array());
+    }
+    assert_eq!(lines.last().unwrap()["error"]["code"], "malformed_json");
+    let summary: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("out.jsonl.summary.json")).unwrap())
+            .unwrap();
+    assert_eq!(summary["records"], (ids.len() + 1) as u64);
+    assert_eq!(summary["failed"], 1);
+    let games: u64 = summary["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["games"].as_u64().unwrap())
+        .sum();
+    assert_eq!(games, 4 * ids.len() as u64, "each game has four players");
+    let declared: u64 = summary["contracts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["declared"].as_u64().unwrap())
+        .sum();
+    assert_eq!(declared, ids.len() as u64);
+    let lost: u64 = lines
+        .iter()
+        .filter(|l| l.get("analysis").is_some())
+        .flat_map(|l| l["analysis"]["players"].as_array().unwrap().clone())
+        .map(|p| p["cost"].as_u64().unwrap())
+        .sum();
+    let summed: u64 = summary["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["lost"].as_u64().unwrap())
+        .sum();
+    assert_eq!(lost, summed);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn batch_resume_finishes_a_killed_run_exactly() {
+    let dir = temp_dir("resume");
+    let log = repo().join("examples/games.jsonl");
+    for format in ["json", "csv"] {
+        let full = dir.join(format!("full.{format}"));
+        let part = dir.join(format!("part.{format}"));
+        let args = |out: &PathBuf, resume: bool| {
+            let mut a = vec![
+                "batch".to_string(),
+                log.to_str().unwrap().to_string(),
+                "-o".into(),
+                out.to_str().unwrap().to_string(),
+                "--format".into(),
+                format.into(),
+            ];
+            if resume {
+                a.push("--resume".into());
+            }
+            a
+        };
+        let o = run(
+            &args(&full, false)
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>(),
+            "",
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        // A killed run leaves a prefix of the output.
+        let text = std::fs::read_to_string(&full).unwrap();
+        let prefix: String = text.lines().take(5).map(|l| format!("{l}\n")).collect();
+        std::fs::write(&part, prefix).unwrap();
+        let o = run(
+            &args(&part, true)
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>(),
+            "",
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(std::fs::read_to_string(&part).unwrap(), text, "{format}");
+        let summary = |p: &PathBuf| {
+            let mut s = p.clone().into_os_string();
+            s.push(".summary.json");
+            serde_json::from_str::<Value>(&std::fs::read_to_string(s).unwrap()).unwrap()
+        };
+        assert_eq!(summary(&part), summary(&full), "{format}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,5 +1,5 @@
-//! Line-by-line processing of hand logs: one JSON line out per record in, in input order,
-//! errors in place (INTERFACE.md section 3).
+//! Line-by-line processing of hand logs: one line out per record in, in input order, errors
+//! in place (INTERFACE.md section 3).
 //!
 //! Lines are read in chunks and each chunk is processed in parallel (rayon), so memory stays
 //! bounded by the chunk size however long the log is, and the output order is the input
@@ -12,7 +12,12 @@ use std::io::{self, BufRead, Write};
 /// What one input line produced.
 pub enum LineResult {
     Ok(String),
-    Err { code: &'static str, message: String },
+    Err {
+        code: &'static str,
+        message: String,
+    },
+    /// Nothing to write (a record an earlier run already did).
+    Skip,
 }
 
 impl LineResult {
@@ -46,6 +51,17 @@ struct ErrorBody<'a> {
     message: &'a str,
 }
 
+/// How a bad record is written in its place.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Errors {
+    /// `{"line": N, "error": {"code", "message"}}`
+    Json,
+    /// `line N: error [code]: message`, for tables.
+    Text,
+    /// A CSV row with the line, code and message columns filled.
+    Csv,
+}
+
 /// Totals of a run.
 #[derive(Default, Debug)]
 pub struct Summary {
@@ -53,18 +69,25 @@ pub struct Summary {
     pub failed: usize,
 }
 
+/// How [`process`] runs.
+pub struct Options<'a> {
+    /// Records read and processed at a time: small for expensive records, so that output
+    /// and progress flow.
+    pub chunk: usize,
+    pub errors: Errors,
+    /// Called as each record finishes (in any order).
+    pub done: &'a (dyn Fn() + Sync),
+}
+
 /// Reads records from `input`, applies `f` to each non-blank line in parallel, writes one
-/// line per record to `out` in input order. Blank lines are skipped (they are not records)
-/// but still counted for line numbers. `chunk` records are read and solved at a time (small
-/// for expensive records, so output and progress flow); `done` is called as each finishes.
-/// With `text_errors` a bad line is reported as text (for table output), else as JSON.
+/// line per record to `out` in input order and hands it to `written`. Blank lines are
+/// skipped (they are not records) but still counted for line numbers.
 pub fn process<R, W, F>(
     input: R,
     out: &mut W,
     f: F,
-    chunk: usize,
-    text_errors: bool,
-    done: &(impl Fn() + Sync),
+    options: &Options,
+    mut written: impl FnMut(&str),
 ) -> io::Result<Summary>
 where
     R: BufRead,
@@ -74,14 +97,14 @@ where
     let mut summary = Summary::default();
     let mut lines = input.lines().enumerate();
     loop {
-        let mut batch: Vec<(usize, String)> = Vec::with_capacity(chunk);
+        let mut batch: Vec<(usize, String)> = Vec::with_capacity(options.chunk);
         for (i, line) in lines.by_ref() {
             let line = line?;
             if line.trim().is_empty() {
                 continue;
             }
             batch.push((i + 1, line));
-            if batch.len() == chunk.max(1) {
+            if batch.len() == options.chunk.max(1) {
                 break;
             }
         }
@@ -92,31 +115,35 @@ where
             .par_iter()
             .map(|(_, line)| {
                 let r = f(line);
-                done();
+                (options.done)();
                 r
             })
             .collect();
         for ((number, _), result) in batch.iter().zip(results) {
-            summary.records += 1;
-            match result {
-                LineResult::Ok(text) => writeln!(out, "{}", text.trim_end())?,
-                LineResult::Err { code, message } if text_errors => {
-                    summary.failed += 1;
-                    writeln!(out, "line {number}: error [{code}]: {message}\n")?;
-                }
+            let text = match result {
+                LineResult::Skip => continue,
+                LineResult::Ok(text) => text.trim_end().to_string(),
                 LineResult::Err { code, message } => {
                     summary.failed += 1;
-                    let line = ErrorLine {
-                        line: *number,
-                        error: ErrorBody {
-                            code,
-                            message: &message,
-                        },
-                    };
-                    let text = serde_json::to_string(&line).map_err(io::Error::other)?;
-                    writeln!(out, "{text}")?;
+                    match options.errors {
+                        Errors::Text => format!("line {number}: error [{code}]: {message}\n"),
+                        Errors::Csv => crate::batch::csv_error_row(*number, code, &message),
+                        Errors::Json => {
+                            let line = ErrorLine {
+                                line: *number,
+                                error: ErrorBody {
+                                    code,
+                                    message: &message,
+                                },
+                            };
+                            serde_json::to_string(&line).map_err(io::Error::other)?
+                        }
+                    }
                 }
-            }
+            };
+            summary.records += 1;
+            writeln!(out, "{text}")?;
+            written(&text);
         }
         out.flush()?;
     }

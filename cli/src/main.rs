@@ -1,11 +1,12 @@
 //! `schafkopf`: score, solve and analyse Schafkopf hands from the command line.
 
+mod batch;
 mod lines;
 mod table;
 
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lines::{process, LineResult};
+use lines::{process, Errors, LineResult, Options};
 use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
@@ -55,6 +56,15 @@ enum Format {
     Table,
 }
 
+/// Output of `batch`.
+#[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
+enum BatchFormat {
+    /// One JSON object per line.
+    Json,
+    /// Comma-separated values with a header row.
+    Csv,
+}
+
 /// The arguments of the commands that judge records for people as well as programs.
 #[derive(clap::Args)]
 struct Judge {
@@ -81,6 +91,25 @@ enum Command {
     Contracts(Judge),
     /// Every card of played hands judged double dummy: its value, the best cards, its cost.
     Analyze(Judge),
+    /// `analyze` plus the declarer's contracts over whole hand logs, with a summary file.
+    Batch {
+        /// Hand logs (JSON lines).
+        #[arg(required = true, value_name = "LOG")]
+        logs: Vec<PathBuf>,
+        /// The output file (one line per record, in input order).
+        #[arg(short, long, value_name = "OUT")]
+        output: PathBuf,
+        #[arg(long, value_enum, default_value_t = BatchFormat::Json)]
+        format: BatchFormat,
+        /// The summary file (per player and per contract); default: OUT.summary.json.
+        #[arg(long, value_name = "FILE")]
+        summary: Option<PathBuf>,
+        /// Skip records whose id is already in OUT, and append to it.
+        #[arg(long)]
+        resume: bool,
+        #[command(flatten)]
+        search: Search,
+    },
 }
 
 fn main() -> ExitCode {
@@ -97,21 +126,36 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> io::Result<ExitCode> {
     match cli.command {
-        Command::Score(io) => run_lines(&io, CHEAP_CHUNK, false, score_line),
+        Command::Score(io) => run_lines(&io, CHEAP_CHUNK, Errors::Json, score_line),
         Command::Solve { io, search } => {
             search.configure()?;
-            run_lines(&io, SEARCH_CHUNK, false, solve_line)
+            run_lines(&io, SEARCH_CHUNK, Errors::Json, solve_line)
+        }
+        Command::Batch {
+            logs,
+            output,
+            format,
+            summary,
+            resume,
+            search,
+        } => {
+            search.configure()?;
+            run_batch(&logs, &output, format == BatchFormat::Csv, summary, resume)
         }
         Command::Contracts(judge) => {
             judge.search.configure()?;
             let table = judge.format == Format::Table;
             // One deal is a hundred searches: two records at a time keep output flowing.
-            run_lines(&judge.io, 2, table, move |line| contracts_line(line, table))
+            let errors = if table { Errors::Text } else { Errors::Json };
+            run_lines(&judge.io, 2, errors, move |line| {
+                contracts_line(line, table)
+            })
         }
         Command::Analyze(judge) => {
             judge.search.configure()?;
             let table = judge.format == Format::Table;
-            run_lines(&judge.io, SEARCH_CHUNK, table, move |line| {
+            let errors = if table { Errors::Text } else { Errors::Json };
+            run_lines(&judge.io, SEARCH_CHUNK, errors, move |line| {
                 analyze_line(line, table)
             })
         }
@@ -213,44 +257,60 @@ const SEARCH_CHUNK: usize = 32;
 fn run_lines(
     io: &Io,
     chunk: usize,
-    text_errors: bool,
+    errors: Errors,
     f: impl Fn(&str) -> LineResult + Sync,
 ) -> io::Result<ExitCode> {
     let input = open_input(&io.input)?;
     let mut out = open_output(&io.output)?;
-    let bar = progress_bar(&io.input)?;
-    let summary = process(input, &mut out, f, chunk, text_errors, &|| bar.inc(1))?;
+    let bar = progress_bar(count_records(&io.input)?)?;
+    let options = Options {
+        chunk,
+        errors,
+        done: &|| bar.inc(1),
+    };
+    let summary = process(input, &mut out, f, &options, |_| {})?;
     out.flush()?;
     bar.finish_and_clear();
-    if summary.failed > 0 {
-        eprintln!(
-            "schafkopf: {} of {} records failed (see their lines)",
-            summary.failed, summary.records
-        );
+    exit_status(summary.failed, summary.records)
+}
+
+/// Exit status 2 when any record failed, with a line on stderr.
+fn exit_status(failed: usize, records: usize) -> io::Result<ExitCode> {
+    if failed > 0 {
+        eprintln!("schafkopf: {failed} of {records} records failed (see their lines)");
         Ok(ExitCode::from(2))
     } else {
         Ok(ExitCode::SUCCESS)
     }
 }
 
-/// A bar over the records of a file (counted first), or a counter for standard input;
-/// hidden when stderr is not a terminal.
-fn progress_bar(input: &Option<PathBuf>) -> io::Result<ProgressBar> {
+/// The number of records of a file (none for standard input), when a bar will show it.
+fn count_records(input: &Option<PathBuf>) -> io::Result<Option<u64>> {
+    if !io::stderr().is_terminal() {
+        return Ok(None);
+    }
+    match input {
+        Some(p) if p.as_os_str() != "-" => count_lines(p).map(Some),
+        _ => Ok(None),
+    }
+}
+
+fn count_lines(path: &PathBuf) -> io::Result<u64> {
+    let file = File::open(path)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+    let mut n = 0u64;
+    for line in BufReader::new(file).lines() {
+        n += !line?.trim().is_empty() as u64;
+    }
+    Ok(n)
+}
+
+/// A bar over `total` records, or a counter when the total is unknown; hidden when stderr
+/// is not a terminal.
+fn progress_bar(total: Option<u64>) -> io::Result<ProgressBar> {
     if !io::stderr().is_terminal() {
         return Ok(ProgressBar::hidden());
     }
-    let total = match input {
-        Some(p) if p.as_os_str() != "-" => {
-            let file = File::open(p)
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))?;
-            let mut n = 0u64;
-            for line in BufReader::new(file).lines() {
-                n += !line?.trim().is_empty() as u64;
-            }
-            Some(n)
-        }
-        _ => None,
-    };
     let bar = match total {
         Some(n) => ProgressBar::new(n).with_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} records, {per_sec}, {eta} left")
@@ -263,6 +323,88 @@ fn progress_bar(input: &Option<PathBuf>) -> io::Result<ProgressBar> {
     };
     bar.set_draw_target(ProgressDrawTarget::stderr());
     Ok(bar)
+}
+
+/// `schafkopf batch`: every log in turn, records in parallel, one output file, a summary.
+fn run_batch(
+    logs: &[PathBuf],
+    output: &PathBuf,
+    csv: bool,
+    summary_path: Option<PathBuf>,
+    resume: bool,
+) -> io::Result<ExitCode> {
+    let named =
+        |e: io::Error, p: &PathBuf| io::Error::new(e.kind(), format!("{}: {e}", p.display()));
+    let mut summary = batch::Summary::default();
+    let mut done = std::collections::HashSet::new();
+    let existing = if resume && output.exists() {
+        std::fs::read_to_string(output).map_err(|e| named(e, output))?
+    } else {
+        String::new()
+    };
+    if !existing.is_empty() {
+        done = batch::done_ids(&existing, csv);
+        for line in existing.lines().skip(csv as usize) {
+            summary.add_line(line, csv);
+        }
+    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(!existing.is_empty())
+        .write(true)
+        .truncate(existing.is_empty())
+        .open(output)
+        .map_err(|e| named(e, output))?;
+    let mut out = BufWriter::new(file);
+    if csv && existing.is_empty() {
+        writeln!(
+            out,
+            "{}",
+            batch::csv_row(&batch::CSV_HEADER.map(String::from))
+        )?;
+    }
+    let total = if io::stderr().is_terminal() {
+        let mut n = 0;
+        for log in logs {
+            n += count_lines(log)?;
+        }
+        Some(n)
+    } else {
+        None
+    };
+    let bar = progress_bar(total)?;
+    let options = Options {
+        chunk: SEARCH_CHUNK,
+        errors: if csv { Errors::Csv } else { Errors::Json },
+        done: &|| bar.inc(1),
+    };
+    let (mut failed, mut records) = (0, 0);
+    for log in logs {
+        let input = BufReader::new(File::open(log).map_err(|e| named(e, log))?);
+        let f = |line: &str| {
+            if !done.is_empty() && batch::id_of(line).is_some_and(|id| done.contains(&id)) {
+                return LineResult::Skip;
+            }
+            let result = SOLVER.with(|s| batch::run(line, &mut s.borrow_mut()));
+            batch::render(result, csv)
+        };
+        let s = process(input, &mut out, f, &options, |line| {
+            summary.add_line(line, csv)
+        })
+        .map_err(|e| named(e, log))?;
+        failed += s.failed;
+        records += s.records;
+    }
+    out.flush()?;
+    bar.finish_and_clear();
+    let summary_path = summary_path.unwrap_or_else(|| {
+        let mut p = output.clone().into_os_string();
+        p.push(".summary.json");
+        PathBuf::from(p)
+    });
+    let text = serde_json::to_string_pretty(&summary.to_json()).map_err(io::Error::other)?;
+    std::fs::write(&summary_path, text + "\n").map_err(|e| named(e, &summary_path))?;
+    exit_status(failed, records)
 }
 
 fn score_line(line: &str) -> LineResult {

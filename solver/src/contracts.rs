@@ -44,6 +44,8 @@ pub struct SeatContracts {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Declared {
     pub contract: ContractSpec,
+    /// Whether the declaring side can force a win in it, double dummy.
+    pub won: bool,
     pub settlement: i64,
     pub best_settlement: i64,
 }
@@ -153,6 +155,23 @@ pub fn evaluate(
 /// before the choice; Kontra and Re answer the contract announced). For a record with a
 /// contract, also how that choice compares with the declarer's best.
 pub fn contracts(record: &Record, solver: &mut Solver) -> Result<ContractsReport, Error> {
+    report(record, solver, &Seat::ALL, Valuation::Exact)
+}
+
+/// The contracts of the declarer of a played record only, with their outcomes but no values
+/// ([`Valuation::Outcome`]): what a batch over a log asks. Empty for Ramsch.
+pub fn declarer_contracts(record: &Record, solver: &mut Solver) -> Result<ContractsReport, Error> {
+    let declarer = record.setup()?.contract.declarer();
+    let seats: Vec<Seat> = declarer.into_iter().collect();
+    report(record, solver, &seats, Valuation::Outcome)
+}
+
+fn report(
+    record: &Record,
+    solver: &mut Solver,
+    which: &[Seat],
+    valuation: Valuation,
+) -> Result<ContractsReport, Error> {
     let (variant, deck, hands) = record.deal()?;
     let declared = record
         .contract
@@ -160,7 +179,7 @@ pub fn contracts(record: &Record, solver: &mut Solver) -> Result<ContractsReport
         .map(|_| record.setup())
         .transpose()?;
     let mut seats = Vec::with_capacity(4);
-    for seat in Seat::ALL {
+    for &seat in which {
         let options: Vec<Contract> = match variant {
             Variant::Bavarian => announceable(seat, hands[seat], deck),
             Variant::German => {
@@ -184,7 +203,7 @@ pub fn contracts(record: &Record, solver: &mut Solver) -> Result<ContractsReport
             let mut setup = record.setup_with(deck, hands, contract)?;
             setup.doublings.kontra = 0;
             setup.doublings.re = 0;
-            values.push(evaluate(setup, solver, Valuation::Exact)?);
+            values.push(evaluate(setup, solver, valuation)?);
         }
         let best = values
             .iter()
@@ -203,26 +222,25 @@ pub fn contracts(record: &Record, solver: &mut Solver) -> Result<ContractsReport
         Some(mut setup) => match setup.contract.declarer() {
             Some(d) => {
                 let spec = ContractSpec::of(&setup.contract);
-                let known = seats[d.index()]
-                    .contracts
-                    .iter()
-                    .find(|v| v.contract == spec)
-                    .map(|v| v.settlement);
-                let settlement = match known {
-                    Some(s) => s,
+                let own = seats.iter().find(|s| s.seat == d as u8);
+                let known = own
+                    .and_then(|s| s.contracts.iter().find(|v| v.contract == spec))
+                    .cloned();
+                let value = match known {
+                    Some(v) => v,
                     None => {
                         setup.doublings.kontra = 0;
                         setup.doublings.re = 0;
-                        evaluate(setup, solver, Valuation::Exact)?.settlement
+                        evaluate(setup, solver, valuation)?
                     }
                 };
-                let best_settlement = seats[d.index()]
-                    .best
-                    .as_ref()
-                    .map_or(settlement, |b| b.settlement.max(settlement));
+                let best_settlement = own
+                    .and_then(|s| s.best.as_ref())
+                    .map_or(value.settlement, |b| b.settlement.max(value.settlement));
                 Some(Declared {
                     contract: spec,
-                    settlement,
+                    won: value.won,
+                    settlement: value.settlement,
                     best_settlement,
                 })
             }

@@ -1,0 +1,340 @@
+//! `schafkopf batch`: analysis plus the declarer's contracts over whole hand logs, with a
+//! summary per player and per contract, resumable.
+//!
+//! Each record becomes one output line (JSON, or a CSV row), in input order. The summary is
+//! built from the output lines themselves, so a resumed run counts the records of the killed
+//! run too: it reads them back from OUT.
+
+use crate::lines::LineResult;
+use serde::Serialize;
+use serde_json::Value;
+use solver::{Analysis, ContractsReport, Record, Solver};
+use std::collections::{BTreeMap, HashSet};
+
+/// One record's result.
+#[derive(Serialize)]
+pub struct BatchRecord {
+    pub id: Option<String>,
+    pub players: Option<Vec<String>>,
+    /// The contract's game (`sauspiel`, `ramsch`, ...).
+    pub game: String,
+    pub analysis: Analysis,
+    /// The declarer's contracts, outcome only (none in Ramsch).
+    pub contracts: ContractsReport,
+}
+
+pub const CSV_HEADER: [&str; 22] = [
+    "id",
+    "players",
+    "game",
+    "suit",
+    "declarer",
+    "won_as_played",
+    "value_double_dummy",
+    "won_double_dummy",
+    "declared_settlement",
+    "best_contract",
+    "best_settlement",
+    "mistakes_0",
+    "mistakes_1",
+    "mistakes_2",
+    "mistakes_3",
+    "lost_0",
+    "lost_1",
+    "lost_2",
+    "lost_3",
+    "line",
+    "error_code",
+    "error",
+];
+
+/// Analyses a record and values its declarer's contracts.
+pub fn run(line: &str, solver: &mut Solver) -> Result<BatchRecord, solver::Error> {
+    let record = Record::from_json(line)?;
+    let game = record.game()?;
+    let analysis = solver::analyze(&game, solver)?;
+    let contracts = solver::declarer_contracts(&record, solver)?;
+    Ok(BatchRecord {
+        id: record.id.clone(),
+        players: record.players.clone(),
+        game: game.contract().game_name().to_string(),
+        analysis,
+        contracts,
+    })
+}
+
+/// The output line of a record: JSON, or a CSV row of [`CSV_HEADER`].
+pub fn render(result: Result<BatchRecord, solver::Error>, csv: bool) -> LineResult {
+    match (result, csv) {
+        (Ok(r), false) => LineResult::ok(&r),
+        (Ok(r), true) => LineResult::Ok(csv_row(&csv_fields(&r))),
+        (Err(e), false) => LineResult::err(&e),
+        // A CSV file keeps errors in its rows: the line number is filled in by the writer.
+        (Err(e), true) => LineResult::Err {
+            code: e.code(),
+            message: e.to_string(),
+        },
+    }
+}
+
+fn csv_fields(r: &BatchRecord) -> Vec<String> {
+    let declared = r.contracts.declared.as_ref();
+    let best = r.contracts.seats.first().and_then(|s| s.best.as_ref());
+    let won_played = match &r.analysis.result {
+        Some(score) => match &score.outcome {
+            solver::Outcome::Declared { won, .. } => won.to_string(),
+            solver::Outcome::Ramsch { .. } => String::new(),
+        },
+        None => String::new(),
+    };
+    let mut f = vec![
+        r.id.clone().unwrap_or_default(),
+        r.players.as_ref().map(|p| p.join("|")).unwrap_or_default(),
+        r.game.clone(),
+        declared
+            .and_then(|d| d.contract.suit.clone())
+            .unwrap_or_default(),
+        declared
+            .and_then(|d| d.contract.declarer)
+            .map(|d| d.to_string())
+            .unwrap_or_default(),
+        won_played,
+        r.analysis.start.to_string(),
+        declared.map(|d| d.won.to_string()).unwrap_or_default(),
+        declared
+            .map(|d| d.settlement.to_string())
+            .unwrap_or_default(),
+        best.map(|b| contract_text(&b.contract)).unwrap_or_default(),
+        declared
+            .map(|d| d.best_settlement.to_string())
+            .unwrap_or_default(),
+    ];
+    f.extend(r.analysis.players.iter().map(|p| p.mistakes.to_string()));
+    f.extend(r.analysis.players.iter().map(|p| p.cost.to_string()));
+    f.extend([String::new(), String::new(), String::new()]);
+    f
+}
+
+fn contract_text(c: &solver::ContractSpec) -> String {
+    let mut s = c.game.clone();
+    if let Some(suit) = &c.suit {
+        s.push(' ');
+        s.push_str(suit);
+    }
+    if c.tout {
+        s.push_str(" tout");
+    }
+    s
+}
+
+/// One CSV row (no line end).
+pub fn csv_row(fields: &[String]) -> String {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    // Writing strings to memory cannot fail.
+    w.write_record(fields).expect("a CSV row in memory");
+    let bytes = w.into_inner().expect("a CSV row in memory");
+    String::from_utf8_lossy(&bytes).trim_end().to_string()
+}
+
+/// A CSV row for a bad record.
+pub fn csv_error_row(line: usize, code: &str, message: &str) -> String {
+    let mut f = vec![String::new(); CSV_HEADER.len()];
+    let n = f.len();
+    f[n - 3] = line.to_string();
+    f[n - 2] = code.to_string();
+    f[n - 1] = message.to_string();
+    csv_row(&f)
+}
+
+/// What the summary counts of one output line.
+struct Stats {
+    players: Vec<String>,
+    mistakes: [u64; 4],
+    lost: [u64; 4],
+    game: String,
+    won_as_played: Option<bool>,
+    won_double_dummy: Option<bool>,
+}
+
+fn stats_of_json(v: &Value) -> Option<Stats> {
+    let analysis = v.get("analysis")?;
+    let per: Vec<&Value> = analysis.get("players")?.as_array()?.iter().collect();
+    let mut mistakes = [0; 4];
+    let mut lost = [0; 4];
+    for (i, p) in per.iter().enumerate().take(4) {
+        mistakes[i] = p.get("mistakes")?.as_u64()?;
+        lost[i] = p.get("cost")?.as_u64()?;
+    }
+    Some(Stats {
+        players: names(v.get("players").and_then(|p| p.as_array()).map(|a| {
+            a.iter()
+                .map(|n| n.as_str().unwrap_or_default().to_string())
+                .collect()
+        })),
+        mistakes,
+        lost,
+        game: v.get("game")?.as_str()?.to_string(),
+        won_as_played: analysis
+            .get("result")
+            .and_then(|r| r.get("won"))
+            .and_then(Value::as_bool),
+        won_double_dummy: v
+            .get("contracts")
+            .and_then(|c| c.get("declared"))
+            .and_then(|d| d.get("won"))
+            .and_then(Value::as_bool),
+    })
+}
+
+fn stats_of_csv(row: &csv::StringRecord) -> Option<Stats> {
+    if row.get(0).is_none() || !row.get(20).unwrap_or_default().is_empty() {
+        return None;
+    }
+    let num = |i: usize| row.get(i).and_then(|s| s.parse::<u64>().ok());
+    let flag = |i: usize| row.get(i).and_then(|s| s.parse::<bool>().ok());
+    let players = row
+        .get(1)
+        .filter(|s| !s.is_empty())
+        .map(|s| s.split('|').map(str::to_string).collect());
+    Some(Stats {
+        players: names(players),
+        mistakes: [num(11)?, num(12)?, num(13)?, num(14)?],
+        lost: [num(15)?, num(16)?, num(17)?, num(18)?],
+        game: row.get(2)?.to_string(),
+        won_as_played: flag(5),
+        won_double_dummy: flag(7),
+    })
+}
+
+/// Player names, or "seat N" where the record names nobody.
+fn names(given: Option<Vec<String>>) -> Vec<String> {
+    match given {
+        Some(v) if v.len() == 4 => v,
+        _ => (0..4).map(|s| format!("seat {s}")).collect(),
+    }
+}
+
+#[derive(Default)]
+struct PlayerTotals {
+    games: u64,
+    mistakes: u64,
+    lost: u64,
+}
+
+#[derive(Default)]
+struct ContractTotals {
+    declared: u64,
+    won_as_played: u64,
+    won_double_dummy: u64,
+}
+
+/// Totals over a run, per player and per contract.
+#[derive(Default)]
+pub struct Summary {
+    records: u64,
+    failed: u64,
+    players: BTreeMap<String, PlayerTotals>,
+    contracts: BTreeMap<String, ContractTotals>,
+}
+
+impl Summary {
+    /// Counts one output line (JSON or CSV).
+    pub fn add_line(&mut self, line: &str, csv: bool) {
+        self.records += 1;
+        let stats = if csv {
+            let mut reader = csv::ReaderBuilder::new()
+                .has_headers(false)
+                .from_reader(line.as_bytes());
+            reader
+                .records()
+                .next()
+                .and_then(|r| r.ok())
+                .and_then(|r| stats_of_csv(&r))
+        } else {
+            serde_json::from_str::<Value>(line)
+                .ok()
+                .and_then(|v| stats_of_json(&v))
+        };
+        let Some(s) = stats else {
+            self.failed += 1;
+            return;
+        };
+        for (i, name) in s.players.iter().enumerate() {
+            let t = self.players.entry(name.clone()).or_default();
+            t.games += 1;
+            t.mistakes += s.mistakes[i];
+            t.lost += s.lost[i];
+        }
+        let c = self.contracts.entry(s.game).or_default();
+        c.declared += 1;
+        c.won_as_played += s.won_as_played.unwrap_or(false) as u64;
+        c.won_double_dummy += s.won_double_dummy.unwrap_or(false) as u64;
+    }
+
+    pub fn to_json(&self) -> Value {
+        let players: Vec<Value> = self
+            .players
+            .iter()
+            .map(|(name, t)| {
+                serde_json::json!({
+                    "player": name,
+                    "games": t.games,
+                    "mistakes": t.mistakes,
+                    "lost": t.lost,
+                    "lost_per_game": if t.games == 0 { 0.0 } else { t.lost as f64 / t.games as f64 },
+                })
+            })
+            .collect();
+        let contracts: Vec<Value> = self
+            .contracts
+            .iter()
+            .map(|(game, t)| {
+                serde_json::json!({
+                    "game": game,
+                    "declared": t.declared,
+                    "won_as_played": t.won_as_played,
+                    "won_double_dummy": t.won_double_dummy,
+                })
+            })
+            .collect();
+        serde_json::json!({
+            "records": self.records,
+            "failed": self.failed,
+            "players": players,
+            "contracts": contracts,
+        })
+    }
+}
+
+/// The ids already in an output file (for `--resume`).
+pub fn done_ids(text: &str, csv: bool) -> HashSet<String> {
+    let mut ids = HashSet::new();
+    if csv {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(true)
+            .from_reader(text.as_bytes());
+        for row in reader.records().flatten() {
+            if let Some(id) = row.get(0).filter(|s| !s.is_empty()) {
+                ids.insert(id.to_string());
+            }
+        }
+    } else {
+        for line in text.lines() {
+            if let Ok(v) = serde_json::from_str::<Value>(line) {
+                if let Some(id) = v.get("id").and_then(Value::as_str) {
+                    ids.insert(id.to_string());
+                }
+            }
+        }
+    }
+    ids
+}
+
+/// The id of a record line, if it parses far enough to have one.
+pub fn id_of(line: &str) -> Option<String> {
+    let v: Value = serde_json::from_str(line).ok()?;
+    v.get("id")?.as_str().map(str::to_string)
+}

@@ -4,6 +4,7 @@
 //! ```sh
 //! cargo run --release -p schafkopf-bench -- [--deals N] [--contract NAME] [--data FILE]
 //!     [--table-mb MB]
+//! cargo run --release -p schafkopf-bench -- --write-games N FILE   # a log for `batch`
 //! ```
 //!
 //! For each contract it reports median, p90, p99 and max of wall time and nodes, single
@@ -211,6 +212,33 @@ fn measure(solver: &mut Solver, setups: &[Setup]) -> ([Samples; 3], usize) {
     (out, won)
 }
 
+/// Writes `n` seeded played games to `path`: realistic deals of the contracts of the
+/// benchmark (Sauspiel most often, as at a real table), played out with random legal cards.
+/// An input for timing `schafkopf batch` until real logs can be imported.
+fn write_games(n: usize, path: &str) {
+    let mix = [
+        "sauspiel", "sauspiel", "sauspiel", "sauspiel", "sauspiel", "sauspiel", "farbsolo",
+        "wenz", "geier", "farbwenz",
+    ];
+    let mut rng = Rng::new(0xba7c4);
+    let mut out = String::new();
+    for i in 0..n {
+        let name = mix[i % mix.len()];
+        let setup = deals(name, 1, 0xba7c4 + i as u64).remove(0);
+        let mut game = Game::new(Setup {
+            id: Some(format!("generated-{i}")),
+            ..setup
+        });
+        while !game.is_over() {
+            let card = rng.pick(game.legal_cards());
+            game.play_unchecked(card);
+        }
+        out.push_str(&Record::from_game(&game).to_json());
+        out.push('\n');
+    }
+    std::fs::write(path, out).expect("the games file is writable");
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let mut count = 200usize;
@@ -232,6 +260,11 @@ fn main() {
                 let mb: usize = args[i + 1].parse().expect("--table-mb takes a number");
                 table_bytes = mb << 20;
                 i += 1;
+            }
+            "--write-games" => {
+                let n: usize = args[i + 1].parse().expect("--write-games takes a number");
+                write_games(n, &args[i + 2]);
+                return;
             }
             "--data" => {
                 data.push(args[i + 1].clone());

@@ -217,8 +217,8 @@ fn measure(solver: &mut Solver, setups: &[Setup]) -> ([Samples; 3], usize) {
 /// An input for timing `schafkopf batch` until real logs can be imported.
 fn write_games(n: usize, path: &str) {
     let mix = [
-        "sauspiel", "sauspiel", "sauspiel", "sauspiel", "sauspiel", "sauspiel", "farbsolo",
-        "wenz", "geier", "farbwenz",
+        "sauspiel", "sauspiel", "sauspiel", "sauspiel", "sauspiel", "sauspiel", "farbsolo", "wenz",
+        "geier", "farbwenz",
     ];
     let mut rng = Rng::new(0xba7c4);
     let mut out = String::new();

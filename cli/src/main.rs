@@ -224,13 +224,17 @@ fn solve_line(line: &str) -> LineResult {
     }
 }
 
+/// An I/O error that names the file it happened on.
+fn with_path(e: io::Error, path: &std::path::Path) -> io::Error {
+    io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+}
+
 fn open_input(path: &Option<PathBuf>) -> io::Result<Box<dyn BufRead>> {
     match path {
         None => Ok(Box::new(BufReader::new(io::stdin()))),
         Some(p) if p.as_os_str() == "-" => Ok(Box::new(BufReader::new(io::stdin()))),
         Some(p) => {
-            let file = File::open(p)
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))?;
+            let file = File::open(p).map_err(|e| with_path(e, p))?;
             Ok(Box::new(BufReader::new(file)))
         }
     }
@@ -240,8 +244,7 @@ fn open_output(path: &Option<PathBuf>) -> io::Result<Box<dyn Write>> {
     match path {
         None => Ok(Box::new(BufWriter::new(io::stdout().lock()))),
         Some(p) => {
-            let file = File::create(p)
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))?;
+            let file = File::create(p).map_err(|e| with_path(e, p))?;
             Ok(Box::new(BufWriter::new(file)))
         }
     }
@@ -296,8 +299,7 @@ fn count_records(input: &Option<PathBuf>) -> io::Result<Option<u64>> {
 }
 
 fn count_lines(path: &PathBuf) -> io::Result<u64> {
-    let file = File::open(path)
-        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+    let file = File::open(path).map_err(|e| with_path(e, path))?;
     let mut n = 0u64;
     for line in BufReader::new(file).lines() {
         n += !line?.trim().is_empty() as u64;
@@ -338,7 +340,7 @@ fn run_batch(
     let mut summary = batch::Summary::default();
     let mut done = std::collections::HashSet::new();
     let existing = if resume && output.exists() {
-        std::fs::read_to_string(output).map_err(|e| named(e, output))?
+        std::fs::read_to_string(output).map_err(|e| with_path(e, output))?
     } else {
         String::new()
     };
@@ -354,7 +356,7 @@ fn run_batch(
         .write(true)
         .truncate(existing.is_empty())
         .open(output)
-        .map_err(|e| named(e, output))?;
+        .map_err(|e| with_path(e, output))?;
     let mut out = BufWriter::new(file);
     if csv && existing.is_empty() {
         writeln!(
@@ -380,7 +382,7 @@ fn run_batch(
     };
     let (mut failed, mut records) = (0, 0);
     for log in logs {
-        let input = BufReader::new(File::open(log).map_err(|e| named(e, log))?);
+        let input = BufReader::new(File::open(log).map_err(|e| with_path(e, log))?);
         let f = |line: &str| {
             if !done.is_empty() && batch::id_of(line).is_some_and(|id| done.contains(&id)) {
                 return LineResult::Skip;
@@ -391,7 +393,7 @@ fn run_batch(
         let s = process(input, &mut out, f, &options, |line| {
             summary.add_line(line, csv)
         })
-        .map_err(|e| named(e, log))?;
+        .map_err(|e| with_path(e, log))?;
         failed += s.failed;
         records += s.records;
     }
@@ -403,7 +405,7 @@ fn run_batch(
         PathBuf::from(p)
     });
     let text = serde_json::to_string_pretty(&summary.to_json()).map_err(io::Error::other)?;
-    std::fs::write(&summary_path, text + "\n").map_err(|e| named(e, &summary_path))?;
+    std::fs::write(&summary_path, text + "\n").map_err(|e| with_path(e, &summary_path))?;
     exit_status(failed, records)
 }
 

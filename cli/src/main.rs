@@ -335,8 +335,6 @@ fn run_batch(
     summary_path: Option<PathBuf>,
     resume: bool,
 ) -> io::Result<ExitCode> {
-    let named =
-        |e: io::Error, p: &PathBuf| io::Error::new(e.kind(), format!("{}: {e}", p.display()));
     let mut summary = batch::Summary::default();
     let mut done = std::collections::HashSet::new();
     let existing = if resume && output.exists() {

@@ -323,9 +323,10 @@ struct Searcher<'a> {
 
 impl Searcher<'_> {
     /// The exact value from zero-window probes. Each probe's fail-soft answer moves one
-    /// bound; the next threshold bisects what is left, so at most about log2(121) = 7
-    /// probes are needed. (Plain MTD(f), stepping from its last answer, needed dozens here:
-    /// fail-soft bounds in card-point games are often just one trick's points beyond t.)
+    /// bound. After a success the next threshold bisects what is left; after a failure it
+    /// is the failure's own upper bound, which is usually the value (the maximisers' best
+    /// line), so the search ends with a success there. Plain MTD(f), stepping up from every
+    /// answer, needed dozens of probes here: a success's bound is mostly just t itself.
     /// `guess`, when given, is tried first (the parent's value, for card values).
     fn exact(&mut self, pos: &Position, guess: Option<u8>) -> u8 {
         let mut lower = pos.got;
@@ -349,6 +350,9 @@ impl Searcher<'_> {
                 lower = g;
             } else {
                 upper = g;
+                // A failed probe's bound is the best line it found, often the value itself:
+                // test it next. (If that fails too, its own bound is tested, and so on.)
+                next = Some(g);
             }
         }
         lower

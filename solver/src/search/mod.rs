@@ -324,9 +324,10 @@ struct Searcher<'a> {
 impl Searcher<'_> {
     /// The exact value from zero-window probes. Each probe's fail-soft answer moves one
     /// bound. After a success the next threshold bisects what is left; after a failure it
-    /// is the failure's own upper bound, which is usually the value (the maximisers' best
-    /// line), so the search ends with a success there. Plain MTD(f), stepping up from every
-    /// answer, needed dozens of probes here: a success's bound is mostly just t itself.
+    /// is the failure's own upper bound, which in point games and Tout is usually the value
+    /// (the maximisers' best line), so the search ends with a success there. Plain MTD(f),
+    /// stepping up from every answer, needed dozens of probes here: a success's bound is
+    /// mostly just t itself.
     /// `guess`, when given, is tried first (the parent's value, for card values).
     fn exact(&mut self, pos: &Position, guess: Option<u8>) -> u8 {
         let mut lower = pos.got;
@@ -350,9 +351,13 @@ impl Searcher<'_> {
                 lower = g;
             } else {
                 upper = g;
-                // A failed probe's bound is the best line it found, often the value itself:
-                // test it next. (If that fails too, its own bound is tested, and so on.)
-                next = Some(g);
+                // A failed probe's bound is the best line the maximisers found, often the
+                // value itself: test it next (if that fails too, its own bound, and so on).
+                // Not where a lone counted player minimises against the rest (Ramsch,
+                // Bettel): there these bounds are loose and bisection is faster.
+                if self.frame.counted == self.frame.maximizers {
+                    next = Some(g);
+                }
             }
         }
         lower

@@ -13,7 +13,7 @@
 //! Example, Sauspiel: after `EO` is gone a hand with `GO` maps `GO` to `EO`; after `GO` is
 //! gone instead, a hand with `EO` keeps `EO`: both positions hit the same entry.
 
-use super::layout::{bit, top, Layout};
+use super::layout::{bit, bits, top, Layout};
 use crate::contract::Measure;
 
 #[derive(Copy, Clone, Debug)]
@@ -37,11 +37,8 @@ impl Canon {
         let mut singles = 0u32;
         for &group in &layout.group_mask {
             let mut run = 0u32;
-            let mut mask = group;
             // Lowest card first; a run continues while the worth stays the same.
-            while mask != 0 {
-                let i = mask.trailing_zeros() as u8;
-                mask &= mask - 1;
+            for i in bits(group) {
                 let joins = run != 0 && {
                     let last = top(run);
                     bit(i) != ace

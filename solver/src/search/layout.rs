@@ -52,6 +52,30 @@ pub(crate) fn top(mask: u32) -> u8 {
     31 - mask.leading_zeros() as u8
 }
 
+/// The set bits of a mask, lowest first.
+#[inline]
+pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let i = mask.trailing_zeros() as u8;
+        mask &= mask - 1;
+        Some(i)
+    })
+}
+
+/// The cards of `mine` above every card of `theirs` (both of one group): they beat all of
+/// `theirs` in power order.
+#[inline]
+pub(crate) fn above_all(mine: u32, theirs: u32) -> u32 {
+    if theirs == 0 {
+        mine
+    } else {
+        mine & u32::MAX.checked_shl(top(theirs) as u32 + 1).unwrap_or(0)
+    }
+}
+
 impl Layout {
     pub fn new(rules: &PlayRules) -> Layout {
         let order = &rules.order;
@@ -123,14 +147,14 @@ impl Layout {
     }
 
     #[cfg(test)]
-    pub fn cards(&self, mut mask: u32) -> Cards {
-        let mut out = Cards::EMPTY;
-        while mask != 0 {
-            let i = mask.trailing_zeros() as u8;
-            out.insert(self.card(i));
-            mask &= mask - 1;
-        }
-        out
+    pub fn cards(&self, mask: u32) -> Cards {
+        bits(mask).map(|i| self.card(i)).collect()
+    }
+
+    /// The card points of a set.
+    #[inline]
+    pub fn points_of(&self, mask: u32) -> u32 {
+        bits(mask).map(|i| self.points[i as usize] as u32).sum()
     }
 
     /// The cards of the group of `index`.

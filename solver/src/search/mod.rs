@@ -26,7 +26,7 @@ use crate::error::Error;
 use crate::game::Game;
 use crate::seat::{Seat, Seats};
 use canon::Canon;
-use layout::Layout;
+use layout::{above_all, bits, Layout};
 use position::Position;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
@@ -237,10 +237,8 @@ impl Solver {
 
     /// Whether the maximising seats can reach a final value of at least `t`.
     pub fn at_least(&mut self, game: &Game, t: u8) -> Result<bool, Error> {
-        let (frame, tag) = self.prepare(game)?;
-        let mut s = self.searcher(game, frame, tag);
-        let pos = Position::of(game, &frame, &s.layout);
-        Ok(s.probe(&pos, t) >= t)
+        let frame = Frame::of(game)?;
+        self.at_least_in(game, frame, t)
     }
 
     /// Whether the maximisers of a frame of one's own choosing can reach at least `t`: e.g.
@@ -281,18 +279,12 @@ impl Solver {
                 legal
             };
             let mut values = [0u8; 32];
-            let mut m = reps;
-            while m != 0 {
-                let card = m.trailing_zeros() as u8;
-                m &= m - 1;
+            for card in bits(reps) {
                 let mut child = pos;
                 child.play(card, &s.layout, &s.frame);
                 values[card as usize] = s.exact(&child, Some(value));
             }
-            let mut m = legal;
-            while m != 0 {
-                let card = m.trailing_zeros() as u8;
-                m &= m - 1;
+            for card in bits(legal) {
                 cards.push((s.layout.card(card), values[rep[card as usize] as usize]));
             }
             cards.sort_by_key(|(c, _)| *c);
@@ -450,10 +442,8 @@ impl Searcher<'_> {
             )
         } else {
             let mut n = 0;
-            let mut m = tries;
-            while m != 0 {
-                list[n] = m.trailing_zeros() as u8;
-                m &= m - 1;
+            for card in bits(tries) {
+                list[n] = card;
                 n += 1;
             }
             n
@@ -519,7 +509,7 @@ impl Searcher<'_> {
     /// counted maximiser (the value becomes the highest possible) or an uncounted
     /// minimiser (the lowest possible). In Ramsch and Bettel nobody claims.
     fn claim(&self, pos: &Position) -> Option<u8> {
-        let seat = crate::seat::Seat::wrapping(pos.leader);
+        let seat = Seat::wrapping(pos.leader);
         let counted = self.frame.counted.contains(seat);
         if counted != self.frame.maximizers.contains(seat) {
             return None;
@@ -539,15 +529,9 @@ impl Searcher<'_> {
             }
         }
         // Every card of the leader must be above every other card of its group.
-        let mut groups = mine;
-        while groups != 0 {
-            let low = groups.trailing_zeros() as u8;
-            let group = layout.group_of(low);
-            let my_low = (mine & group).trailing_zeros() as u8;
-            if others & group & !(bit_below(my_low)) != 0 {
-                return None;
-            }
-            groups &= !group;
+        let masters = |&g: &u32| above_all(mine & g, others & g) == mine & g;
+        if !layout.group_mask.iter().all(masters) {
+            return None;
         }
         let still = self.total - pos.assigned;
         Some(if counted { pos.got + still } else { pos.got })
@@ -560,7 +544,7 @@ impl Searcher<'_> {
     fn quick_tricks(&self, pos: &Position) -> (u8, u8) {
         let still = self.total - pos.assigned;
         let none = (pos.got, pos.got + still);
-        let seat = crate::seat::Seat::wrapping(pos.leader);
+        let seat = Seat::wrapping(pos.leader);
         let counted = self.frame.counted.contains(seat);
         if counted != self.frame.maximizers.contains(seat) {
             return none;
@@ -571,12 +555,7 @@ impl Searcher<'_> {
         let mine = pos.hands[pos.leader as usize] & trumps;
         // The leader's run of top trumps: from the highest trump left down to the first
         // trump someone else holds.
-        let others = left & !mine;
-        let run = if others == 0 {
-            mine
-        } else {
-            mine & bits_above(layout::top(others))
-        };
+        let run = above_all(mine, left & !mine);
         let k = run.count_ones();
         let mut secured: u32 = 0;
         let mut tricks = k;
@@ -593,28 +572,15 @@ impl Searcher<'_> {
             let rest = pos.remaining() & !hand;
             for g in 0..layout::TRUMP {
                 let group = layout.group_mask[g];
-                let theirs = rest & group;
-                let masters = if theirs == 0 {
-                    hand & group
-                } else {
-                    hand & group & bits_above(layout::top(theirs))
-                };
+                let masters = above_all(hand & group, rest & group);
                 tricks += masters.count_ones();
-                let mut m = masters;
-                while m != 0 {
-                    secured += layout.points[m.trailing_zeros() as usize] as u32;
-                    m &= m - 1;
-                }
+                secured += layout.points_of(masters);
             }
         }
         if tricks == 0 {
             return none;
         }
-        let mut m = run;
-        while m != 0 {
-            secured += layout.points[m.trailing_zeros() as usize] as u32;
-            m &= m - 1;
-        }
+        secured += layout.points_of(run);
         for (s, h) in pos.hands.iter().enumerate() {
             if s == pos.leader as usize {
                 continue;
@@ -622,10 +588,8 @@ impl Searcher<'_> {
             // The min(k, count) trumps worth least: what it must give at the least.
             let mut worth = [0u8; 14];
             let mut n = 0;
-            let mut t = h & trumps;
-            while t != 0 {
-                worth[n] = layout.points[t.trailing_zeros() as usize];
-                t &= t - 1;
+            for t in bits(h & trumps) {
+                worth[n] = layout.points[t as usize];
                 n += 1;
             }
             let worth = &mut worth[..n];
@@ -699,35 +663,16 @@ impl Searcher<'_> {
         let mut counted = 0u32;
         let mut others = 0u32;
         for (s, h) in pos.hands.iter().enumerate() {
-            if self
-                .frame
-                .counted
-                .contains(crate::seat::Seat::wrapping(s as u8))
-            {
+            if self.frame.counted.contains(Seat::wrapping(s as u8)) {
                 counted |= h & trumps;
             } else {
                 others |= h & trumps;
             }
         }
-        let above = |mine: u32, theirs: u32| {
-            if theirs == 0 {
-                mine
-            } else {
-                mine & bits_above(layout::top(theirs))
-            }
-        };
-        let (ours, theirs) = (above(counted, others), above(others, counted));
+        let (ours, theirs) = (above_all(counted, others), above_all(others, counted));
         let worth = |set: u32| -> u8 {
             match self.frame.measure {
-                Measure::Points => {
-                    let mut sum = 0u8;
-                    let mut m = set;
-                    while m != 0 {
-                        sum += layout.points[m.trailing_zeros() as usize];
-                        m &= m - 1;
-                    }
-                    sum
-                }
+                Measure::Points => layout.points_of(set) as u8,
                 Measure::Tricks => pos
                     .hands
                     .iter()
@@ -745,14 +690,4 @@ impl Searcher<'_> {
         let h = &mut self.history[seat.index()][card as usize];
         *h = h.saturating_add(depth * depth);
     }
-}
-
-/// The bits below `i` (`i` < 32).
-fn bit_below(i: u8) -> u32 {
-    (1u32 << i) - 1
-}
-
-/// The bits above `i` (`i` < 32).
-fn bits_above(i: u8) -> u32 {
-    u32::MAX.checked_shl(i as u32 + 1).unwrap_or(0)
 }

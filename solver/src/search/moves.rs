@@ -21,7 +21,7 @@
 //!
 //! Cards here are indices of the search layout ([`super::layout`]).
 
-use super::layout::{bit, top, Layout};
+use super::layout::{bit, bits, top, Layout};
 use super::position::Position;
 use super::Frame;
 use crate::contract::Measure;
@@ -197,10 +197,8 @@ fn pick(
     let high = top(class);
     if frame.measure == Measure::Tricks || class.count_ones() == 1 {
         if let Some(rep) = rep {
-            let mut m = class;
-            while m != 0 {
-                rep[m.trailing_zeros() as usize] = high;
-                m &= m - 1;
+            for c in bits(class) {
+                rep[c as usize] = high;
             }
         }
         return bit(high);
@@ -211,10 +209,7 @@ fn pick(
             // the minimisers elsewhere.
             let most = counted == maximizing;
             let mut best = high;
-            let mut m = class;
-            while m != 0 {
-                let c = m.trailing_zeros() as u8;
-                m &= m - 1;
+            for c in bits(class) {
                 let (pc, pb) = (layout.points[c as usize], layout.points[best as usize]);
                 if (most && pc > pb) || (!most && pc < pb) {
                     best = c;
@@ -270,10 +265,7 @@ pub(crate) fn order_moves(
         let w = layout.winner_index(trick);
         (trick[w], pos.leader + w as u8, layout.group_of(lead))
     });
-    let mut m = cards;
-    while m != 0 {
-        let card = m.trailing_zeros() as u8;
-        m &= m - 1;
+    for card in bits(cards) {
         let pts = layout.points[card as usize] as i32;
         // Within a group the index is the power.
         let power = card as i32;

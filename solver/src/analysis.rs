@@ -6,7 +6,7 @@ use crate::contract::{Contract, Measure};
 use crate::error::Error;
 use crate::game::Game;
 use crate::search::{Frame, Solver};
-use crate::settle::Score;
+use crate::settle::{won_schneider, Score};
 use serde::Serialize;
 
 /// One played card, judged double dummy.
@@ -72,8 +72,7 @@ fn outcome(contract: &Contract, measure: Measure, value: u8, tricks: u8) -> (boo
         (Contract::Bettel { .. }, _) => (value == 0, false, false),
         (_, Measure::Tricks) => (value == tricks, false, false),
         (_, Measure::Points) => {
-            let won = value >= 61;
-            let schneider = if won { value >= 91 } else { value <= 30 };
+            let (won, schneider) = won_schneider(value as u32);
             let schwarz = if won { value == 120 } else { value == 0 };
             (won, schneider, schwarz)
         }

@@ -110,12 +110,7 @@ impl Score {
                     Contract::Solo { tout: true, .. } => (other_tricks == 0, false, false),
                     Contract::Bettel { .. } => (side_tricks == 0, false, false),
                     _ => {
-                        let won = side_points >= 61;
-                        let schneider = if won {
-                            side_points >= 91
-                        } else {
-                            side_points <= 30
-                        };
+                        let (won, schneider) = won_schneider(side_points);
                         let schwarz = match setup.options.schwarz {
                             Schwarz::NoTrick => {
                                 if won {
@@ -154,6 +149,13 @@ impl Score {
             stock_payout: -payouts.iter().sum::<i64>(),
         })
     }
+}
+
+/// Won (61 or more) and schneider (won with 91 or more, lost with 30 or less) for the
+/// declaring side's card points (RULES.md section 4).
+pub fn won_schneider(points: u32) -> (bool, bool) {
+    let won = points >= 61;
+    (won, if won { points >= 91 } else { points <= 30 })
 }
 
 /// The payouts of a declared contract (anything but Ramsch) with this outcome for the

@@ -65,15 +65,10 @@ pub fn run(line: &str, solver: &mut Solver) -> Result<BatchRecord, solver::Error
 
 /// The output line of a record: JSON, or a CSV row of [`CSV_HEADER`].
 pub fn render(result: Result<BatchRecord, solver::Error>, csv: bool) -> LineResult {
-    match (result, csv) {
-        (Ok(r), false) => LineResult::ok(&r),
-        (Ok(r), true) => LineResult::Ok(csv_row(&csv_fields(&r))),
-        (Err(e), false) => LineResult::err(&e),
-        // A CSV file keeps errors in its rows: the line number is filled in by the writer.
-        (Err(e), true) => LineResult::Err {
-            code: e.code(),
-            message: e.to_string(),
-        },
+    // A bad record in a CSV file becomes a row of its own, written by the line writer.
+    match result {
+        Ok(r) if csv => LineResult::Ok(csv_row(&csv_fields(&r))),
+        result => LineResult::of(result),
     }
 }
 

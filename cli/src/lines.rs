@@ -31,6 +31,14 @@ impl LineResult {
         }
     }
 
+    /// A result as its JSON line, or the error in its place.
+    pub fn of<T: Serialize>(result: Result<T, solver::Error>) -> LineResult {
+        match result {
+            Ok(value) => LineResult::ok(&value),
+            Err(e) => LineResult::err(&e),
+        }
+    }
+
     pub fn err(e: &solver::Error) -> LineResult {
         LineResult::Err {
             code: e.code(),

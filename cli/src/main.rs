@@ -190,38 +190,36 @@ thread_local! {
     ));
 }
 
+/// Runs `f` with this worker thread's solver.
+fn with_solver<T>(f: impl FnOnce(&mut solver::Solver) -> T) -> T {
+    SOLVER.with(|s| f(&mut s.borrow_mut()))
+}
+
 fn contracts_line(line: &str, table: bool) -> LineResult {
-    let result = solver::Record::from_json(line)
-        .and_then(|r| SOLVER.with(|s| solver::contracts(&r, &mut s.borrow_mut())));
+    let result =
+        solver::Record::from_json(line).and_then(|r| with_solver(|s| solver::contracts(&r, s)));
     match result {
         Ok(report) if table => LineResult::Ok(table::contracts(&report)),
-        Ok(report) => LineResult::ok(&report),
-        Err(e) => LineResult::err(&e),
+        result => LineResult::of(result),
     }
 }
 
 fn analyze_line(line: &str, table: bool) -> LineResult {
     let result = solver::Record::from_json(line)
         .and_then(|r| r.game())
-        .and_then(|g| {
-            let a = SOLVER.with(|s| solver::analyze(&g, &mut s.borrow_mut()))?;
-            Ok((g, a))
-        });
+        .and_then(|g| with_solver(|s| solver::analyze(&g, s)).map(|a| (g, a)));
     match result {
         Ok((game, analysis)) if table => LineResult::Ok(table::analysis(&game, &analysis)),
-        Ok((_, analysis)) => LineResult::ok(&analysis),
-        Err(e) => LineResult::err(&e),
+        result => LineResult::of(result.map(|(_, analysis)| analysis)),
     }
 }
 
 fn solve_line(line: &str) -> LineResult {
-    let result = solver::Record::from_json(line)
-        .and_then(|r| r.game())
-        .and_then(|g| SOLVER.with(|s| s.borrow_mut().solve(&g)));
-    match result {
-        Ok(solution) => LineResult::ok(&solution),
-        Err(e) => LineResult::err(&e),
-    }
+    LineResult::of(
+        solver::Record::from_json(line)
+            .and_then(|r| r.game())
+            .and_then(|g| with_solver(|s| s.solve(&g))),
+    )
 }
 
 /// An I/O error that names the file it happened on.
@@ -385,7 +383,7 @@ fn run_batch(
             if !done.is_empty() && batch::id_of(line).is_some_and(|id| done.contains(&id)) {
                 return LineResult::Skip;
             }
-            let result = SOLVER.with(|s| batch::run(line, &mut s.borrow_mut()));
+            let result = with_solver(|s| batch::run(line, s));
             batch::render(result, csv)
         };
         let s = process(input, &mut out, f, &options, |line| {
@@ -408,11 +406,9 @@ fn run_batch(
 }
 
 fn score_line(line: &str) -> LineResult {
-    let result = solver::Record::from_json(line)
-        .and_then(|r| r.game())
-        .and_then(|g| solver::Score::of(&g));
-    match result {
-        Ok(score) => LineResult::ok(&score),
-        Err(e) => LineResult::err(&e),
-    }
+    LineResult::of(
+        solver::Record::from_json(line)
+            .and_then(|r| r.game())
+            .and_then(|g| solver::Score::of(&g)),
+    )
 }

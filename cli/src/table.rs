@@ -1,18 +1,13 @@
 //! Human-readable tables for `analyze` and `contracts` (`--format table`).
 
-use solver::{Analysis, Contract, ContractSpec, ContractsReport, Game, Outcome};
+use solver::{Analysis, Contract, ContractSpec, ContractsReport, Game, Outcome, Suit};
 use std::fmt::Write;
 
 /// Names a contract the way players say it.
 fn contract_name(spec: &ContractSpec) -> String {
     let mut s = spec.game.replace('_', " ");
-    if let Some(suit) = &spec.suit {
-        let name = match suit.as_str() {
-            "E" => "Eichel",
-            "G" => "Gras",
-            "H" => "Herz",
-            _ => "Schellen",
-        };
+    if let Some(suit) = spec.suit.as_deref().and_then(|t| t.parse::<Suit>().ok()) {
+        let name = suit.name();
         if spec.game == "sauspiel" {
             let _ = write!(s, " on the {name} ace");
         } else {

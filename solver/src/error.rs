@@ -96,7 +96,7 @@ pub enum Error {
         variant: &'static str,
         game: &'static str,
     },
-    #[error("the ace of {0} cannot be called (only Eichel, Gras or Schellen)")]
+    #[error("the ace of {suit} cannot be called (only Eichel, Gras or Schellen)", suit = .0.name())]
     UncallableAce(Suit),
     #[error("the declarer (seat {seat}) holds the called ace {ace} himself")]
     DeclarerHoldsCalledAce { seat: Seat, ace: Card },

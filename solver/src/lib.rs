@@ -23,6 +23,7 @@ mod contract;
 mod contracts;
 mod deal;
 mod error;
+pub mod formats;
 mod game;
 mod legal;
 mod options;

@@ -1,0 +1,85 @@
+//! Logs of other programs (INTERFACE.md section 5): read into hand records, and written back.
+//!
+//! - [`netschafkopf`]: the game protocols the NetSchafkopf program writes (read only);
+//! - [`plain`]: openschafkopf's one-line plain format (read and write).
+//!
+//! Like the rest of the library these work on text, not files: the caller reads the bytes
+//! ([`decode`] turns a protocol's Latin-1 or UTF-8 bytes into text) and names the file in
+//! its messages. Every error carries the line it was found on.
+
+pub mod netschafkopf;
+pub mod plain;
+
+use crate::error::Error;
+use std::borrow::Cow;
+use thiserror::Error;
+
+/// What is wrong with one game of a foreign log.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum FormatError {
+    /// The text does not have the shape the format prescribes.
+    #[error("line {line}: expected {expected}, found '{found}'")]
+    Syntax {
+        line: usize,
+        expected: &'static str,
+        found: String,
+    },
+    /// A game the format can hold but hand records cannot (named, never imported wrongly).
+    #[error("line {line}: {what} cannot be expressed as a hand record")]
+    Unsupported { line: usize, what: String },
+    /// The parts of a game contradict each other.
+    #[error("line {line}: {fault}")]
+    Inconsistent { line: usize, fault: String },
+    /// The game read breaks the rules (a duplicate card, an illegal play, ...).
+    #[error("line {line}: {error}")]
+    Record { line: usize, error: Error },
+    /// A record the target format cannot express (export).
+    #[error("{0} cannot be written in the openschafkopf plain format")]
+    NotExpressible(String),
+}
+
+impl FormatError {
+    /// The line of the input the fault is on (none for export).
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            FormatError::Syntax { line, .. }
+            | FormatError::Unsupported { line, .. }
+            | FormatError::Inconsistent { line, .. }
+            | FormatError::Record { line, .. } => Some(*line),
+            FormatError::NotExpressible(_) => None,
+        }
+    }
+
+    /// A stable machine-readable code for the kind of fault.
+    pub fn code(&self) -> &'static str {
+        match self {
+            FormatError::Syntax { .. } => "bad_syntax",
+            FormatError::Unsupported { .. } => "unsupported_game",
+            FormatError::Inconsistent { .. } => "inconsistent",
+            FormatError::Record { error, .. } => error.code(),
+            FormatError::NotExpressible(_) => "not_expressible",
+        }
+    }
+}
+
+/// A log's bytes as text: UTF-8 when they are valid UTF-8, else Latin-1 (the encoding
+/// NetSchafkopf writes; some protocols were re-saved as UTF-8).
+pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Cow::Borrowed(text),
+        // Latin-1 maps each byte to the code point of the same number.
+        Err(_) => Cow::Owned(bytes.iter().map(|&b| b as char).collect()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decode_takes_utf8_as_is_and_latin1_byte_by_byte() {
+        assert_eq!(decode("Grün".as_bytes()), "Grün");
+        assert_eq!(decode(b"Gr\xfcn"), "Grün");
+    }
+}

@@ -1,0 +1,227 @@
+//! Every game of the NetSchafkopf protocols in `tests/data/netschafkopf/` imports, and
+//! scoring the record gives the winner, the points and the payouts the protocol records.
+
+use solver::formats::netschafkopf::{parse, RecordedOutcome};
+use solver::formats::{decode, FormatError};
+use solver::{Outcome, Score};
+use std::path::Path;
+
+fn protocols() -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/netschafkopf");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("the protocols are in tests/data/netschafkopf")
+        .map(|e| e.expect("a directory entry").path())
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let bytes = std::fs::read(&p).expect("a readable protocol");
+            let stem = p.file_stem().unwrap().to_string_lossy().to_string();
+            (stem, decode(&bytes).into_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn every_playable_game_scores_as_the_protocol_records() {
+    let (mut imported, mut unsupported, mut failures) = (0, 0, Vec::new());
+    for (name, text) in protocols() {
+        for game in parse(&text, &name) {
+            let game = match game {
+                Ok(game) => game,
+                Err(FormatError::Unsupported { .. }) => {
+                    unsupported += 1;
+                    continue;
+                }
+                Err(e) => {
+                    failures.push(format!("{name}: {e}"));
+                    continue;
+                }
+            };
+            imported += 1;
+            let id = game.record.id.clone().unwrap();
+            let score = match game.record.game().and_then(|g| Score::of(&g)) {
+                Ok(s) => s,
+                Err(e) => {
+                    failures.push(format!("{id}: {e}"));
+                    continue;
+                }
+            };
+            if score.payouts != game.recorded.payouts {
+                failures.push(format!(
+                    "{id} (line {}): {} laufende {}, payouts {:?}, protocol {:?} (price {})",
+                    game.line,
+                    game.record.contract.as_ref().unwrap().game,
+                    score.laufende,
+                    score.payouts,
+                    game.recorded.payouts,
+                    game.recorded.price
+                ));
+            }
+            match (&game.recorded.outcome, &score.outcome) {
+                (
+                    RecordedOutcome::Declared {
+                        declarer,
+                        partner,
+                        won,
+                        defenders_points,
+                    },
+                    Outcome::Declared { won: ours, .. },
+                ) => {
+                    let declarers: Vec<u8> = std::iter::once(*declarer)
+                        .chain(*partner)
+                        .map(|s| s.index() as u8)
+                        .collect();
+                    let mut declarers = declarers;
+                    declarers.sort();
+                    let theirs: u32 = (0..4)
+                        .filter(|s| !score.declarers.contains(&(*s as u8)))
+                        .map(|s| score.points[s])
+                        .sum();
+                    if *won != *ours
+                        || declarers != score.declarers
+                        || defenders_points.is_some_and(|p| p != theirs)
+                    {
+                        failures.push(format!(
+                            "{id}: outcome {:?}, ours won={ours} declarers={:?} defenders={theirs}",
+                            game.recorded.outcome, score.declarers
+                        ));
+                    }
+                }
+                (
+                    RecordedOutcome::Ramsch {
+                        loser,
+                        points,
+                        jungfrau,
+                        jungfrau_count,
+                    },
+                    Outcome::Ramsch {
+                        loser: ours,
+                        jungfrau: our_jungfrau,
+                        ..
+                    },
+                ) => {
+                    // Jungfrau are counted in the price and named only sometimes.
+                    let named_ours = jungfrau
+                        .iter()
+                        .all(|s| our_jungfrau.contains(&(s.index() as u8)));
+                    if Some(loser.index() as u8) != *ours
+                        || points.is_some_and(|p| score.points[loser.index()] != p)
+                        || !named_ours
+                        || *jungfrau_count as usize != our_jungfrau.len()
+                    {
+                        failures.push(format!(
+                            "{id}: outcome {:?}, ours loser={ours:?} points={:?} jungfrau={our_jungfrau:?}",
+                            game.recorded.outcome, score.points
+                        ));
+                    }
+                }
+                (theirs, ours) => failures.push(format!("{id}: outcome {theirs:?}, ours {ours:?}")),
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert_eq!((imported, unsupported), (1300, 4));
+}
+
+/// The first game of `samples-04.08.24.txt` (a short-deck Schellen-Geier), with its header.
+const ONE_GAME: &str = "netschafkopf_helper\r
+gespielt von Gast am 04.08.24 mit Version 8.00, Update 07.09.20.\r
+ \r
+Geber: PcOben\r
+    PcRechts hat: H9 EZ EU S9 E9 HU\r
+        Gast hat: SO SZ GA SA GO G9\r
+     PcLinks hat: HA EA SK GZ GU SU\r
+      PcOben hat: HO EO HK HZ EK GK\r
+Gast spielt Schellen-Geier\r
+    PcRechts spielt aus: EZ SO EA EK\r
+        Gast spielt aus: GO SK EO S9\r
+      PcOben spielt aus: HK H9 G9 HA\r
+     PcLinks spielt aus: GU GK E9 GA\r
+        Gast spielt aus: SZ SU HO EU\r
+      PcOben spielt aus: HZ HU SA GZ\r
+Du gewinnst den Schellen-Geier. Die Gegner haben 42 Augen\r
+Das Einzelspiel kostet 5 Punkte.\r
+Spiel    Preis      PcLinks       PcOben     PcRechts         Gast    Stock\r
+    1        5           -5           -5           -5          +15        0\r
+";
+
+#[test]
+fn a_game_reads_into_a_record_with_names_prices_and_deck() {
+    let games = parse(ONE_GAME, "s");
+    let game = games[0].as_ref().expect("imports");
+    assert_eq!(game.line, 4);
+    let r = &game.record;
+    assert_eq!(r.id.as_deref(), Some("s#1"));
+    assert_eq!(r.deck.as_deref(), Some("short"));
+    assert_eq!(
+        r.players.as_deref(),
+        Some(&["PcRechts", "Gast", "PcLinks", "PcOben"].map(String::from)[..])
+    );
+    let c = r.contract.as_ref().unwrap();
+    assert_eq!(
+        (c.game.as_str(), c.suit.as_deref(), c.declarer),
+        ("farbgeier", Some("S"), Some(1))
+    );
+    assert_eq!(r.tariff.solo, Some(5));
+    assert_eq!(game.recorded.payouts, [-5, 15, -5, -5]);
+    assert_eq!(
+        Score::of(&r.game().unwrap()).unwrap().payouts,
+        [-5, 15, -5, -5]
+    );
+}
+
+fn error_of(text: &str) -> String {
+    parse(text, "s")[0].as_ref().unwrap_err().to_string()
+}
+
+#[test]
+fn faults_name_the_line() {
+    assert_eq!(
+        error_of(&ONE_GAME.replace("Gast spielt Schellen-Geier", "Gast spielt Schellen-Bettel")),
+        "line 9: expected an announcement (`<name> spielt <game>`), found 'Gast spielt Schellen-Bettel'"
+    );
+    assert_eq!(
+        error_of(&ONE_GAME.replace("GO SK EO S9", "GO SK EO XX")),
+        "line 11: the protocol: 'XX' is not a card"
+    );
+    // PcOben (seat 3) discards GK on the Eichel lead although he holds EK.
+    let illegal = ONE_GAME
+        .replace("EZ SO EA EK", "EZ SO EA GK")
+        .replace("GU GK E9 GA", "GU EK E9 GA");
+    assert_eq!(
+        error_of(&illegal),
+        "line 10: play 3 (GK) is illegal: seat 3 must follow Eichel"
+    );
+    assert!(
+        error_of(&ONE_GAME.replace("PcRechts spielt aus: EZ", "PcOben spielt aus: EZ"))
+            .starts_with(
+                "line 10: the protocol says PcOben leads, but the rules give the lead to PcRechts"
+            )
+    );
+}
+
+#[test]
+fn schieber_games_are_refused_by_name() {
+    let schieber = ONE_GAME.replace(
+        "Geber: PcOben\r\n",
+        "Geber: PcOben\r\nSpielart: Schieber\r\n",
+    );
+    assert_eq!(
+        error_of(&schieber),
+        "line 5: a Schieber game (cards passed between partners; the hands listed are not those \
+         played) cannot be expressed as a hand record"
+    );
+    let du = ONE_GAME.replace("H9 EZ EU S9 E9 HU", "H9 EZ EU S9 DU DU");
+    assert!(
+        error_of(&du).contains("`DU` placeholders"),
+        "{}",
+        error_of(&du)
+    );
+}

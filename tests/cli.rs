@@ -22,13 +22,14 @@ fn run(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    // Written from another thread: a large input would otherwise fill the pipe while the
+    // child waits for us to read its output.
+    let mut input = child.stdin.take().unwrap();
+    let text = stdin.to_string();
+    let writer = std::thread::spawn(move || input.write_all(text.as_bytes()));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    output
 }
 
 fn json_lines(out: &Output) -> Vec<Value> {
@@ -447,4 +448,157 @@ fn batch_resume_finishes_a_killed_run_exactly() {
         assert_eq!(summary(&part), summary(&full), "{format}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn protocols() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(repo().join("tests/data/netschafkopf"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files
+}
+
+/// All sixteen protocols import: 1,300 records, and the 4 Schieber games as errors in place
+/// that name the file and the line; the exit status says some failed.
+#[test]
+fn import_converts_every_netschafkopf_protocol() {
+    let mut args = vec!["import".to_string(), "--from".into(), "netschafkopf".into()];
+    args.extend(protocols().iter().map(|p| p.to_str().unwrap().to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = run(&args, "");
+    assert_eq!(o.status.code(), Some(2));
+    let lines = json_lines(&o);
+    let errors: Vec<&Value> = lines.iter().filter(|l| l.get("error").is_some()).collect();
+    assert_eq!((lines.len(), errors.len()), (1304, 4));
+    for e in errors {
+        assert_eq!(e["error"]["code"], "unsupported_game");
+        let message = e["error"]["message"].as_str().unwrap();
+        let line = e["line"].as_u64().unwrap();
+        assert!(
+            message.contains(&format!(
+                "samples-16.05.20.txt: line {line}: a Schieber game"
+            )),
+            "{message}"
+        );
+    }
+    // The records are valid: scoring them all succeeds.
+    let records: String = lines
+        .iter()
+        .filter(|l| l.get("error").is_none())
+        .map(|l| l.to_string() + "\n")
+        .collect();
+    let scored = run(&["score"], &records);
+    assert!(
+        scored.status.success(),
+        "{}",
+        String::from_utf8_lossy(&scored.stderr)
+    );
+    assert_eq!(json_lines(&scored).len(), 1300);
+}
+
+/// `--from` lets the other commands read a protocol directly; payouts are the protocol's.
+#[test]
+fn score_and_batch_read_protocols_directly() {
+    let file = repo().join("tests/data/netschafkopf/samples-04.08.24.txt");
+    let o = run(
+        &["score", "--from", "netschafkopf", file.to_str().unwrap()],
+        "",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let payouts: Vec<Value> = json_lines(&o)
+        .iter()
+        .map(|l| l["payouts"].clone())
+        .collect();
+    // The protocol's score table: running totals 0 -> (-5 -5 -5 +15) -> (+13 -11 -11 +9) ->
+    // (+6 +10 -18 +2) -> (+10 +14 -22 -2), columns PcLinks PcOben PcRechts Gast, seats in
+    // each game's playing order.
+    assert_eq!(payouts[0], serde_json::json!([-5, 15, -5, -5]));
+    assert_eq!(json_lines(&o)[3]["id"], "samples-04.08.24#4");
+    let dir = temp_dir("batch-from");
+    let out = dir.join("out.jsonl");
+    let o = run(
+        &[
+            "batch",
+            "--from",
+            "netschafkopf",
+            file.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let ids: Vec<String> = text
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["id"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(
+        ids,
+        ["#1", "#2", "#3", "#4"].map(|n| format!("samples-04.08.24{n}"))
+    );
+}
+
+/// Records exported to openschafkopf's plain format and imported back are the same games.
+#[test]
+fn export_and_import_of_plain_lines_round_trip() {
+    let games =
+        std::fs::read_to_string(repo().join("tests/data/openschafkopf-rules-tests.jsonl")).unwrap();
+    let o = run(&["export", "--to", "openschafkopf"], &games);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let plain = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(plain.lines().count(), 205);
+    assert!(plain.lines().all(|l| l.contains(": ")));
+    let back = run(&["import", "--from", "openschafkopf", "-"], &plain);
+    assert!(
+        back.status.success(),
+        "{}",
+        String::from_utf8_lossy(&back.stderr)
+    );
+    let records = json_lines(&back);
+    let originals: Vec<Value> = games
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let sorted = |hand: &Value| {
+        let mut cards: Vec<String> = hand
+            .as_str()
+            .unwrap()
+            .split(' ')
+            .map(String::from)
+            .collect();
+        cards.sort();
+        cards
+    };
+    for (r, o) in records.iter().zip(&originals) {
+        assert_eq!(r["play"], o["play"]);
+        assert_eq!(r["contract"]["game"], o["contract"]["game"]);
+        for seat in 0..4 {
+            assert_eq!(sorted(&r["hands"][seat]), sorted(&o["hands"][seat]));
+        }
+    }
+    // And the plain lines written again are the same text.
+    let records_text: String = records.iter().map(|r| r.to_string() + "\n").collect();
+    let again = run(&["export", "--to", "openschafkopf"], &records_text);
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), plain);
+}
+
+/// Export cannot put a fault into another program's format: it goes to stderr, by line.
+#[test]
+fn export_reports_what_the_format_cannot_hold_on_stderr() {
+    let sie = r#"{"hands": ["EO GO HO SO EU GU HU SU", "EA EZ EK E9 E8 E7 GA GZ", "GK G9 G8 G7 HA HZ HK H9", "H8 H7 SA SZ SK S9 S8 S7"], "contract": {"game": "sie", "declarer": 0}}"#;
+    let o = run(&["export", "--to", "openschafkopf"], &format!("\n{sie}\n"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("line 2: error [not_expressible]: a sie game cannot be written"),
+        "{err}"
+    );
 }

@@ -5,9 +5,10 @@
 //! bounded by the chunk size however long the log is, and the output order is the input
 //! order.
 
+use crate::sources::Item;
 use rayon::prelude::*;
 use serde::Serialize;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 
 /// What one input line produced.
 pub enum LineResult {
@@ -68,6 +69,8 @@ pub enum Errors {
     Text,
     /// A CSV row with the line, code and message columns filled.
     Csv,
+    /// Not in the output (which is another program's format) but on stderr, as `Text`.
+    Stderr,
 }
 
 /// Totals of a run.
@@ -87,47 +90,44 @@ pub struct Options<'a> {
     pub done: &'a (dyn Fn() + Sync),
 }
 
-/// Reads records from `input`, applies `f` to each non-blank line in parallel, writes one
-/// line per record to `out` in input order and hands it to `written`. Blank lines are
-/// skipped (they are not records) but still counted for line numbers.
-pub fn process<R, W, F>(
-    input: R,
+/// Applies `f` to each record of `input` in parallel and writes one line per item to `out`
+/// in input order, handing it to `written`. An item that is a fault (a game that could not
+/// be converted) is written as an error like a record `f` rejects.
+pub fn process<I, W, F>(
+    input: I,
     out: &mut W,
     f: F,
     options: &Options,
     mut written: impl FnMut(&str),
 ) -> io::Result<Summary>
 where
-    R: BufRead,
+    I: Iterator<Item = io::Result<Item>>,
     W: Write,
     F: Fn(&str) -> LineResult + Sync,
 {
     let mut summary = Summary::default();
-    let mut lines = input.lines().enumerate();
-    loop {
-        let mut batch: Vec<(usize, String)> = Vec::with_capacity(options.chunk);
-        for (i, line) in lines.by_ref() {
-            let line = line?;
-            if line.trim().is_empty() {
-                continue;
-            }
-            batch.push((i + 1, line));
-            if batch.len() == options.chunk.max(1) {
-                break;
-            }
-        }
-        if batch.is_empty() {
-            break;
-        }
+    let mut input = input.peekable();
+    while input.peek().is_some() {
+        let batch = input
+            .by_ref()
+            .take(options.chunk.max(1))
+            .collect::<io::Result<Vec<Item>>>()?;
         let results: Vec<LineResult> = batch
             .par_iter()
-            .map(|(_, line)| {
-                let r = f(line);
+            .map(|item| {
+                let r = match &item.text {
+                    Ok(text) => f(text),
+                    Err(fault) => LineResult::Err {
+                        code: fault.code,
+                        message: fault.message.clone(),
+                    },
+                };
                 (options.done)();
                 r
             })
             .collect();
-        for ((number, _), result) in batch.iter().zip(results) {
+        for (item, result) in batch.iter().zip(results) {
+            let number = item.line;
             let text = match result {
                 LineResult::Skip => continue,
                 LineResult::Ok(text) => text.trim_end().to_string(),
@@ -135,10 +135,15 @@ where
                     summary.failed += 1;
                     match options.errors {
                         Errors::Text => format!("line {number}: error [{code}]: {message}\n"),
-                        Errors::Csv => crate::batch::csv_error_row(*number, code, &message),
+                        Errors::Csv => crate::batch::csv_error_row(number, code, &message),
+                        Errors::Stderr => {
+                            summary.records += 1;
+                            eprintln!("line {number}: error [{code}]: {message}");
+                            continue;
+                        }
                         Errors::Json => {
                             let line = ErrorLine {
-                                line: *number,
+                                line: number,
                                 error: ErrorBody {
                                     code,
                                     message: &message,

@@ -2,14 +2,16 @@
 
 mod batch;
 mod lines;
+mod sources;
 mod table;
 
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lines::{process, Errors, LineResult, Options};
+use sources::{with_path, From};
 use std::cell::RefCell;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::OnceLock;
@@ -34,6 +36,9 @@ struct Io {
     /// Write results here instead of standard output.
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
+    /// The input's format: hand records, or another program's log converted on the way in.
+    #[arg(long, value_enum, default_value_t = From::Records)]
+    from: From,
 }
 
 /// How a search command runs.
@@ -107,9 +112,39 @@ enum Command {
         /// Skip records whose id is already in OUT, and append to it.
         #[arg(long)]
         resume: bool,
+        /// The logs' format: hand records, or another program's logs converted on the way in.
+        #[arg(long, value_enum, default_value_t = From::Records)]
+        from: From,
         #[command(flatten)]
         search: Search,
     },
+    /// Converts other programs' logs into hand records (JSON lines).
+    Import {
+        /// The logs' format.
+        #[arg(long, value_enum)]
+        from: From,
+        /// The logs; `-` reads standard input.
+        #[arg(required = true, value_name = "FILE|-")]
+        files: Vec<PathBuf>,
+        /// Write the records here instead of standard output.
+        #[arg(short, long, value_name = "OUT")]
+        output: Option<PathBuf>,
+    },
+    /// Writes hand records in another program's format (faults go to stderr).
+    Export {
+        /// The format to write.
+        #[arg(long, value_enum)]
+        to: To,
+        #[command(flatten)]
+        io: Io,
+    },
+}
+
+/// Formats `export` writes.
+#[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
+enum To {
+    /// openschafkopf's plain lines (`Rufspiel Eichel von 3: so h7 ...`).
+    Openschafkopf,
 }
 
 fn main() -> ExitCode {
@@ -137,11 +172,22 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             format,
             summary,
             resume,
+            from,
             search,
         } => {
             search.configure()?;
-            run_batch(&logs, &output, format == BatchFormat::Csv, summary, resume)
+            let csv = format == BatchFormat::Csv;
+            run_batch(&logs, from, &output, csv, summary, resume)
         }
+        Command::Import {
+            from,
+            files,
+            output,
+        } => run_import(&files, from, &output),
+        Command::Export {
+            to: To::Openschafkopf,
+            io,
+        } => run_lines(&io, CHEAP_CHUNK, Errors::Stderr, export_line),
         Command::Contracts(judge) => {
             judge.search.configure()?;
             let table = judge.format == Format::Table;
@@ -222,22 +268,6 @@ fn solve_line(line: &str) -> LineResult {
     )
 }
 
-/// An I/O error that names the file it happened on.
-fn with_path(e: io::Error, path: &std::path::Path) -> io::Error {
-    io::Error::new(e.kind(), format!("{}: {e}", path.display()))
-}
-
-fn open_input(path: &Option<PathBuf>) -> io::Result<Box<dyn BufRead>> {
-    match path {
-        None => Ok(Box::new(BufReader::new(io::stdin()))),
-        Some(p) if p.as_os_str() == "-" => Ok(Box::new(BufReader::new(io::stdin()))),
-        Some(p) => {
-            let file = File::open(p).map_err(|e| with_path(e, p))?;
-            Ok(Box::new(BufReader::new(file)))
-        }
-    }
-}
-
 fn open_output(path: &Option<PathBuf>) -> io::Result<Box<dyn Write>> {
     match path {
         None => Ok(Box::new(BufWriter::new(io::stdout().lock()))),
@@ -261,9 +291,9 @@ fn run_lines(
     errors: Errors,
     f: impl Fn(&str) -> LineResult + Sync,
 ) -> io::Result<ExitCode> {
-    let input = open_input(&io.input)?;
+    let input = sources::open(io.input.as_deref(), io.from, io::stderr().is_terminal())?;
     let mut out = open_output(&io.output)?;
-    let bar = progress_bar(count_records(&io.input)?)?;
+    let bar = progress_bar(input.total)?;
     let options = Options {
         chunk,
         errors,
@@ -283,26 +313,6 @@ fn exit_status(failed: usize, records: usize) -> io::Result<ExitCode> {
     } else {
         Ok(ExitCode::SUCCESS)
     }
-}
-
-/// The number of records of a file (none for standard input), when a bar will show it.
-fn count_records(input: &Option<PathBuf>) -> io::Result<Option<u64>> {
-    if !io::stderr().is_terminal() {
-        return Ok(None);
-    }
-    match input {
-        Some(p) if p.as_os_str() != "-" => count_lines(p).map(Some),
-        _ => Ok(None),
-    }
-}
-
-fn count_lines(path: &PathBuf) -> io::Result<u64> {
-    let file = File::open(path).map_err(|e| with_path(e, path))?;
-    let mut n = 0u64;
-    for line in BufReader::new(file).lines() {
-        n += !line?.trim().is_empty() as u64;
-    }
-    Ok(n)
 }
 
 /// A bar over `total` records, or a counter when the total is unknown; hidden when stderr
@@ -328,6 +338,7 @@ fn progress_bar(total: Option<u64>) -> io::Result<ProgressBar> {
 /// `schafkopf batch`: every log in turn, records in parallel, one output file, a summary.
 fn run_batch(
     logs: &[PathBuf],
+    from: From,
     output: &PathBuf,
     csv: bool,
     summary_path: Option<PathBuf>,
@@ -361,24 +372,20 @@ fn run_batch(
             batch::csv_row(&batch::CSV_HEADER.map(String::from))
         )?;
     }
-    let total = if io::stderr().is_terminal() {
-        let mut n = 0;
-        for log in logs {
-            n += count_lines(log)?;
-        }
-        Some(n)
-    } else {
-        None
-    };
-    let bar = progress_bar(total)?;
+    let terminal = io::stderr().is_terminal();
+    let mut inputs = Vec::new();
+    for log in logs {
+        inputs.push(sources::open(Some(log), from, terminal)?);
+    }
+    let total = inputs.iter().map(|i| i.total).sum::<Option<u64>>();
+    let bar = progress_bar(total.filter(|_| terminal))?;
     let options = Options {
         chunk: SEARCH_CHUNK,
         errors: if csv { Errors::Csv } else { Errors::Json },
         done: &|| bar.inc(1),
     };
     let (mut failed, mut records) = (0, 0);
-    for log in logs {
-        let input = BufReader::new(File::open(log).map_err(|e| with_path(e, log))?);
+    for (log, input) in logs.iter().zip(inputs) {
         let f = |line: &str| {
             if !done.is_empty() && batch::id_of(line).is_some_and(|id| done.contains(&id)) {
                 return LineResult::Skip;
@@ -403,6 +410,45 @@ fn run_batch(
     let text = serde_json::to_string_pretty(&summary.to_json()).map_err(io::Error::other)?;
     std::fs::write(&summary_path, text + "\n").map_err(|e| with_path(e, &summary_path))?;
     exit_status(failed, records)
+}
+
+/// `schafkopf import`: each file converted in turn, into one output.
+fn run_import(files: &[PathBuf], from: From, output: &Option<PathBuf>) -> io::Result<ExitCode> {
+    let mut out = open_output(output)?;
+    let options = Options {
+        chunk: CHEAP_CHUNK,
+        errors: Errors::Json,
+        done: &|| {},
+    };
+    let (mut failed, mut records) = (0, 0);
+    for file in files {
+        let input = sources::open(Some(file), from, false)?;
+        let s = process(
+            input,
+            &mut out,
+            |l| LineResult::Ok(l.to_string()),
+            &options,
+            |_| {},
+        )
+        .map_err(|e| with_path(e, file))?;
+        failed += s.failed;
+        records += s.records;
+    }
+    out.flush()?;
+    exit_status(failed, records)
+}
+
+fn export_line(line: &str) -> LineResult {
+    match solver::Record::from_json(line) {
+        Ok(record) => match solver::formats::plain::write(&record) {
+            Ok(text) => LineResult::Ok(text),
+            Err(e) => LineResult::Err {
+                code: e.code(),
+                message: e.to_string(),
+            },
+        },
+        Err(e) => LineResult::err(&e),
+    }
 }
 
 fn score_line(line: &str) -> LineResult {

@@ -1,0 +1,164 @@
+//! Where records come from: hand logs (JSON lines), or other programs' logs converted on
+//! the way in (`--from netschafkopf`, `--from openschafkopf`).
+//!
+//! Either way the commands see a stream of items, each a record's JSON text or the fault
+//! that kept a game from becoming one, with the line of the input it stands on.
+
+use solver::formats::{self, netschafkopf, plain, FormatError};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::Path;
+
+/// The format of an input.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default, clap::ValueEnum)]
+pub enum From {
+    /// Hand records, one JSON object per line (INTERFACE.md section 1).
+    #[default]
+    Records,
+    /// NetSchafkopf game protocols (Latin-1 or UTF-8 text).
+    Netschafkopf,
+    /// openschafkopf's plain lines (`Rufspiel Eichel von 3: so h7 ...`).
+    Openschafkopf,
+}
+
+/// One input record, or why there is none.
+pub struct Item {
+    /// The input line it starts on (from 1).
+    pub line: usize,
+    pub text: Result<String, Fault>,
+}
+
+/// A game that could not be converted: its error code and message.
+pub struct Fault {
+    pub code: &'static str,
+    pub message: String,
+}
+
+/// The items of one input, with their number when it is known in advance.
+pub struct Source {
+    items: Items,
+    /// How many items there are (for a progress bar); none for a hand log on stdin.
+    pub total: Option<u64>,
+}
+
+enum Items {
+    Lines(std::iter::Enumerate<io::Lines<Box<dyn BufRead>>>),
+    Converted(std::vec::IntoIter<Item>),
+}
+
+impl Iterator for Source {
+    type Item = io::Result<Item>;
+
+    fn next(&mut self) -> Option<io::Result<Item>> {
+        match &mut self.items {
+            // Blank lines are not records, but they count for line numbers.
+            Items::Lines(lines) => lines.find_map(|(i, line)| match line {
+                Ok(l) if l.trim().is_empty() => None,
+                Ok(l) => Some(Ok(Item {
+                    line: i + 1,
+                    text: Ok(l),
+                })),
+                Err(e) => Some(Err(e)),
+            }),
+            Items::Converted(items) => items.next().map(Ok),
+        }
+    }
+}
+
+/// An I/O error that names the file it happened on.
+pub fn with_path(e: io::Error, path: &Path) -> io::Error {
+    io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+}
+
+/// Standard input for `None` and `-`.
+fn is_stdin(path: Option<&Path>) -> bool {
+    path.is_none_or(|p| p.as_os_str() == "-")
+}
+
+/// Opens an input. `count` asks for the total of a hand log file in advance (it reads the
+/// file twice); converted inputs are read whole, so their total is always known.
+pub fn open(path: Option<&Path>, from: From, count: bool) -> io::Result<Source> {
+    if from == From::Records {
+        let reader: Box<dyn BufRead> = match path {
+            Some(p) if !is_stdin(path) => {
+                Box::new(BufReader::new(File::open(p).map_err(|e| with_path(e, p))?))
+            }
+            _ => Box::new(BufReader::new(io::stdin())),
+        };
+        let total = match path {
+            Some(p) if count && !is_stdin(path) => Some(count_lines(p)?),
+            _ => None,
+        };
+        return Ok(Source {
+            items: Items::Lines(reader.lines().enumerate()),
+            total,
+        });
+    }
+    let mut bytes = Vec::new();
+    let name = match path {
+        Some(p) if !is_stdin(path) => {
+            File::open(p)
+                .and_then(|mut f| f.read_to_end(&mut bytes))
+                .map_err(|e| with_path(e, p))?;
+            p.display().to_string()
+        }
+        _ => {
+            io::stdin().read_to_end(&mut bytes)?;
+            "stdin".to_string()
+        }
+    };
+    let items = convert(&formats::decode(&bytes), from, path, &name);
+    Ok(Source {
+        total: Some(items.len() as u64),
+        items: Items::Converted(items.into_iter()),
+    })
+}
+
+/// Converts a foreign log (`from` is not [`From::Records`]). Record ids are
+/// `<file stem>#<game number>` for protocols and `<file stem>:<line>` for plain lines;
+/// faults name the file and the line.
+fn convert(text: &str, from: From, path: Option<&Path>, name: &str) -> Vec<Item> {
+    let stem = path
+        .filter(|_| !is_stdin(path))
+        .and_then(|p| p.file_stem())
+        .map_or_else(|| "stdin".to_string(), |s| s.to_string_lossy().to_string());
+    let item = |game: Result<(usize, solver::Record), FormatError>| match game {
+        Ok((line, record)) => Item {
+            line,
+            text: Ok(record.to_json()),
+        },
+        Err(e) => Item {
+            line: e.line().unwrap_or(0),
+            text: Err(Fault {
+                code: e.code(),
+                message: format!("{name}: {e}"),
+            }),
+        },
+    };
+    if from == From::Netschafkopf {
+        netschafkopf::parse(text, &stem)
+            .into_iter()
+            .map(|g| item(g.map(|g| (g.line, g.record))))
+            .collect()
+    } else {
+        plain::parse(text)
+            .into_iter()
+            .map(|g| {
+                item(g.map(|mut g| {
+                    g.record.id = Some(format!("{stem}:{}", g.line));
+                    (g.line, g.record)
+                }))
+            })
+            .collect()
+    }
+}
+
+/// The number of records in a hand log (its non-blank lines).
+pub fn count_lines(path: &Path) -> io::Result<u64> {
+    let file = File::open(path).map_err(|e| with_path(e, path))?;
+    let mut n = 0u64;
+    for line in BufReader::new(file).lines() {
+        n += !line.map_err(|e| with_path(e, path))?.trim().is_empty() as u64;
+    }
+    Ok(n)
+}

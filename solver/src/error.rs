@@ -120,6 +120,8 @@ pub enum Error {
     NothingToSolve,
     #[error("the record has no contract")]
     NoContract,
+    #[error("the search ran out of its budget of positions before it was done")]
+    SearchBudget,
 }
 
 impl Error {
@@ -148,6 +150,7 @@ impl Error {
             Error::Incomplete { .. } => "incomplete",
             Error::NothingToSolve => "nothing_to_solve",
             Error::NoContract => "no_contract",
+            Error::SearchBudget => "search_budget",
         }
     }
 }

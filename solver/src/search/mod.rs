@@ -150,6 +150,10 @@ pub struct Solver {
     generation: u32,
     last_deal: Option<(crate::cards::Deck, [Cards; 4], Contract)>,
     history: [[u16; 32]; 4],
+    /// The node count at which searches stop (see [`Solver::limit_nodes`]).
+    node_limit: u64,
+    /// A search ran into the limit: its results are void until a new limit is set.
+    aborted: bool,
 }
 
 impl Default for Solver {
@@ -173,6 +177,26 @@ impl Solver {
             generation: 0,
             last_deal: None,
             history: [[0; 32]; 4],
+            node_limit: u64::MAX,
+            aborted: false,
+        }
+    }
+
+    /// Bounds the work of what follows: once `nodes` more positions have been visited (over
+    /// every search until the next call), searches stop and return
+    /// [`Error::SearchBudget`]. `None` lifts the bound. Nothing a stopped search saw is kept
+    /// in the table, so later searches stay exact.
+    pub fn limit_nodes(&mut self, nodes: Option<u64>) {
+        self.node_limit = nodes.map_or(u64::MAX, |n| self.stats.nodes.saturating_add(n));
+        self.aborted = false;
+    }
+
+    /// The budget error, if a search ran into the limit.
+    fn check_budget(&self) -> Result<(), Error> {
+        if self.aborted {
+            Err(Error::SearchBudget)
+        } else {
+            Ok(())
         }
     }
 
@@ -232,6 +256,8 @@ impl Solver {
             techniques: self.techniques,
             stats: &mut self.stats,
             history: &mut self.history,
+            node_limit: self.node_limit,
+            aborted: &mut self.aborted,
         }
     }
 
@@ -249,7 +275,9 @@ impl Solver {
         let tag = self.tag(game, &frame);
         let mut s = self.searcher(game, frame, tag);
         let pos = Position::of(game, &frame, &s.layout);
-        Ok(s.probe(&pos, t) >= t)
+        let reached = s.probe(&pos, t) >= t;
+        self.check_budget()?;
+        Ok(reached)
     }
 
     /// The exact value of the position (INTERFACE.md section 2).
@@ -257,7 +285,9 @@ impl Solver {
         let (frame, tag) = self.prepare(game)?;
         let mut s = self.searcher(game, frame, tag);
         let pos = Position::of(game, &frame, &s.layout);
-        Ok(s.exact(&pos, None))
+        let value = s.exact(&pos, None);
+        self.check_budget()?;
+        Ok(value)
     }
 
     /// The value of the position and of every legal card of the player to move.
@@ -289,6 +319,7 @@ impl Solver {
             }
             cards.sort_by_key(|(c, _)| *c);
         }
+        self.check_budget()?;
         Ok(Solution {
             id: game.setup().id.clone(),
             to_move: game.to_move() as u8,
@@ -311,6 +342,8 @@ struct Searcher<'a> {
     techniques: Techniques,
     stats: &'a mut Stats,
     history: &'a mut [[u16; 32]; 4],
+    node_limit: u64,
+    aborted: &'a mut bool,
 }
 
 impl Searcher<'_> {
@@ -363,6 +396,9 @@ impl Searcher<'_> {
     }
 
     fn search(&mut self, pos: &Position, t: u8) -> u8 {
+        if *self.aborted {
+            return pos.got;
+        }
         let still = self.total - pos.assigned;
         // Cheap bounds: what is taken is taken, what is out is the most to come.
         if self.techniques.bounds || still == 0 {
@@ -461,7 +497,14 @@ impl Searcher<'_> {
             let mut child = *pos;
             child.play(card, &self.layout, &self.frame);
             self.stats.nodes += 1;
+            if self.stats.nodes > self.node_limit {
+                *self.aborted = true;
+            }
             let v = self.search(&child, t);
+            if *self.aborted {
+                // Out of budget: the value is void and nothing may enter the table.
+                return v;
+            }
             if maximizing {
                 best = best.max(v);
                 if v >= t {

@@ -130,6 +130,10 @@ enum Command {
         #[arg(short, long, value_name = "OUT")]
         output: Option<PathBuf>,
     },
+    /// The HTTP service: solve, analyze, contracts and a SQLite game store (INTERFACE.md 4).
+    Serve(Serve),
+    /// Prints the service's OpenAPI document (the same as `openapi/openapi.json`).
+    Openapi,
     /// Writes hand records in another program's format (faults go to stderr).
     Export {
         /// The format to write.
@@ -138,6 +142,32 @@ enum Command {
         #[command(flatten)]
         io: Io,
     },
+}
+
+/// How `serve` runs.
+#[derive(clap::Args)]
+struct Serve {
+    /// The address to listen on (port 0: any free port; the address taken is printed).
+    #[arg(long, env = "SCHAFKOPF_ADDR", default_value = "127.0.0.1:8080")]
+    addr: String,
+    /// The SQLite game store (created if missing).
+    #[arg(long, env = "SCHAFKOPF_DB", default_value = "schafkopf.db")]
+    db: PathBuf,
+    /// Solver worker threads (default: one per core).
+    #[arg(long, env = "SCHAFKOPF_WORKERS")]
+    workers: Option<usize>,
+    /// Solve requests that may wait for a worker; more are answered 503 with Retry-After.
+    #[arg(long, env = "SCHAFKOPF_QUEUE", default_value_t = 64)]
+    queue: usize,
+    /// Positions one request may search before it is refused (422, `search_budget`).
+    #[arg(long, env = "SCHAFKOPF_NODE_BUDGET", default_value_t = 2_000_000_000)]
+    node_budget: u64,
+    /// Memory for each worker's transposition table, in MiB.
+    #[arg(long, env = "SCHAFKOPF_TABLE_MB", default_value_t = 64)]
+    table_mb: usize,
+    /// The largest request body accepted, in bytes (larger: 413).
+    #[arg(long, env = "SCHAFKOPF_BODY_LIMIT", default_value_t = 256 * 1024)]
+    body_limit: usize,
 }
 
 /// Formats `export` writes.
@@ -184,6 +214,12 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             files,
             output,
         } => run_import(&files, from, &output),
+        Command::Serve(serve) => run_serve(serve),
+        Command::Openapi => {
+            let text = api::openapi().to_pretty_json().map_err(io::Error::other)?;
+            println!("{text}");
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Export {
             to: To::Openschafkopf,
             io,
@@ -410,6 +446,37 @@ fn run_batch(
     let text = serde_json::to_string_pretty(&summary.to_json()).map_err(io::Error::other)?;
     std::fs::write(&summary_path, text + "\n").map_err(|e| with_path(e, &summary_path))?;
     exit_status(failed, records)
+}
+
+/// `schafkopf serve`: the service until it is stopped (Ctrl-C).
+fn run_serve(serve: Serve) -> io::Result<ExitCode> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .with_writer(io::stderr)
+        .with_ansi(io::stderr().is_terminal())
+        .init();
+    let workers = serve
+        .workers
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
+    let config = api::Config {
+        db: serve.db.clone(),
+        pool: api::pool::PoolConfig {
+            workers,
+            queue: serve.queue,
+            table_bytes: serve.table_mb.max(1) << 20,
+            node_budget: Some(serve.node_budget),
+        },
+        body_limit: serve.body_limit,
+    };
+    let db = serve.db.display().to_string();
+    actix_web::rt::System::new().block_on(api::serve(config, &serve.addr, |addr| {
+        // The first line on stdout: scripts and tests read the port from it.
+        println!("schafkopf: listening on http://{addr} (store {db}, docs at http://{addr}/docs/)");
+    }))?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `schafkopf import`: each file converted in turn, into one output.

@@ -1,0 +1,119 @@
+//! The schafkopf HTTP service (INTERFACE.md section 4): `solve`, `analyze` and `contracts`
+//! over the library, a SQLite game store, OpenAPI 3.1 at `/openapi.json` and interactive
+//! docs at `/docs` (Swagger UI, its files built into the binary: nothing is fetched).
+//!
+//! - [`routes`]: the endpoints; [`store`]: the database; [`pool`]: the solver workers;
+//!   [`problem`]: errors as `application/problem+json`; [`schema`]: the documented shapes.
+
+pub mod pool;
+pub mod problem;
+pub mod routes;
+pub mod schema;
+pub mod store;
+
+use actix_web::middleware::ErrorHandlers;
+use actix_web::{dev::Service, web, App, HttpResponse, HttpServer};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use utoipa::OpenApi;
+use utoipa_actix_web::AppExt;
+use utoipa_swagger_ui::SwaggerUi;
+
+/// How the service runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The SQLite file (created if missing).
+    pub db: PathBuf,
+    pub pool: pool::PoolConfig,
+    /// The largest request body accepted, in bytes (larger: 413).
+    pub body_limit: usize,
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "schafkopf",
+        description = "Double-dummy analysis of Schafkopf hands: the value of every card, the \
+                       cost of every mistake, the best contract of every seat; and a store for \
+                       played games. Records and answers are those of the `schafkopf` command \
+                       line (INTERFACE.md). Errors are `application/problem+json` (RFC 9457).",
+        license(name = "MIT")
+    ),
+    tags(
+        (name = "analysis", description = "Double-dummy searches over one record"),
+        (name = "games", description = "The game store"),
+        (name = "service", description = "The service itself")
+    )
+)]
+struct Doc;
+
+/// The OpenAPI document, as the service serves it at `/openapi.json`.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    App::new()
+        .into_utoipa_app()
+        .openapi(Doc::openapi())
+        .configure(routes::configure)
+        .split_for_parts()
+        .1
+}
+
+/// Starts the service on `addr` and runs until it is stopped. `ready` gets the bound
+/// address (port 0 picks a free port) before the first request is taken.
+pub async fn serve(
+    config: Config,
+    addr: &str,
+    ready: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
+    let store = store::Store::open(&config.db).map_err(std::io::Error::other)?;
+    let state = web::Data::new(routes::State {
+        store,
+        pool: pool::Pool::new(config.pool.clone()),
+    });
+    let limit = config.body_limit;
+    let server = HttpServer::new(move || {
+        let (app, api) = App::new()
+            .into_utoipa_app()
+            .openapi(Doc::openapi())
+            .app_data(state.clone())
+            .app_data(web::PayloadConfig::new(limit))
+            .configure(routes::configure)
+            .split_for_parts();
+        app.service(
+            SwaggerUi::new("/docs/{_:.*}")
+                .url("/openapi.json", api)
+                .config(utoipa_swagger_ui::Config::default().validator_url("none")),
+        )
+        .default_service(web::to(routes::fallback))
+        .route(
+            "/docs",
+            web::get().to(|| async {
+                HttpResponse::PermanentRedirect()
+                    .insert_header(("Location", "/docs/"))
+                    .finish()
+            }),
+        )
+        .wrap(ErrorHandlers::new().default_handler(problem::rewrite))
+        .wrap_fn(|req, srv| {
+            let start = std::time::Instant::now();
+            let method = req.method().clone();
+            let path = req.path().to_string();
+            let call = srv.call(req);
+            async move {
+                let res = call.await?;
+                tracing::info!(
+                    %method,
+                    %path,
+                    status = res.status().as_u16(),
+                    ms = start.elapsed().as_millis() as u64,
+                    "request"
+                );
+                Ok(res)
+            }
+        })
+    })
+    .bind(addr)?;
+    if let Some(a) = server.addrs().into_iter().next() {
+        ready(a);
+    }
+    server.run().await
+}

@@ -1,0 +1,123 @@
+//! The solving workers: a fixed number of threads, each with its own solver (and table), fed
+//! from a bounded queue. Searches are CPU-heavy and run here, never on the HTTP workers, so
+//! `/health` and store reads stay fast while solves run. A full queue is answered at once
+//! with 503 and `Retry-After`, and every job runs under a node budget.
+
+use crate::problem::ApiError;
+use actix_web::http::StatusCode;
+use solver::Solver;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex};
+
+type Job = Box<dyn FnOnce(&mut Solver) + Send>;
+
+/// How the pool runs.
+#[derive(Clone, Debug)]
+pub struct PoolConfig {
+    pub workers: usize,
+    /// Jobs that may wait for a worker; more are refused with 503.
+    pub queue: usize,
+    pub table_bytes: usize,
+    /// Positions one request may search (see [`Solver::limit_nodes`]).
+    pub node_budget: Option<u64>,
+}
+
+pub struct Pool {
+    sender: SyncSender<Job>,
+    config: PoolConfig,
+    /// Jobs accepted and not yet finished.
+    pending: Arc<AtomicUsize>,
+}
+
+impl Pool {
+    pub fn new(config: PoolConfig) -> Pool {
+        let (sender, receiver) = sync_channel::<Job>(config.queue);
+        let receiver = Arc::new(Mutex::new(receiver));
+        let pending = Arc::new(AtomicUsize::new(0));
+        for i in 0..config.workers.max(1) {
+            let receiver = Arc::clone(&receiver);
+            let pending = Arc::clone(&pending);
+            let bytes = config.table_bytes;
+            std::thread::Builder::new()
+                .name(format!("solver-{i}"))
+                .spawn(move || work(&receiver, &pending, bytes))
+                .expect("the operating system starts a worker thread");
+        }
+        Pool {
+            sender,
+            config,
+            pending,
+        }
+    }
+
+    /// Jobs accepted and not yet finished.
+    pub fn pending(&self) -> usize {
+        self.pending.load(Ordering::Relaxed)
+    }
+
+    pub fn workers(&self) -> usize {
+        self.config.workers.max(1)
+    }
+
+    /// Runs `f` on a worker with the request's node budget; 503 when the queue is full.
+    pub async fn run<T, F>(&self, f: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Solver) -> T + Send + 'static,
+    {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let budget = self.config.node_budget;
+        let job: Job = Box::new(move |solver: &mut Solver| {
+            solver.limit_nodes(budget);
+            // The receiver is gone only if the client went away: nothing to tell.
+            let _ = tx.send(f(solver));
+        });
+        self.pending.fetch_add(1, Ordering::Relaxed);
+        match self.sender.try_send(job) {
+            Ok(()) => {}
+            Err(TrySendError::Full(_)) => {
+                self.pending.fetch_sub(1, Ordering::Relaxed);
+                let mut e = ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "busy",
+                    format!(
+                        "all {} solver workers are busy and {} requests are waiting; try again shortly",
+                        self.workers(),
+                        self.config.queue
+                    ),
+                );
+                e.retry_after = Some(1);
+                return Err(e);
+            }
+            Err(TrySendError::Disconnected(_)) => {
+                self.pending.fetch_sub(1, Ordering::Relaxed);
+                return Err(ApiError::internal("the solver workers have stopped"));
+            }
+        }
+        rx.await
+            .map_err(|_| ApiError::internal("the search failed unexpectedly (see the log)"))
+    }
+}
+
+/// A worker: takes jobs until the pool is dropped. A job that panics (a bug) loses its
+/// answer (the request gets a 500) but not the worker, which starts over with a fresh solver.
+fn work(receiver: &Mutex<Receiver<Job>>, pending: &AtomicUsize, table_bytes: usize) {
+    let mut solver = Solver::with_budget(table_bytes);
+    loop {
+        // Holding the lock only to receive; a poisoned lock still guards a usable receiver.
+        let job = match receiver.lock() {
+            Ok(r) => r.recv(),
+            Err(poisoned) => poisoned.into_inner().recv(),
+        };
+        let Ok(job) = job else {
+            return;
+        };
+        if catch_unwind(AssertUnwindSafe(|| job(&mut solver))).is_err() {
+            tracing::error!("a search panicked; the worker continues with a fresh solver");
+            solver = Solver::with_budget(table_bytes);
+        }
+        pending.fetch_sub(1, Ordering::Relaxed);
+    }
+}

@@ -1,0 +1,167 @@
+//! Errors as `application/problem+json` (RFC 9457): every error the service answers names
+//! its fault in `detail`, with a stable `code`.
+
+use actix_web::body::BoxBody;
+use actix_web::dev::ServiceResponse;
+use actix_web::http::header;
+use actix_web::http::StatusCode;
+use actix_web::middleware::ErrorHandlerResponse;
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+use std::fmt;
+use utoipa::ToSchema;
+
+/// The media type of every error answer.
+pub const PROBLEM_JSON: &str = "application/problem+json";
+
+/// A problem report (RFC 9457).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "type": "about:blank",
+    "title": "Unprocessable Content",
+    "status": 422,
+    "detail": "card GA appears twice",
+    "code": "duplicate_card"
+}))]
+pub struct Problem {
+    /// Always `about:blank`: the status and `code` say what kind of problem it is.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The status's reason phrase.
+    pub title: String,
+    pub status: u16,
+    /// What is wrong, in words: names the card, the play, the field, the id.
+    pub detail: String,
+    /// A stable machine-readable code (`malformed_json`, `duplicate_card`, `illegal_play`,
+    /// `not_found`, `busy`, ...).
+    pub code: String,
+}
+
+/// An error answer of the service.
+#[derive(Clone, Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: String,
+    pub detail: String,
+    /// Seconds after which a retry may succeed (503 when the queue is full).
+    pub retry_after: Option<u32>,
+    /// The methods a path takes (405).
+    pub allow: Option<&'static str>,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &str, detail: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            code: code.to_string(),
+            detail: detail.into(),
+            retry_after: None,
+            allow: None,
+        }
+    }
+
+    pub fn not_found(what: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, "not_found", what)
+    }
+
+    pub fn internal(detail: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", detail)
+    }
+
+    fn problem(&self) -> Problem {
+        Problem {
+            kind: "about:blank".to_string(),
+            title: self
+                .status
+                .canonical_reason()
+                .unwrap_or("Error")
+                .to_string(),
+            status: self.status.as_u16(),
+            detail: self.detail.clone(),
+            code: self.code.clone(),
+        }
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({}): {}", self.status, self.code, self.detail)
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse<BoxBody> {
+        let mut response = HttpResponse::build(self.status);
+        response.content_type(PROBLEM_JSON);
+        if let Some(seconds) = self.retry_after {
+            response.insert_header((header::RETRY_AFTER, seconds.to_string()));
+        }
+        if let Some(allow) = self.allow {
+            response.insert_header((header::ALLOW, allow));
+        }
+        response.json(self.problem())
+    }
+}
+
+/// The library's faults: malformed JSON is a bad request (400); everything else about a
+/// record breaks the rules or the record format (422); a search over its budget is 422 too
+/// (the same request will not fit later either).
+impl From<solver::Error> for ApiError {
+    fn from(e: solver::Error) -> ApiError {
+        let status = match e {
+            solver::Error::MalformedJson(_) => StatusCode::BAD_REQUEST,
+            _ => StatusCode::UNPROCESSABLE_ENTITY,
+        };
+        ApiError::new(status, e.code(), e.to_string())
+    }
+}
+
+/// Turns actix's own error answers (unknown route, wrong method, body too large, ...), which
+/// are plain text, into problem reports. Answers that already are problems pass unchanged.
+pub fn rewrite<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    let is_problem = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(PROBLEM_JSON.as_bytes()));
+    if is_problem {
+        return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
+    }
+    let status = res.status();
+    let (code, detail) = match status {
+        StatusCode::NOT_FOUND => (
+            "not_found",
+            format!(
+                "no endpoint at {} {}",
+                res.request().method(),
+                res.request().path()
+            ),
+        ),
+        StatusCode::METHOD_NOT_ALLOWED => (
+            "method_not_allowed",
+            format!(
+                "{} is not allowed on {}",
+                res.request().method(),
+                res.request().path()
+            ),
+        ),
+        StatusCode::PAYLOAD_TOO_LARGE => (
+            "body_too_large",
+            "the request body is larger than the service accepts".to_string(),
+        ),
+        _ => (
+            "http_error",
+            res.response()
+                .error()
+                .map_or_else(|| status.to_string(), |e| e.to_string()),
+        ),
+    };
+    let problem = ApiError::new(status, code, detail).error_response();
+    let (req, _) = res.into_parts();
+    Ok(ErrorHandlerResponse::Response(
+        ServiceResponse::new(req, problem).map_into_right_body(),
+    ))
+}

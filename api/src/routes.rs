@@ -1,0 +1,322 @@
+//! The endpoints (INTERFACE.md section 4). Each takes the body as bytes and reads the record
+//! with the library's own parser, so a fault is named exactly as on the command line.
+
+use crate::pool::Pool;
+use crate::problem::{ApiError, Problem};
+use crate::schema::{Analysis, ContractsReport, Created, Health, Record, Solution};
+use crate::store::{GameList, GameQuery, Store};
+use actix_web::http::header;
+use actix_web::http::StatusCode;
+use actix_web::{delete, get, post, web, HttpResponse};
+use utoipa::IntoResponses;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+/// What the handlers share.
+pub struct State {
+    pub store: Store,
+    pub pool: Pool,
+}
+
+/// The errors a request with a record can meet.
+#[derive(IntoResponses)]
+#[allow(dead_code)] // Described, never built: the answers are `ApiError`s.
+enum RecordErrors {
+    /// The body is not JSON.
+    #[response(status = 400, content_type = "application/problem+json")]
+    Malformed(Problem),
+    /// The body is larger than the service accepts.
+    #[response(status = 413, content_type = "application/problem+json")]
+    TooLarge(Problem),
+    /// The record breaks the rules or the record format (a card twice, an illegal play, a
+    /// missing field), or its search exceeds the request's budget.
+    #[response(status = 422, content_type = "application/problem+json")]
+    Unprocessable(Problem),
+    /// Every solver worker is busy and the queue is full; retry after `Retry-After` seconds.
+    #[response(status = 503, content_type = "application/problem+json")]
+    Busy(Problem),
+}
+
+/// The errors of a request naming a stored game.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+enum GameErrors {
+    /// No stored game has this id.
+    #[response(status = 404, content_type = "application/problem+json")]
+    NotFound(Problem),
+}
+
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(health).service(
+        utoipa_actix_web::scope("/api/v1")
+            .service(solve)
+            .service(analyze)
+            .service(contracts)
+            .service(create_game)
+            .service(list_games)
+            .service(get_game)
+            .service(delete_game)
+            .service(game_analysis),
+    );
+}
+
+/// The endpoints' paths and methods, for answering a wrong method with 405 and `Allow`.
+const ENDPOINTS: &[(&str, &str)] = &[
+    ("/health", "GET"),
+    ("/api/v1/solve", "POST"),
+    ("/api/v1/analyze", "POST"),
+    ("/api/v1/contracts", "POST"),
+    ("/api/v1/games", "GET, POST"),
+    ("/api/v1/games/{id}", "GET, DELETE"),
+    ("/api/v1/games/{id}/analysis", "GET"),
+];
+
+/// Whether a request path matches an endpoint pattern (`{id}` is one segment).
+fn matches(pattern: &str, path: &str) -> bool {
+    let (mut p, mut q) = (pattern.split('/'), path.split('/'));
+    loop {
+        match (p.next(), q.next()) {
+            (None, None) => return true,
+            (Some(a), Some(b)) if a == b || (a.starts_with('{') && !b.is_empty()) => {}
+            _ => return false,
+        }
+    }
+}
+
+/// Requests no endpoint takes: 405 with `Allow` on a known path, else 404.
+pub async fn fallback(req: actix_web::HttpRequest) -> Result<HttpResponse, ApiError> {
+    let path = req.path();
+    match ENDPOINTS.iter().find(|(p, _)| matches(p, path)) {
+        Some((_, allow)) => {
+            let mut e = ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                format!(
+                    "{} is not allowed on {path}; allowed: {allow}",
+                    req.method()
+                ),
+            );
+            e.allow = Some(allow);
+            Err(e)
+        }
+        None => Err(ApiError::not_found(format!(
+            "no endpoint at {} {path}",
+            req.method()
+        ))),
+    }
+}
+
+/// Reads a record from the body, as the command line reads a line.
+fn record_of(body: &[u8]) -> Result<(String, solver::Record), ApiError> {
+    let text = std::str::from_utf8(body).map_err(|e| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "malformed_json",
+            format!("malformed JSON: the body is not UTF-8 ({e})"),
+        )
+    })?;
+    let record = solver::Record::from_json(text)?;
+    Ok((text.to_string(), record))
+}
+
+fn json<T: serde::Serialize>(value: &T) -> Result<HttpResponse, ApiError> {
+    let text = serde_json::to_string(value)
+        .map_err(|e| ApiError::internal(format!("could not serialize the answer: {e}")))?;
+    Ok(raw_json(text))
+}
+
+fn raw_json(text: String) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(text)
+}
+
+/// Whether the service is up, with the solver queue's state. Never waits for a search.
+#[utoipa::path(tag = "service", responses((status = 200, body = Health)))]
+#[get("/health")]
+async fn health(state: web::Data<State>) -> HttpResponse {
+    HttpResponse::Ok().json(serde_json::json!({
+        "status": "ok",
+        "workers": state.pool.workers(),
+        "pending": state.pool.pending(),
+    }))
+}
+
+/// The value of the position after `play`, and of every legal card of the player to move
+/// (the same object as `schafkopf solve`).
+#[utoipa::path(tag = "analysis", request_body = Record,
+    responses((status = 200, body = Solution), RecordErrors))]
+#[post("/solve")]
+async fn solve(state: web::Data<State>, body: web::Bytes) -> Result<HttpResponse, ApiError> {
+    let (_, record) = record_of(&body)?;
+    let game = record.game()?;
+    let solution = state.pool.run(move |s| s.solve(&game)).await??;
+    json(&solution)
+}
+
+/// A played hand card by card: each card's value, the best cards, its cost (the same object
+/// as `schafkopf analyze`).
+#[utoipa::path(tag = "analysis", request_body = Record,
+    responses((status = 200, body = Analysis), RecordErrors))]
+#[post("/analyze")]
+async fn analyze(state: web::Data<State>, body: web::Bytes) -> Result<HttpResponse, ApiError> {
+    let (_, record) = record_of(&body)?;
+    let game = record.game()?;
+    let analysis = state.pool.run(move |s| solver::analyze(&game, s)).await??;
+    json(&analysis)
+}
+
+/// Every contract each seat may announce, valued double dummy, the best per seat, and for
+/// a played record the declarer's choice against his best (the same object as
+/// `schafkopf contracts`; `hands` alone are enough).
+#[utoipa::path(tag = "analysis", request_body = Record,
+    responses((status = 200, body = ContractsReport), RecordErrors))]
+#[post("/contracts")]
+async fn contracts(state: web::Data<State>, body: web::Bytes) -> Result<HttpResponse, ApiError> {
+    let (_, record) = record_of(&body)?;
+    record.deal()?;
+    let report = state
+        .pool
+        .run(move |s| solver::contracts(&record, s))
+        .await??;
+    json(&report)
+}
+
+/// Stores a record, validated first (deal, contract and every card of `play`) and kept as
+/// given. Its `id` is the record's own, or a new one when it has none.
+#[utoipa::path(tag = "games", request_body = Record,
+    responses((status = 201, body = Created, headers(("Location" = String, description = "The stored game's URL"))),
+    (status = 409, description = "A game with this id is already stored", body = Problem, content_type = "application/problem+json"),
+    RecordErrors))]
+#[post("/games")]
+async fn create_game(state: web::Data<State>, body: web::Bytes) -> Result<HttpResponse, ApiError> {
+    let (text, record) = record_of(&body)?;
+    if record.contract.is_some() {
+        record.game()?;
+    } else {
+        record.deal()?;
+    }
+    let id = match &record.id {
+        Some(id) if id.is_empty() => {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid_record",
+                "invalid record: `id` must not be empty",
+            ))
+        }
+        Some(id) => id.clone(),
+        None => new_id(),
+    };
+    let stored = id.clone();
+    let state2 = state.clone();
+    web::block(move || state2.store.insert(&stored, &text, &record))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))??;
+    Ok(HttpResponse::Created()
+        .insert_header((
+            header::LOCATION,
+            format!("/api/v1/games/{}", url_segment(&id)),
+        ))
+        .json(serde_json::json!({ "id": id })))
+}
+
+/// Stored games, oldest first, filtered by player, contract and date, a page at a time.
+#[utoipa::path(tag = "games", params(GameQuery),
+    responses((status = 200, body = GameList),
+    (status = 400, description = "A bad filter or page", body = Problem, content_type = "application/problem+json")))]
+#[get("/games")]
+async fn list_games(
+    state: web::Data<State>,
+    query: web::Query<GameQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let q = query.into_inner();
+    let list = web::block(move || state.store.list(&q))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))??;
+    json(&list)
+}
+
+/// A stored record, exactly as it was given.
+#[utoipa::path(tag = "games", params(("id" = String, Path, description = "The game's id")),
+    responses((status = 200, body = Record), GameErrors))]
+#[get("/games/{id}")]
+async fn get_game(
+    state: web::Data<State>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = id.into_inner();
+    let text = web::block(move || state.store.get(&id))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))??;
+    Ok(raw_json(text))
+}
+
+/// Deletes a stored game and its analysis.
+#[utoipa::path(tag = "games", params(("id" = String, Path, description = "The game's id")),
+    responses((status = 204, description = "Deleted"), GameErrors))]
+#[delete("/games/{id}")]
+async fn delete_game(
+    state: web::Data<State>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = id.into_inner();
+    web::block(move || state.store.delete(&id))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))??;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The stored game's analysis: computed on the first request, then served from the
+/// database.
+#[utoipa::path(tag = "games", params(("id" = String, Path, description = "The game's id")),
+    responses((status = 200, body = Analysis), GameErrors,
+    (status = 422, description = "The stored record has no contract to analyse, or its search exceeds the budget", body = Problem, content_type = "application/problem+json"),
+    (status = 503, description = "Every solver worker is busy; retry later", body = Problem, content_type = "application/problem+json")))]
+#[get("/games/{id}/analysis")]
+async fn game_analysis(
+    state: web::Data<State>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = id.into_inner();
+    let (s, key) = (state.clone(), id.clone());
+    let (text, stored) = web::block(move || -> Result<_, ApiError> {
+        Ok((s.store.get(&key)?, s.store.analysis(&key)?))
+    })
+    .await
+    .map_err(|e| ApiError::internal(e.to_string()))??;
+    if let Some(analysis) = stored {
+        return Ok(raw_json(analysis));
+    }
+    let game = solver::Record::from_json(&text)?.game()?;
+    let analysis = state.pool.run(move |s| solver::analyze(&game, s)).await??;
+    let text = serde_json::to_string(&analysis)
+        .map_err(|e| ApiError::internal(format!("could not serialize the analysis: {e}")))?;
+    let kept = text.clone();
+    web::block(move || state.store.put_analysis(&id, &kept))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))??;
+    Ok(raw_json(text))
+}
+
+/// A new game id: the time in microseconds and a counter, in hex (unique within a process,
+/// and ordered).
+fn new_id() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let micros = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_micros() as u64);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    format!("g{micros:x}{n:04x}")
+}
+
+/// An id as a URL path segment (ids may hold `/`, `#`, spaces: record ids are free text).
+fn url_segment(id: &str) -> String {
+    id.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

@@ -1,0 +1,214 @@
+//! The shapes of requests and answers, for the OpenAPI document. The service sends the
+//! library's own objects (the same as the command line prints); these types describe them.
+
+#![allow(dead_code)] // Described, never built: the answers are the library's objects.
+
+use serde::Serialize;
+use std::collections::BTreeMap;
+use utoipa::ToSchema;
+
+/// A hand record (INTERFACE.md section 1). Only `hands` and `contract` are required
+/// (`contracts` needs only `hands`); unknown fields are ignored; missing options take the
+/// defaults of RULES.md.
+#[derive(Serialize, ToSchema)]
+#[schema(example = json!({
+    "id": "sauspiel-1180324214",
+    "hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
+              "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"],
+    "contract": {"game": "sauspiel", "suit": "G", "declarer": 0},
+    "play": "H8 H7 HK HZ G7 G8 HU SO SA S8 HA S7",
+    "players": ["Sepp", "Resi", "Hans", "Vroni"]
+}))]
+pub struct Record {
+    pub id: Option<String>,
+    /// `bavarian` (default) or `german`.
+    pub variant: Option<String>,
+    /// `long` (32 cards, default) or `short` (24, no 8s and 7s).
+    pub deck: Option<String>,
+    /// Seat 0 (forehand, leads first) to seat 3 (dealer): each a string of cards such as
+    /// `"EO GA S7"` (suit E, G, H, S; rank A, Z, K, O, U, 9, 8, 7) or an array of cards.
+    #[schema(min_items = 4, max_items = 4)]
+    pub hands: Vec<String>,
+    pub contract: Option<Contract>,
+    /// The cards in order of play from the first lead; may stop anywhere.
+    pub play: Option<String>,
+    pub doublings: Option<Doublings>,
+    pub tariff: Option<Tariff>,
+    /// The options of RULES.md section 9 (`run_away_count`, `laufende_min`, `stichzwang`,
+    /// `stoss_max`, `schwarz`, `ramsch_tie`, `jungfrau`, `durchmarsch`, `stock`, ...).
+    #[schema(value_type = Option<Object>)]
+    pub rules: Option<serde_json::Value>,
+    /// The stock before the game (Sauspiel).
+    pub stock: Option<i64>,
+    /// Player names by seat.
+    pub players: Option<Vec<String>>,
+}
+
+/// The contract played.
+#[derive(Serialize, ToSchema)]
+pub struct Contract {
+    /// `sauspiel`, `solo`, `wenz`, `geier`, `farbwenz`, `farbgeier`, `bettel`,
+    /// `bettel_ouvert`, `ramsch`, `sie`, `hochzeit`, `german`.
+    pub game: String,
+    /// E, G, H or S: the called ace (Sauspiel) or the trump suit.
+    pub suit: Option<String>,
+    /// The declarer's seat (absent in Ramsch).
+    pub declarer: Option<u8>,
+    /// Hochzeit: the partner's seat.
+    pub partner: Option<u8>,
+    /// A solo-class game played as Tout.
+    pub tout: Option<bool>,
+    /// German Schafkopf: 4, 6 or 8 Wenzels.
+    pub wenzels: Option<u8>,
+}
+
+/// Doublings before play: each doubles the value.
+#[derive(Serialize, ToSchema)]
+pub struct Doublings {
+    pub klopfen: Option<u8>,
+    pub kontra: Option<u8>,
+    pub re: Option<u8>,
+}
+
+/// Prices (RULES.md section 6).
+#[derive(Serialize, ToSchema)]
+pub struct Tariff {
+    pub base: Option<i64>,
+    pub solo: Option<i64>,
+    pub extra: Option<i64>,
+    pub laufende_price: Option<i64>,
+    pub bettel_price: Option<i64>,
+    pub bettel_ouvert_price: Option<i64>,
+    pub ramsch_price: Option<i64>,
+}
+
+/// The value of a position and of every legal card (INTERFACE.md sections 2 and 3).
+#[derive(Serialize, ToSchema)]
+#[schema(example = json!({"id": "sauspiel-1180324214", "to_move": 0, "measure": "points",
+    "declarers": [0, 3], "value": 40, "cards": {"GK": 40, "HO": 40, "SU": 38}}))]
+pub struct Solution {
+    pub id: Option<String>,
+    pub to_move: u8,
+    /// `points` or `tricks`.
+    pub measure: String,
+    pub declarers: Vec<u8>,
+    pub value: u8,
+    /// Each legal card and the value after it.
+    pub cards: BTreeMap<String, u8>,
+}
+
+/// The result of a finished hand as played (`schafkopf score`).
+#[derive(Serialize, ToSchema)]
+pub struct Score {
+    pub id: Option<String>,
+    pub declarers: Vec<u8>,
+    pub points: Vec<u32>,
+    pub tricks: Vec<u32>,
+    /// Point contracts, Tout, Bettel: the declaring side's outcome.
+    pub won: Option<bool>,
+    pub schneider: Option<bool>,
+    pub schwarz: Option<bool>,
+    /// Ramsch: the seat that pays, the seats without a trick, a Durchmarsch.
+    pub loser: Option<u8>,
+    pub jungfrau: Option<Vec<u8>>,
+    pub durchmarsch: Option<u8>,
+    pub laufende: u32,
+    pub payouts: Vec<i64>,
+    pub stock_payout: i64,
+}
+
+/// One card of a played hand, judged.
+#[derive(Serialize, ToSchema)]
+pub struct PlayAnalysis {
+    pub index: usize,
+    pub trick: usize,
+    pub seat: u8,
+    pub card: String,
+    /// The position's value before the card.
+    pub before: u8,
+    /// The card's own value.
+    pub after: u8,
+    /// The cards that keep `before`.
+    pub best: Vec<String>,
+    /// What the card cost its own side (0 for a best card).
+    pub cost: u8,
+    /// Whether it changed the outcome (won/lost, schneider, schwarz).
+    pub turned: bool,
+}
+
+/// A player's cards, mistakes and points lost.
+#[derive(Serialize, ToSchema)]
+pub struct PlayerSummary {
+    pub seat: u8,
+    pub cards: u32,
+    pub mistakes: u32,
+    pub cost: u32,
+}
+
+/// A played hand card by card (`schafkopf analyze`).
+#[derive(Serialize, ToSchema)]
+pub struct Analysis {
+    pub id: Option<String>,
+    /// The result as played (when the hand is finished).
+    pub result: Option<Score>,
+    /// The value before the first card.
+    pub start: u8,
+    pub plays: Vec<PlayAnalysis>,
+    pub players: Vec<PlayerSummary>,
+}
+
+/// One contract a seat could announce, valued double dummy.
+#[derive(Serialize, ToSchema)]
+pub struct ContractValue {
+    pub contract: Contract,
+    pub measure: String,
+    pub value: Option<u8>,
+    pub won: bool,
+    pub schneider: bool,
+    pub schwarz: bool,
+    /// What the declarer receives (negative: pays).
+    pub settlement: i64,
+}
+
+/// A seat's contracts and its best.
+#[derive(Serialize, ToSchema)]
+pub struct SeatContracts {
+    pub seat: u8,
+    pub contracts: Vec<ContractValue>,
+    pub best: Option<ContractValue>,
+}
+
+/// The declarer's choice against his best (played records).
+#[derive(Serialize, ToSchema)]
+pub struct Declared {
+    pub contract: Contract,
+    pub won: bool,
+    pub settlement: i64,
+    pub best_settlement: i64,
+}
+
+/// Every contract of every seat (`schafkopf contracts`).
+#[derive(Serialize, ToSchema)]
+pub struct ContractsReport {
+    pub id: Option<String>,
+    pub seats: Vec<SeatContracts>,
+    pub declared: Option<Declared>,
+}
+
+/// A stored game's id.
+#[derive(Serialize, ToSchema)]
+#[schema(example = json!({"id": "sauspiel-1180324214"}))]
+pub struct Created {
+    pub id: String,
+}
+
+/// The service is up.
+#[derive(Serialize, ToSchema)]
+#[schema(example = json!({"status": "ok", "workers": 2, "pending": 0}))]
+pub struct Health {
+    pub status: String,
+    /// Solver worker threads.
+    pub workers: usize,
+    /// Solve requests accepted and not yet finished.
+    pub pending: usize,
+}

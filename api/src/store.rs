@@ -1,0 +1,320 @@
+//! The game store: SQLite through rusqlite. Schema migrations run at start-up (the
+//! database's `user_version` says which have run), the journal is WAL with full sync (an
+//! answered `201` survives a crash or power loss), and every write is one transaction.
+//! Records are validated before they are stored and kept exactly as given.
+
+use crate::problem::ApiError;
+use actix_web::http::StatusCode;
+use rusqlite::{params, Connection, OptionalExtension};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::Mutex;
+use utoipa::{IntoParams, ToSchema};
+
+/// Schema versions, in order; each runs once, in its own transaction.
+const MIGRATIONS: &[&str] = &[
+    // 1: games as given, their players for filtering, analyses computed once.
+    "CREATE TABLE games (
+         id TEXT PRIMARY KEY,
+         record TEXT NOT NULL,
+         game TEXT,
+         declarer INTEGER,
+         created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+     );
+     CREATE INDEX games_created ON games (created_at);
+     CREATE INDEX games_game ON games (game);
+     CREATE TABLE game_players (
+         game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+         seat INTEGER NOT NULL,
+         name TEXT NOT NULL,
+         PRIMARY KEY (game_id, seat)
+     );
+     CREATE INDEX game_players_name ON game_players (name);
+     CREATE TABLE analyses (
+         game_id TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+         analysis TEXT NOT NULL,
+         created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+     );",
+];
+
+pub struct Store {
+    /// One connection, held briefly per operation: SQLite serialises writers anyway, and
+    /// every operation here is a few indexed statements.
+    conn: Mutex<Connection>,
+}
+
+/// A stored game in a listing.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct GameSummary {
+    pub id: String,
+    /// The contract's game (`sauspiel`, `ramsch`, ...), if the record has one.
+    pub game: Option<String>,
+    pub declarer: Option<u8>,
+    /// Player names by seat, if the record has them.
+    pub players: Vec<String>,
+    /// When it was stored (UTC, RFC 3339).
+    pub created_at: String,
+}
+
+/// A page of stored games.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct GameList {
+    pub games: Vec<GameSummary>,
+    /// Games matching the filters, on all pages.
+    pub total: u64,
+    pub limit: u32,
+    pub offset: u64,
+}
+
+/// Filters and paging of `GET /api/v1/games`.
+#[derive(Clone, Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct GameQuery {
+    /// Only games with a player of this name.
+    pub player: Option<String>,
+    /// Only games of this contract (`sauspiel`, `solo`, `wenz`, ..., `ramsch`).
+    pub game: Option<String>,
+    /// Only games stored on or after this date or time (`2026-11-29` or RFC 3339, UTC).
+    pub since: Option<String>,
+    /// Only games stored before this date or time (`2026-11-30` or RFC 3339, UTC).
+    pub until: Option<String>,
+    /// Games per page (1 to 500, default 50).
+    pub limit: Option<u32>,
+    /// Games to skip (default 0).
+    pub offset: Option<u64>,
+}
+
+/// A database fault as an error answer (the service's fault: 500).
+fn db(e: rusqlite::Error) -> ApiError {
+    tracing::error!("database: {e}");
+    ApiError::internal(format!("database error: {e}"))
+}
+
+impl Store {
+    /// Opens (or creates) the database and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<Store, String> {
+        let conn = Connection::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Store::init(conn).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    fn init(mut conn: Connection) -> rusqlite::Result<Store> {
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        for (i, sql) in MIGRATIONS.iter().enumerate().skip(version.max(0) as usize) {
+            let tx = conn.transaction()?;
+            tx.execute_batch(sql)?;
+            tx.pragma_update(None, "user_version", i as i64 + 1)?;
+            tx.commit()?;
+        }
+        Ok(Store {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+        // A panic while holding the lock cannot leave a transaction half done (rusqlite
+        // rolls back on drop), so a poisoned lock still guards a consistent database.
+        self.conn.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Stores a validated record under `id`; 409 if the id is taken.
+    pub fn insert(&self, id: &str, text: &str, record: &solver::Record) -> Result<(), ApiError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(db)?;
+        let game = record.contract.as_ref().map(|c| c.game.clone());
+        let declarer = record.contract.as_ref().and_then(|c| c.declarer);
+        let inserted = tx
+            .execute(
+                "INSERT INTO games (id, record, game, declarer) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (id) DO NOTHING",
+                params![id, text, game, declarer],
+            )
+            .map_err(db)?;
+        if inserted == 0 {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "duplicate_id",
+                format!("a game with id '{id}' is already stored"),
+            ));
+        }
+        for (seat, name) in record.players.iter().flatten().enumerate().take(4) {
+            tx.execute(
+                "INSERT INTO game_players (game_id, seat, name) VALUES (?1, ?2, ?3)",
+                params![id, seat as i64, name],
+            )
+            .map_err(db)?;
+        }
+        tx.commit().map_err(db)
+    }
+
+    /// The record as it was given.
+    pub fn get(&self, id: &str) -> Result<String, ApiError> {
+        self.conn()
+            .query_row("SELECT record FROM games WHERE id = ?1", [id], |r| r.get(0))
+            .optional()
+            .map_err(db)?
+            .ok_or_else(|| ApiError::not_found(format!("no stored game has id '{id}'")))
+    }
+
+    pub fn delete(&self, id: &str) -> Result<(), ApiError> {
+        let deleted = self
+            .conn()
+            .execute("DELETE FROM games WHERE id = ?1", [id])
+            .map_err(db)?;
+        if deleted == 0 {
+            return Err(ApiError::not_found(format!("no stored game has id '{id}'")));
+        }
+        Ok(())
+    }
+
+    /// The stored analysis of a game, if it has been computed.
+    pub fn analysis(&self, id: &str) -> Result<Option<String>, ApiError> {
+        self.conn()
+            .query_row(
+                "SELECT analysis FROM analyses WHERE game_id = ?1",
+                [id],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(db)
+    }
+
+    /// Keeps an analysis; if another request stored one first, that one stays.
+    pub fn put_analysis(&self, id: &str, analysis: &str) -> Result<(), ApiError> {
+        self.conn()
+            .execute(
+                "INSERT INTO analyses (game_id, analysis) VALUES (?1, ?2)
+                 ON CONFLICT (game_id) DO NOTHING",
+                params![id, analysis],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    pub fn list(&self, q: &GameQuery) -> Result<GameList, ApiError> {
+        let limit = q.limit.unwrap_or(50);
+        if !(1..=500).contains(&limit) {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "bad_query",
+                format!("limit must be 1 to 500, not {limit}"),
+            ));
+        }
+        let offset = q.offset.unwrap_or(0);
+        let since = q
+            .since
+            .as_deref()
+            .map(|t| timestamp(t, "since"))
+            .transpose()?;
+        let until = q
+            .until
+            .as_deref()
+            .map(|t| timestamp(t, "until"))
+            .transpose()?;
+        let filter = "FROM games g
+             WHERE (?1 IS NULL OR EXISTS (SELECT 1 FROM game_players p
+                                           WHERE p.game_id = g.id AND p.name = ?1))
+               AND (?2 IS NULL OR g.game = ?2)
+               AND (?3 IS NULL OR g.created_at >= ?3)
+               AND (?4 IS NULL OR g.created_at < ?4)";
+        let conn = self.conn();
+        let args = params![q.player, q.game, since, until];
+        let total: i64 = conn
+            .query_row(&format!("SELECT COUNT(*) {filter}"), args, |r| r.get(0))
+            .map_err(db)?;
+        let mut stmt = conn
+            .prepare(&format!(
+                "SELECT g.id, g.game, g.declarer, g.created_at,
+                        (SELECT json_group_array(name) FROM
+                           (SELECT name FROM game_players p WHERE p.game_id = g.id ORDER BY seat))
+                 {filter} ORDER BY g.created_at, g.id LIMIT ?5 OFFSET ?6"
+            ))
+            .map_err(db)?;
+        let rows = stmt
+            .query_map(
+                params![
+                    q.player,
+                    q.game,
+                    since,
+                    until,
+                    limit,
+                    offset.min(i64::MAX as u64) as i64
+                ],
+                |r| {
+                    let players: String = r.get(4)?;
+                    Ok(GameSummary {
+                        id: r.get(0)?,
+                        game: r.get(1)?,
+                        declarer: r.get(2)?,
+                        created_at: r.get(3)?,
+                        players: serde_json::from_str(&players).unwrap_or_default(),
+                    })
+                },
+            )
+            .map_err(db)?;
+        let games = rows.collect::<Result<Vec<_>, _>>().map_err(db)?;
+        Ok(GameList {
+            games,
+            total: total.max(0) as u64,
+            limit,
+            offset,
+        })
+    }
+
+    /// How many games are stored.
+    pub fn count(&self) -> Result<u64, ApiError> {
+        let n: i64 = self
+            .conn()
+            .query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))
+            .map_err(db)?;
+        Ok(n.max(0) as u64)
+    }
+}
+
+/// A date (`2026-11-29`) or RFC 3339 UTC time, as stored timestamps compare: text in the
+/// same format (`2026-11-29T10:00:00.000Z`).
+fn timestamp(text: &str, name: &str) -> Result<String, ApiError> {
+    let bad = || {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_query",
+            format!("{name} must be a date like 2026-11-29 or a UTC time like 2026-11-29T10:00:00Z, not '{text}'"),
+        )
+    };
+    let b = text.as_bytes();
+    let digits = |r: std::ops::Range<usize>| {
+        b.get(r.clone())
+            .is_some_and(|s| s.iter().all(u8::is_ascii_digit))
+    };
+    let date_ok = b.len() >= 10
+        && digits(0..4)
+        && b[4] == b'-'
+        && digits(5..7)
+        && b[7] == b'-'
+        && digits(8..10);
+    if !date_ok {
+        return Err(bad());
+    }
+    if b.len() == 10 {
+        return Ok(format!("{text}T00:00:00.000Z"));
+    }
+    let time_ok = b.len() >= 20
+        && b[10] == b'T'
+        && digits(11..13)
+        && b[13] == b':'
+        && digits(14..16)
+        && b[16] == b':'
+        && digits(17..19)
+        && text.ends_with('Z');
+    if !time_ok {
+        return Err(bad());
+    }
+    // Stored times have milliseconds: `...:00Z` becomes `...:00.000Z` to compare right.
+    if b[19] == b'Z' {
+        return Ok(format!("{}.000Z", &text[..19]));
+    }
+    Ok(text.to_string())
+}

@@ -1,0 +1,428 @@
+//! End-to-end tests of the HTTP service: the real `schafkopf serve` on a free loopback
+//! port, driven over HTTP.
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn temp_db(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("schafkopf-api-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("games.db")
+}
+
+/// A running service; killed when dropped.
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Server {
+    fn start(db: &Path, extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_schafkopf"))
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--db",
+                db.to_str().unwrap(),
+            ])
+            .args(extra)
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the server starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        // "schafkopf: listening on http://127.0.0.1:PORT (...)"
+        let base = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        Server { child, base }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// Kills the process as a crash would (no shutdown).
+    fn crash(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An answer: status, content type, body, `Retry-After`, `Location`.
+struct Answer {
+    status: u16,
+    content_type: String,
+    body: String,
+    retry_after: Option<String>,
+    location: Option<String>,
+}
+
+impl Answer {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+
+    /// Asserts a problem report with this status and code; returns its detail.
+    fn problem(&self, status: u16, code: &str) -> String {
+        assert_eq!(self.status, status, "{}", self.body);
+        assert_eq!(
+            self.content_type, "application/problem+json",
+            "{}",
+            self.body
+        );
+        let p = self.json();
+        assert_eq!(p["status"], status);
+        assert_eq!(p["code"], code, "{}", self.body);
+        p["detail"].as_str().unwrap().to_string()
+    }
+}
+
+fn send(method: &str, url: &str, body: Option<&str>) -> Answer {
+    let agent = ureq::AgentBuilder::new()
+        .timeout(Duration::from_secs(120))
+        .redirects(0)
+        .build();
+    let request = agent.request(method, url);
+    let result = match body {
+        Some(b) => request
+            .set("Content-Type", "application/json")
+            .send_string(b),
+        None => request.call(),
+    };
+    let response = match result {
+        Ok(r) => r,
+        Err(ureq::Error::Status(_, r)) => r,
+        Err(e) => panic!("{method} {url}: {e}"),
+    };
+    Answer {
+        status: response.status(),
+        content_type: response.content_type().to_string(),
+        retry_after: response.header("Retry-After").map(String::from),
+        location: response.header("Location").map(String::from),
+        body: response.into_string().unwrap(),
+    }
+}
+
+/// The command line's answer for one record, to compare the service with.
+fn cli(command: &str, record: &str) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_schafkopf"))
+        .args([command, "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(record.as_bytes())?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn games() -> Vec<String> {
+    std::fs::read_to_string(repo().join("examples/games.jsonl"))
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn every_endpoint_answers_as_the_command_line() {
+    let server = Server::start(&temp_db("endpoints"), &[]);
+    let health = send("GET", &server.url("/health"), None);
+    assert_eq!(
+        (health.status, health.json()["status"].clone()),
+        (200, "ok".into())
+    );
+
+    let game = &games()[0];
+    // A position before the first card, so that solve has cards to value.
+    let mut deal: Value = serde_json::from_str(game).unwrap();
+    deal["play"] = "".into();
+    let deal = deal.to_string();
+    for (path, command, record) in [
+        ("/api/v1/solve", "solve", &deal),
+        ("/api/v1/analyze", "analyze", game),
+    ] {
+        let a = send("POST", &server.url(path), Some(record));
+        assert_eq!(a.status, 200, "{}", a.body);
+        assert_eq!(a.json(), cli(command, record), "{path}");
+    }
+    let short = std::fs::read_to_string(repo().join("examples/deal.jsonl")).unwrap();
+    let a = send("POST", &server.url("/api/v1/contracts"), Some(short.trim()));
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json(), cli("contracts", short.trim()));
+
+    // The store: create, refuse a taken id, create without id, list, filter, page.
+    let created = send("POST", &server.url("/api/v1/games"), Some(game));
+    assert_eq!(created.status, 201, "{}", created.body);
+    let id = created.json()["id"].as_str().unwrap().to_string();
+    assert_eq!(id, "https://www.sauspiel.de/spiele/1180324214");
+    assert_eq!(
+        created.location.as_deref(),
+        Some("/api/v1/games/https%3A%2F%2Fwww.sauspiel.de%2Fspiele%2F1180324214")
+    );
+    let again = send("POST", &server.url("/api/v1/games"), Some(game));
+    assert!(again
+        .problem(409, "duplicate_id")
+        .contains("already stored"));
+    let mut named: Value = serde_json::from_str(&games()[1]).unwrap();
+    named.as_object_mut().unwrap().remove("id");
+    named["players"] = serde_json::json!(["Sepp", "Resi", "Hans", "Vroni"]);
+    let pretty = serde_json::to_string_pretty(&named).unwrap();
+    let second = send("POST", &server.url("/api/v1/games"), Some(&pretty));
+    assert_eq!(second.status, 201, "{}", second.body);
+    let second_id = second.json()["id"].as_str().unwrap().to_string();
+
+    let list = send("GET", &server.url("/api/v1/games"), None).json();
+    assert_eq!(list["total"], 2);
+    assert_eq!(list["games"][0]["id"], id.as_str());
+    let by_player = send("GET", &server.url("/api/v1/games?player=Resi"), None).json();
+    assert_eq!(by_player["total"], 1);
+    assert_eq!(by_player["games"][0]["id"], second_id.as_str());
+    assert_eq!(by_player["games"][0]["players"][1], "Resi");
+    let by_game = send("GET", &server.url("/api/v1/games?game=sauspiel"), None).json();
+    assert_eq!(by_game["total"], 1);
+    let page = send("GET", &server.url("/api/v1/games?limit=1&offset=1"), None).json();
+    assert_eq!(
+        (
+            page["games"].as_array().unwrap().len(),
+            page["total"].clone()
+        ),
+        (1, 2.into())
+    );
+    let future = send("GET", &server.url("/api/v1/games?since=2999-01-01"), None).json();
+    assert_eq!(future["total"], 0);
+    let past = send(
+        "GET",
+        &server.url("/api/v1/games?until=2000-01-01T00:00:00Z"),
+        None,
+    )
+    .json();
+    assert_eq!(past["total"], 0);
+    let bad = send("GET", &server.url("/api/v1/games?since=yesterday"), None);
+    assert!(bad.problem(400, "bad_query").contains("since"));
+
+    // Get returns the record exactly as given (here: pretty-printed).
+    let got = send(
+        "GET",
+        &server.url(&format!("/api/v1/games/{second_id}")),
+        None,
+    );
+    assert_eq!((got.status, got.body.as_str()), (200, pretty.as_str()));
+
+    // The analysis: computed once, then the same text from the database.
+    let url = server.url(&format!("/api/v1/games/{second_id}/analysis"));
+    let first = send("GET", &url, None);
+    assert_eq!(first.status, 200, "{}", first.body);
+    // The stored record has no id of its own: everything else is the command line's.
+    let (ours, theirs) = (first.json(), cli("analyze", &games()[1]));
+    for key in ["start", "plays", "players"] {
+        assert_eq!(ours[key], theirs[key], "{key}");
+    }
+    assert_eq!(ours["result"]["payouts"], theirs["result"]["payouts"]);
+    assert_eq!(send("GET", &url, None).body, first.body);
+
+    let deleted = send(
+        "DELETE",
+        &server.url(&format!("/api/v1/games/{second_id}")),
+        None,
+    );
+    assert_eq!(deleted.status, 204);
+    let gone = send(
+        "GET",
+        &server.url(&format!("/api/v1/games/{second_id}")),
+        None,
+    );
+    assert!(gone.problem(404, "not_found").contains(&second_id));
+    send(
+        "DELETE",
+        &server.url(&format!("/api/v1/games/{second_id}")),
+        None,
+    )
+    .problem(404, "not_found");
+    send("GET", &url, None).problem(404, "not_found");
+
+    // The document and the docs page (no internet needed: the page's files are served here).
+    let doc = send("GET", &server.url("/openapi.json"), None);
+    let file: Value = serde_json::from_str(
+        &std::fs::read_to_string(repo().join("openapi/openapi.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(doc.json(), file);
+    let docs = send("GET", &server.url("/docs"), None);
+    assert_eq!(
+        (docs.status, docs.location.as_deref()),
+        (308, Some("/docs/"))
+    );
+    let page = send("GET", &server.url("/docs/"), None);
+    assert!(
+        page.status == 200 && page.body.contains("swagger-ui"),
+        "{}",
+        page.body
+    );
+    let script = send("GET", &server.url("/docs/swagger-ui-bundle.js"), None);
+    assert_eq!(script.status, 200);
+    let init = send("GET", &server.url("/docs/swagger-initializer.js"), None);
+    assert!(init.body.contains("/openapi.json"), "{}", init.body);
+}
+
+#[test]
+fn bad_input_of_each_kind_is_a_problem_that_names_the_fault() {
+    let server = Server::start(&temp_db("bad"), &["--body-limit", "4096"]);
+    let solve = server.url("/api/v1/solve");
+    let detail = send("POST", &solve, Some("{\"hands\": [")).problem(400, "malformed_json");
+    assert!(detail.starts_with("malformed JSON"), "{detail}");
+    let twice = r#"{"hands": ["GA GO HO SO EU GU HU SU", "EA EZ EK E9 E8 E7 GA GZ", "GK G9 G8 G7 HA HZ HK H9", "H8 H7 SA SZ SK S9 S8 S7"], "contract": {"game": "wenz", "declarer": 0}}"#;
+    assert_eq!(
+        send("POST", &solve, Some(twice)).problem(422, "duplicate_card"),
+        "card GA appears twice"
+    );
+    let mut illegal: Value = serde_json::from_str(&games()[0]).unwrap();
+    // Seat 1 answers the Herz lead H8 with EA although he holds H7.
+    illegal["play"] = "H8 EA".into();
+    let detail = send("POST", &solve, Some(&illegal.to_string())).problem(422, "illegal_play");
+    assert_eq!(detail, "play 1 (EA) is illegal: seat 1 must follow trumps");
+    let no_hands = send("POST", &server.url("/api/v1/analyze"), Some("{}"));
+    assert!(no_hands.problem(422, "invalid_record").contains("hands"));
+    let big = format!("{{\"id\": \"{}\"}}", "x".repeat(10_000));
+    send("POST", &server.url("/api/v1/games"), Some(&big)).problem(413, "body_too_large");
+    send("GET", &server.url("/api/v1/games/no-such-game"), None).problem(404, "not_found");
+    send("GET", &server.url("/api/v1/nothing"), None).problem(404, "not_found");
+    send("POST", &server.url("/health"), Some("{}")).problem(405, "method_not_allowed");
+}
+
+#[test]
+fn a_restart_finds_the_stored_games_again() {
+    let db = temp_db("restart");
+    let server = Server::start(&db, &[]);
+    let mut ids = Vec::new();
+    for game in &games()[..5] {
+        let a = send("POST", &server.url("/api/v1/games"), Some(game));
+        assert_eq!(a.status, 201, "{}", a.body);
+        ids.push(a.json()["id"].as_str().unwrap().to_string());
+    }
+    server.crash();
+    let server = Server::start(&db, &[]);
+    let list = send("GET", &server.url("/api/v1/games?limit=500"), None).json();
+    assert_eq!(list["total"], 5);
+    let listed: Vec<&str> = list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(listed, ids.iter().map(String::as_str).collect::<Vec<_>>());
+    for (id, game) in ids.iter().zip(&games()[..5]) {
+        let q: String = id.bytes().map(|b| format!("%{b:02X}")).collect();
+        let got = send("GET", &server.url(&format!("/api/v1/games/{q}")), None);
+        assert_eq!(got.body, *game);
+    }
+}
+
+#[test]
+fn fifty_concurrent_analyses_all_answer_and_health_stays_fast() {
+    let server = Server::start(&temp_db("load"), &[]);
+    let games = games();
+    let expected: Vec<Value> = games.iter().map(|g| cli("analyze", g)).collect();
+    let url = server.url("/api/v1/analyze");
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let health_url = server.url("/health");
+    let watch = {
+        let done = done.clone();
+        std::thread::spawn(move || {
+            let mut slowest = Duration::ZERO;
+            let mut polls = 0;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                let t = Instant::now();
+                assert_eq!(send("GET", &health_url, None).status, 200);
+                slowest = slowest.max(t.elapsed());
+                polls += 1;
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            (slowest, polls)
+        })
+    };
+    let workers: Vec<_> = (0..50)
+        .map(|i| {
+            let (url, game) = (url.clone(), games[i % games.len()].clone());
+            std::thread::spawn(move || (i, send("POST", &url, Some(&game))))
+        })
+        .collect();
+    for w in workers {
+        let (i, a) = w.join().unwrap();
+        assert_eq!(a.status, 200, "request {i}: {}", a.body);
+        assert_eq!(a.json(), expected[i % games.len()], "request {i}");
+    }
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    let (slowest, polls) = watch.join().unwrap();
+    assert!(polls > 0);
+    assert!(
+        slowest < Duration::from_millis(100),
+        "/health took {slowest:?}"
+    );
+}
+
+#[test]
+fn a_full_queue_answers_503_and_a_search_over_budget_422() {
+    let server = Server::start(&temp_db("busy"), &["--workers", "1", "--queue", "1"]);
+    // Long-deck contracts take seconds: one runs, one waits, the rest are refused.
+    let deal: Value = serde_json::from_str(&games()[0]).unwrap();
+    let deal = serde_json::json!({"hands": deal["hands"]}).to_string();
+    let url = server.url("/api/v1/contracts");
+    let answers: Vec<Answer> = (0..6)
+        .map(|_| {
+            let (url, deal) = (url.clone(), deal.clone());
+            std::thread::spawn(move || send("POST", &url, Some(&deal)))
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .map(|t| t.join().unwrap())
+        .collect();
+    let busy: Vec<&Answer> = answers.iter().filter(|a| a.status == 503).collect();
+    assert!(
+        busy.len() >= 3,
+        "{:?}",
+        answers.iter().map(|a| a.status).collect::<Vec<_>>()
+    );
+    for a in busy {
+        a.problem(503, "busy");
+        assert_eq!(a.retry_after.as_deref(), Some("1"));
+    }
+    assert!(answers.iter().all(|a| a.status == 503 || a.status == 200));
+
+    let tight = Server::start(&temp_db("budget"), &["--node-budget", "1000"]);
+    let mut position: Value = serde_json::from_str(&games()[0]).unwrap();
+    position["play"] = "".into();
+    let detail = send(
+        "POST",
+        &tight.url("/api/v1/solve"),
+        Some(&position.to_string()),
+    )
+    .problem(422, "search_budget");
+    assert!(detail.contains("budget"), "{detail}");
+}

@@ -22,13 +22,17 @@ use utoipa::ToSchema;
 pub struct Record {
     pub id: Option<String>,
     /// `bavarian` (default) or `german`.
+    #[schema(pattern = "^(bavarian|german)$")]
     pub variant: Option<String>,
     /// `long` (32 cards, default) or `short` (24, no 8s and 7s).
+    #[schema(pattern = "^(long|short)$")]
     pub deck: Option<String>,
-    /// Seat 0 (forehand, leads first) to seat 3 (dealer): each a string of cards such as
-    /// `"EO GA S7"` (suit E, G, H, S; rank A, Z, K, O, U, 9, 8, 7) or an array of cards.
-    #[schema(min_items = 4, max_items = 4)]
-    pub hands: Vec<String>,
+    /// Seat 0 (forehand, leads first) to seat 3 (dealer): each a string of 8 cards (6 with
+    /// the short deck) such as `"EO GA S7 ..."` (suit E, G, H, S; rank A, Z, K, O, U, 9, 8,
+    /// 7; any case, the ten also `10` or `X`). An array of card strings is accepted too.
+    /// Every card of the deck exactly once.
+    #[schema(min_items = 4, max_items = 4, inline)]
+    pub hands: Vec<Hand>,
     pub contract: Option<Contract>,
     /// The cards in order of play from the first lead; may stop anywhere.
     pub play: Option<String>,
@@ -44,17 +48,32 @@ pub struct Record {
     pub players: Option<Vec<String>>,
 }
 
+/// One hand: 8 cards (6 with the short deck), separated by spaces.
+#[derive(Serialize, ToSchema)]
+#[schema(
+    value_type = String,
+    pattern = r"^\s*([EGHSeghs]([AZKOUXazkoux987]|10)\s+){5}[EGHSeghs]([AZKOUXazkoux987]|10)(\s+[EGHSeghs]([AZKOUXazkoux987]|10)\s+[EGHSeghs]([AZKOUXazkoux987]|10))?\s*$",
+    example = "HO GU SU HA H9 H8 GK G8"
+)]
+pub struct Hand(String);
+
 /// The contract played.
 #[derive(Serialize, ToSchema)]
 pub struct Contract {
     /// `sauspiel`, `solo`, `wenz`, `geier`, `farbwenz`, `farbgeier`, `bettel`,
     /// `bettel_ouvert`, `ramsch`, `sie`, `hochzeit`, `german`.
+    #[schema(
+        pattern = "^(sauspiel|solo|wenz|geier|farbwenz|farbgeier|bettel|bettel_ouvert|ramsch|sie|hochzeit|german)$"
+    )]
     pub game: String,
     /// E, G, H or S: the called ace (Sauspiel) or the trump suit.
+    #[schema(pattern = "^[EGHSeghs]$")]
     pub suit: Option<String>,
     /// The declarer's seat (absent in Ramsch).
+    #[schema(maximum = 3)]
     pub declarer: Option<u8>,
     /// Hochzeit: the partner's seat.
+    #[schema(maximum = 3)]
     pub partner: Option<u8>,
     /// A solo-class game played as Tout.
     pub tout: Option<bool>,

@@ -75,12 +75,16 @@ pub struct GameQuery {
     /// Only games of this contract (`sauspiel`, `solo`, `wenz`, ..., `ramsch`).
     pub game: Option<String>,
     /// Only games stored on or after this date or time (`2026-11-29` or RFC 3339, UTC).
+    #[param(pattern = r"^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?Z)?$")]
     pub since: Option<String>,
     /// Only games stored before this date or time (`2026-11-30` or RFC 3339, UTC).
+    #[param(pattern = r"^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?Z)?$")]
     pub until: Option<String>,
     /// Games per page (1 to 500, default 50).
+    #[param(minimum = 1, maximum = 500)]
     pub limit: Option<u32>,
     /// Games to skip (default 0).
+    #[param(maximum = 1_000_000_000)]
     pub offset: Option<u64>,
 }
 
@@ -204,6 +208,13 @@ impl Store {
             ));
         }
         let offset = q.offset.unwrap_or(0);
+        if offset > 1_000_000_000 {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "bad_query",
+                format!("offset must be at most 1000000000, not {offset}"),
+            ));
+        }
         let since = q
             .since
             .as_deref()

@@ -123,13 +123,29 @@ pub struct Record {
     /// Required by everything but `contracts`, which asks which contract to play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contract: Option<ContractSpec>,
-    #[serde(default, skip_serializing_if = "CardText::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "CardText::is_empty"
+    )]
     pub play: CardText,
-    #[serde(default, skip_serializing_if = "Doublings::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Doublings::is_empty"
+    )]
     pub doublings: Doublings,
-    #[serde(default, skip_serializing_if = "is_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
     pub tariff: Tariff,
-    #[serde(default, skip_serializing_if = "is_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
     pub rules: Options,
     /// Stock before the game (also accepted as `rules.stock`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -142,13 +158,39 @@ fn is_default<T: Default + PartialEq>(t: &T) -> bool {
     *t == T::default()
 }
 
+/// An optional part given as `null` is the same as one left out.
+fn null_as_default<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Default + Deserialize<'de>,
+{
+    Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
+}
+
 impl Record {
     /// Parses one JSON line. Syntax errors and shape errors are told apart.
     pub fn from_json(text: &str) -> Result<Record, Error> {
-        serde_json::from_str(text).map_err(|e| match e.classify() {
-            serde_json::error::Category::Data => Error::InvalidRecord(e.to_string()),
-            _ => Error::MalformedJson(e.to_string()),
-        })
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| match e.classify() {
+                serde_json::error::Category::Data => Error::InvalidRecord(e.to_string()),
+                _ => Error::MalformedJson(e.to_string()),
+            })?;
+        let Some(fields) = value.as_object() else {
+            return Err(Error::InvalidRecord(
+                "a record must be a JSON object".to_string(),
+            ));
+        };
+        // serde would read these objects from arrays too (`"tariff": [10, 50]`, by field
+        // order): a record that means something else than it says. Null means absent.
+        for name in ["doublings", "tariff", "rules", "contract"] {
+            match fields.get(name) {
+                None | Some(serde_json::Value::Null | serde_json::Value::Object(_)) => {}
+                Some(_) => {
+                    return Err(Error::InvalidRecord(format!("`{name}` must be an object")));
+                }
+            }
+        }
+        serde_json::from_value(value).map_err(|e| Error::InvalidRecord(e.to_string()))
     }
 
     /// The record as one line of JSON.

@@ -426,3 +426,71 @@ fn a_full_queue_answers_503_and_a_search_over_budget_422() {
     .problem(422, "search_budget");
     assert!(detail.contains("budget"), "{detail}");
 }
+
+/// Other programs' logs go in directly, with `from` (as `--from` on the command line).
+#[test]
+fn logs_of_other_programs_are_read_with_from() {
+    let server = Server::start(&temp_db("from"), &[]);
+    let protocol =
+        std::fs::read(repo().join("tests/data/netschafkopf/samples-16.05.20.txt")).unwrap();
+    // Latin-1 bytes: sent as they are.
+    let agent = ureq::AgentBuilder::new().build();
+    let response = agent
+        .post(&server.url("/api/v1/games?from=netschafkopf&name=club"))
+        .set("Content-Type", "text/plain")
+        .send_bytes(&protocol)
+        .unwrap();
+    assert_eq!(response.status(), 201);
+    let stored: Value = serde_json::from_str(&response.into_string().unwrap()).unwrap();
+    assert_eq!(stored["ids"].as_array().unwrap().len(), 28);
+    assert_eq!(stored["ids"][0], "club#1");
+    let failed = stored["failed"].as_array().unwrap();
+    assert_eq!(failed.len(), 4);
+    assert_eq!(failed[0]["line"], 343);
+    assert_eq!(failed[0]["code"], "unsupported_game");
+    let list = send(
+        "GET",
+        &server.url("/api/v1/games?player=PcOben&limit=500"),
+        None,
+    )
+    .json();
+    assert_eq!(list["total"], 28);
+
+    // One plain line through analyze: the same as the command line on the converted record.
+    let line = "Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 sz gk sk e8 ga gz gu ea ez";
+    let a = send(
+        "POST",
+        &server.url("/api/v1/analyze?from=openschafkopf"),
+        Some(line),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+    let record = Command::new(env!("CARGO_BIN_EXE_schafkopf"))
+        .args(["import", "--from", "openschafkopf", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(line.as_bytes())?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    let record = String::from_utf8(record.stdout).unwrap();
+    let theirs = cli("analyze", &record);
+    assert_eq!(a.json()["plays"], theirs["plays"]);
+    // Two games where one is taken, a fault by line, a bad format name.
+    let two = format!("{line}\n{line}");
+    send(
+        "POST",
+        &server.url("/api/v1/solve?from=openschafkopf"),
+        Some(&two),
+    )
+    .problem(422, "game_count");
+    let broken = send(
+        "POST",
+        &server.url("/api/v1/solve?from=openschafkopf"),
+        Some("Wenz von 0: ea"),
+    );
+    assert!(broken.problem(422, "inconsistent").starts_with("line 1: "));
+    send("POST", &server.url("/api/v1/solve?from=skat"), Some(line)).problem(400, "bad_query");
+}

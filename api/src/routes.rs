@@ -3,11 +3,14 @@
 
 use crate::pool::Pool;
 use crate::problem::{ApiError, Problem};
-use crate::schema::{Analysis, ContractsReport, Created, Health, Record, Solution};
+use crate::schema::{Analysis, ContractsReport, Health, Record, Solution, Stored};
 use crate::store::{GameList, GameQuery, Store};
 use actix_web::http::header;
 use actix_web::http::StatusCode;
 use actix_web::{delete, get, post, web, HttpResponse};
+use serde::Deserialize;
+use solver::formats::{self, Format};
+use utoipa::IntoParams;
 use utoipa::IntoResponses;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -105,6 +108,71 @@ pub async fn fallback(req: actix_web::HttpRequest) -> Result<HttpResponse, ApiEr
     }
 }
 
+/// The body's format, for every endpoint that takes records (`--from` on the command line).
+#[derive(Clone, Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct From {
+    /// `records` (a hand record as JSON; the default), `netschafkopf` (a NetSchafkopf game
+    /// protocol, Latin-1 or UTF-8 text) or `openschafkopf` (plain lines). The analysis
+    /// endpoints take exactly one game; `POST /api/v1/games` stores every game of a log.
+    #[param(
+        pattern = "^(records|netschafkopf|openschafkopf)$",
+        example = "netschafkopf"
+    )]
+    pub from: Option<String>,
+    /// The name imported games' ids start with (`<name>#<game number>` for protocols,
+    /// `<name>:<line>` for plain lines); default `upload`.
+    #[param(example = "club-night-2026-11-29")]
+    pub name: Option<String>,
+}
+
+impl From {
+    /// The foreign format asked for, if any.
+    fn format(&self) -> Result<Option<Format>, ApiError> {
+        match self.from.as_deref() {
+            None | Some("records") => Ok(None),
+            Some("netschafkopf") => Ok(Some(Format::Netschafkopf)),
+            Some("openschafkopf") => Ok(Some(Format::Openschafkopf)),
+            Some(other) => Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "bad_query",
+                format!("from must be records, netschafkopf or openschafkopf, not '{other}'"),
+            )),
+        }
+    }
+
+    /// The games of a foreign body, each with its line, as records or faults.
+    fn read(&self, format: Format, body: &[u8]) -> Vec<formats::Read> {
+        let name = self.name.as_deref().unwrap_or("upload");
+        formats::read(&formats::decode(body), format, name)
+    }
+}
+
+/// A foreign format's fault as an answer (422, the format error's code).
+fn format_error(e: &formats::FormatError) -> ApiError {
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.code(), e.to_string())
+}
+
+/// The one record of a body, in the format asked for.
+fn one_record(body: &[u8], from: &From) -> Result<solver::Record, ApiError> {
+    let Some(format) = from.format()? else {
+        return Ok(record_of(body)?.1);
+    };
+    let mut games = from.read(format, body);
+    if games.len() != 1 {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "game_count",
+            format!(
+                "the body holds {} games; this endpoint takes one (POST /api/v1/games?from=... stores a whole log)",
+                games.len()
+            ),
+        ));
+    }
+    let (_, game) = games.remove(0);
+    game.map_err(|e| format_error(&e))
+}
+
 /// Reads a record from the body, as the command line reads a line.
 fn record_of(body: &[u8]) -> Result<(String, solver::Record), ApiError> {
     let text = std::str::from_utf8(body).map_err(|e| {
@@ -143,11 +211,17 @@ async fn health(state: web::Data<State>) -> HttpResponse {
 
 /// The value of the position after `play`, and of every legal card of the player to move
 /// (the same object as `schafkopf solve`).
-#[utoipa::path(tag = "analysis", request_body = Record,
+#[utoipa::path(tag = "analysis", params(From), request_body(content(
+        (Record = "application/json"),
+        (String = "text/plain", example = "Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 sz gk sk e8 ga gz gu ea ez"))),
     responses((status = 200, body = Solution), RecordErrors))]
 #[post("/solve")]
-async fn solve(state: web::Data<State>, body: web::Bytes) -> Result<HttpResponse, ApiError> {
-    let (_, record) = record_of(&body)?;
+async fn solve(
+    state: web::Data<State>,
+    from: web::Query<From>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let record = one_record(&body, &from)?;
     let game = record.game()?;
     let solution = state.pool.run(move |s| s.solve(&game)).await??;
     json(&solution)
@@ -155,11 +229,17 @@ async fn solve(state: web::Data<State>, body: web::Bytes) -> Result<HttpResponse
 
 /// A played hand card by card: each card's value, the best cards, its cost (the same object
 /// as `schafkopf analyze`).
-#[utoipa::path(tag = "analysis", request_body = Record,
+#[utoipa::path(tag = "analysis", params(From), request_body(content(
+        (Record = "application/json"),
+        (String = "text/plain", example = "Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 sz gk sk e8 ga gz gu ea ez"))),
     responses((status = 200, body = Analysis), RecordErrors))]
 #[post("/analyze")]
-async fn analyze(state: web::Data<State>, body: web::Bytes) -> Result<HttpResponse, ApiError> {
-    let (_, record) = record_of(&body)?;
+async fn analyze(
+    state: web::Data<State>,
+    from: web::Query<From>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let record = one_record(&body, &from)?;
     let game = record.game()?;
     let analysis = state.pool.run(move |s| solver::analyze(&game, s)).await??;
     json(&analysis)
@@ -168,11 +248,17 @@ async fn analyze(state: web::Data<State>, body: web::Bytes) -> Result<HttpRespon
 /// Every contract each seat may announce, valued double dummy, the best per seat, and for
 /// a played record the declarer's choice against his best (the same object as
 /// `schafkopf contracts`; `hands` alone are enough).
-#[utoipa::path(tag = "analysis", request_body = Record,
+#[utoipa::path(tag = "analysis", params(From), request_body(content(
+        (Record = "application/json"),
+        (String = "text/plain", example = "Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 sz gk sk e8 ga gz gu ea ez"))),
     responses((status = 200, body = ContractsReport), RecordErrors))]
 #[post("/contracts")]
-async fn contracts(state: web::Data<State>, body: web::Bytes) -> Result<HttpResponse, ApiError> {
-    let (_, record) = record_of(&body)?;
+async fn contracts(
+    state: web::Data<State>,
+    from: web::Query<From>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let record = one_record(&body, &from)?;
     record.deal()?;
     let report = state
         .pool
@@ -182,33 +268,29 @@ async fn contracts(state: web::Data<State>, body: web::Bytes) -> Result<HttpResp
 }
 
 /// Stores a record, validated first (deal, contract and every card of `play`) and kept as
-/// given. Its `id` is the record's own, or a new one when it has none.
-#[utoipa::path(tag = "games", request_body = Record,
-    responses((status = 201, body = Created, headers(("Location" = String, description = "The stored game's URL"))),
+/// given; its `id` is the record's own, or a new one when it has none: `201` with `{"id"}`.
+/// With `from=netschafkopf` or `from=openschafkopf` the body is a whole log: every game is
+/// converted, validated and stored, and the answer lists the ids stored and the games that
+/// failed (by line); `201` if at least one was stored.
+#[utoipa::path(tag = "games", params(From), request_body(content(
+        (Record = "application/json"),
+        (String = "text/plain", example = "Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 sz gk sk e8 ga gz gu ea ez"))),
+    responses((status = 201, body = Stored, headers(("Location" = String, description = "The stored game's URL (one record)"))),
     (status = 409, description = "A game with this id is already stored", body = Problem, content_type = "application/problem+json"),
     RecordErrors))]
 #[post("/games")]
-async fn create_game(state: web::Data<State>, body: web::Bytes) -> Result<HttpResponse, ApiError> {
-    let (text, record) = record_of(&body)?;
-    if record.contract.is_some() {
-        record.game()?;
-    } else {
-        record.deal()?;
+async fn create_game(
+    state: web::Data<State>,
+    from: web::Query<From>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    if let Some(format) = from.format()? {
+        return import_games(state, from.read(format, &body)).await;
     }
-    let id = match &record.id {
-        Some(id) if id.is_empty() => {
-            return Err(ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "invalid_record",
-                "invalid record: `id` must not be empty",
-            ))
-        }
-        Some(id) => id.clone(),
-        None => new_id(),
-    };
+    let (text, record) = record_of(&body)?;
+    let id = validate_for_store(&record)?;
     let stored = id.clone();
-    let state2 = state.clone();
-    web::block(move || state2.store.insert(&stored, &text, &record))
+    web::block(move || state.store.insert(&stored, &text, &record))
         .await
         .map_err(|e| ApiError::internal(e.to_string()))??;
     Ok(HttpResponse::Created()
@@ -217,6 +299,66 @@ async fn create_game(state: web::Data<State>, body: web::Bytes) -> Result<HttpRe
             format!("/api/v1/games/{}", url_segment(&id)),
         ))
         .json(serde_json::json!({ "id": id })))
+}
+
+/// A record fit for the store, and the id it is stored under.
+fn validate_for_store(record: &solver::Record) -> Result<String, ApiError> {
+    if record.contract.is_some() {
+        record.game()?;
+    } else {
+        record.deal()?;
+    }
+    match &record.id {
+        Some(id) if id.is_empty() => Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_record",
+            "invalid record: `id` must not be empty",
+        )),
+        Some(id) => Ok(id.clone()),
+        None => Ok(new_id()),
+    }
+}
+
+/// Stores every game of a converted log; each fault is listed with its line.
+async fn import_games(
+    state: web::Data<State>,
+    games: Vec<formats::Read>,
+) -> Result<HttpResponse, ApiError> {
+    let result = web::block(move || {
+        let (mut ids, mut failed) = (Vec::new(), Vec::new());
+        for (line, game) in games {
+            let stored = game.map_err(|e| format_error(&e)).and_then(|record| {
+                let id = validate_for_store(&record)?;
+                state.store.insert(&id, &record.to_json(), &record)?;
+                Ok(id)
+            });
+            match stored {
+                Ok(id) => ids.push(id),
+                Err(e) => failed.push(serde_json::json!({
+                    "line": line, "code": e.code, "detail": e.detail,
+                })),
+            }
+        }
+        (ids, failed)
+    })
+    .await
+    .map_err(|e| ApiError::internal(e.to_string()))?;
+    let (ids, failed) = result;
+    if ids.is_empty() {
+        let detail = match failed.first() {
+            Some(f) => format!(
+                "no game could be stored; the first fault: {}",
+                f["detail"].as_str().unwrap_or_default()
+            ),
+            None => "the body holds no game".to_string(),
+        };
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "nothing_stored",
+            detail,
+        ));
+    }
+    Ok(HttpResponse::Created().json(serde_json::json!({ "ids": ids, "failed": failed })))
 }
 
 /// Stored games, oldest first, filtered by player, contract and date, a page at a time.

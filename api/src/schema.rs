@@ -214,11 +214,37 @@ pub struct ContractsReport {
     pub declared: Option<Declared>,
 }
 
+/// What `POST /api/v1/games` stored: one record's id, or for a log the ids stored and the
+/// games that failed.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Stored {
+    One(Created),
+    Log(Imported),
+}
+
 /// A stored game's id.
 #[derive(Serialize, ToSchema)]
 #[schema(example = json!({"id": "sauspiel-1180324214"}))]
 pub struct Created {
     pub id: String,
+}
+
+/// The games of a log: the ids stored, and each game that could not be, by line.
+#[derive(Serialize, ToSchema)]
+#[schema(example = json!({"ids": ["club#1", "club#2"], "failed": [{"line": 343, "code": "unsupported_game",
+    "detail": "line 343: a Schieber game (cards passed between partners; the hands listed are not those played) cannot be expressed as a hand record"}]}))]
+pub struct Imported {
+    pub ids: Vec<String>,
+    pub failed: Vec<Failed>,
+}
+
+/// A game of a log that was not stored.
+#[derive(Serialize, ToSchema)]
+pub struct Failed {
+    pub line: usize,
+    pub code: String,
+    pub detail: String,
 }
 
 /// The service is up.

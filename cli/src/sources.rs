@@ -4,7 +4,7 @@
 //! Either way the commands see a stream of items, each a record's JSON text or the fault
 //! that kept a game from becoming one, with the line of the input it stands on.
 
-use solver::formats::{self, netschafkopf, plain, FormatError};
+use solver::formats;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
@@ -114,43 +114,31 @@ pub fn open(path: Option<&Path>, from: From, count: bool) -> io::Result<Source> 
     })
 }
 
-/// Converts a foreign log (`from` is not [`From::Records`]). Record ids are
-/// `<file stem>#<game number>` for protocols and `<file stem>:<line>` for plain lines;
-/// faults name the file and the line.
+/// Converts a foreign log (`from` is not [`From::Records`]); faults name the file and the
+/// line. Ids are made from the file's stem (`formats::read`).
 fn convert(text: &str, from: From, path: Option<&Path>, name: &str) -> Vec<Item> {
     let stem = path
         .filter(|_| !is_stdin(path))
         .and_then(|p| p.file_stem())
         .map_or_else(|| "stdin".to_string(), |s| s.to_string_lossy().to_string());
-    let item = |game: Result<(usize, solver::Record), FormatError>| match game {
-        Ok((line, record)) => Item {
-            line,
-            text: Ok(record.to_json()),
-        },
-        Err(e) => Item {
-            line: e.line().unwrap_or(0),
-            text: Err(Fault {
-                code: e.code(),
-                message: format!("{name}: {e}"),
-            }),
-        },
-    };
-    if from == From::Netschafkopf {
-        netschafkopf::parse(text, &stem)
-            .into_iter()
-            .map(|g| item(g.map(|g| (g.line, g.record))))
-            .collect()
+    let format = if from == From::Netschafkopf {
+        formats::Format::Netschafkopf
     } else {
-        plain::parse(text)
-            .into_iter()
-            .map(|g| {
-                item(g.map(|mut g| {
-                    g.record.id = Some(format!("{stem}:{}", g.line));
-                    (g.line, g.record)
-                }))
-            })
-            .collect()
-    }
+        formats::Format::Openschafkopf
+    };
+    formats::read(text, format, &stem)
+        .into_iter()
+        .map(|(line, game)| Item {
+            line,
+            text: match game {
+                Ok(record) => Ok(record.to_json()),
+                Err(e) => Err(Fault {
+                    code: e.code(),
+                    message: format!("{name}: {e}"),
+                }),
+            },
+        })
+        .collect()
 }
 
 /// The number of records in a hand log (its non-blank lines).

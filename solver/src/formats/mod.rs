@@ -63,6 +63,43 @@ impl FormatError {
     }
 }
 
+/// A foreign format records can be read from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// NetSchafkopf game protocols ([`netschafkopf`]).
+    Netschafkopf,
+    /// openschafkopf's plain lines ([`plain`]).
+    Openschafkopf,
+}
+
+/// One game read from a foreign log: the line it starts on, and its record or fault.
+pub type Read = (usize, Result<crate::record::Record, FormatError>);
+
+/// Reads every game of a foreign log into records, in order. `name` (the file's stem, for
+/// instance) makes the ids: `<name>#<game number>` for protocols, `<name>:<line>` for plain
+/// lines.
+pub fn read(text: &str, format: Format, name: &str) -> Vec<Read> {
+    match format {
+        Format::Netschafkopf => netschafkopf::parse(text, name)
+            .into_iter()
+            .map(|g| match g {
+                Ok(g) => (g.line, Ok(g.record)),
+                Err(e) => (e.line().unwrap_or(0), Err(e)),
+            })
+            .collect(),
+        Format::Openschafkopf => plain::parse(text)
+            .into_iter()
+            .map(|g| match g {
+                Ok(mut g) => {
+                    g.record.id = Some(format!("{name}:{}", g.line));
+                    (g.line, Ok(g.record))
+                }
+                Err(e) => (e.line().unwrap_or(0), Err(e)),
+            })
+            .collect(),
+    }
+}
+
 /// A log's bytes as text: UTF-8 when they are valid UTF-8, else Latin-1 (the encoding
 /// NetSchafkopf writes; some protocols were re-saved as UTF-8).
 pub fn decode(bytes: &[u8]) -> Cow<'_, str> {

@@ -156,6 +156,9 @@ impl Samples {
         self.nodes.sort();
         let q = |v: usize, p: f64| ((v as f64 - 1.0) * p).round() as usize;
         let n = self.micros.len();
+        if n == 0 {
+            return "(no samples)".to_string();
+        }
         let ms = |i: usize| self.micros[i] / 1000.0;
         format!(
             "{:>9.2} {:>9.2} {:>9.2} {:>9.2} | {:>9} {:>9} {:>10}",

@@ -374,6 +374,14 @@ impl Searcher<'_> {
             let g = self.probe(pos, t);
             if g >= t {
                 lower = g;
+                // Where a lone counted player minimises against the rest (Ramsch), the
+                // mirror image holds: a success's bound is his best line, often the value;
+                // so test just above it next.
+                if self.frame.counted != self.frame.maximizers
+                    && self.frame.measure == Measure::Points
+                {
+                    next = Some(g + 1);
+                }
             } else {
                 upper = g;
                 // A failed probe's bound is the best line the maximisers found, often the

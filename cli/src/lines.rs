@@ -1,14 +1,16 @@
 //! Line-by-line processing of hand logs: one line out per record in, in input order, errors
 //! in place (INTERFACE.md section 3).
 //!
-//! Lines are read in chunks and each chunk is processed in parallel (rayon), so memory stays
-//! bounded by the chunk size however long the log is, and the output order is the input
-//! order.
+//! Records stream through a fixed set of worker threads (as many as rayon's pool: `-j`): at
+//! most a window of records is in flight, so memory stays bounded however long the log is;
+//! results are written in input order as soon as all before them are done. No record waits
+//! for a slow neighbour: a worker that finishes takes the next record at once.
 
 use crate::sources::Item;
-use rayon::prelude::*;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::sync::{mpsc, Mutex};
 
 /// What one input line produced.
 pub enum LineResult {
@@ -82,8 +84,8 @@ pub struct Summary {
 
 /// How [`process`] runs.
 pub struct Options<'a> {
-    /// Records read and processed at a time: small for expensive records, so that output
-    /// and progress flow.
+    /// Records in flight at most (read, not yet written): the bound on memory and on how far
+    /// output may lag behind the slowest record.
     pub chunk: usize,
     pub errors: Errors,
     /// Called as each record finishes (in any order).
@@ -105,16 +107,27 @@ where
     W: Write,
     F: Fn(&str) -> LineResult + Sync,
 {
-    let mut summary = Summary::default();
-    let mut input = input.peekable();
-    while input.peek().is_some() {
-        let batch = input
-            .by_ref()
-            .take(options.chunk.max(1))
-            .collect::<io::Result<Vec<Item>>>()?;
-        let results: Vec<LineResult> = batch
-            .par_iter()
-            .map(|item| {
+    let window = options.chunk.max(1);
+    let workers = rayon::current_num_threads().max(1);
+    let (jobs, queue) = mpsc::sync_channel::<(usize, Item)>(window);
+    let queue = Mutex::new(queue);
+    let (results, finished) = mpsc::channel::<(usize, usize, LineResult)>();
+    std::thread::scope(|scope| {
+        // Owned here, so that returning (also on an error) closes the queue and the
+        // workers finish.
+        let jobs = jobs;
+        for _ in 0..workers {
+            let results = results.clone();
+            let (queue, f) = (&queue, &f);
+            scope.spawn(move || loop {
+                // The lock is held only to take a job; a poisoned lock still guards the queue.
+                let job = match queue.lock() {
+                    Ok(q) => q.recv(),
+                    Err(p) => p.into_inner().recv(),
+                };
+                let Ok((seq, item)) = job else {
+                    return;
+                };
                 let r = match &item.text {
                     Ok(text) => f(text),
                     Err(fault) => LineResult::Err {
@@ -123,42 +136,84 @@ where
                     },
                 };
                 (options.done)();
-                r
-            })
-            .collect();
-        for (item, result) in batch.iter().zip(results) {
-            let number = item.line;
-            let text = match result {
-                LineResult::Skip => continue,
-                LineResult::Ok(text) => text.trim_end().to_string(),
-                LineResult::Err { code, message } => {
-                    summary.failed += 1;
-                    match options.errors {
-                        Errors::Text => format!("line {number}: error [{code}]: {message}\n"),
-                        Errors::Csv => crate::batch::csv_error_row(number, code, &message),
-                        Errors::Stderr => {
-                            summary.records += 1;
-                            eprintln!("line {number}: error [{code}]: {message}");
-                            continue;
+                if results.send((seq, item.line, r)).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(results);
+        // Feeds the workers and writes results in order.
+        let mut summary = Summary::default();
+        let mut waiting: BTreeMap<usize, (usize, LineResult)> = BTreeMap::new();
+        let (mut issued, mut next) = (0usize, 0usize);
+        let mut input = input;
+        let mut exhausted = false;
+        loop {
+            while !exhausted && issued - next < window {
+                match input.next() {
+                    None => exhausted = true,
+                    Some(item) => {
+                        // The channel holds `window` jobs and fewer are in flight: no wait.
+                        if jobs.send((issued, item?)).is_err() {
+                            return Err(io::Error::other("the workers stopped"));
                         }
-                        Errors::Json => {
-                            let line = ErrorLine {
-                                line: number,
-                                error: ErrorBody {
-                                    code,
-                                    message: &message,
-                                },
-                            };
-                            serde_json::to_string(&line).map_err(io::Error::other)?
-                        }
+                        issued += 1;
                     }
                 }
+            }
+            if exhausted && next == issued {
+                return Ok(summary);
+            }
+            let Ok((seq, line, result)) = finished.recv() else {
+                return Err(io::Error::other("the workers stopped"));
             };
-            summary.records += 1;
-            writeln!(out, "{text}")?;
-            written(&text);
+            waiting.insert(seq, (line, result));
+            while let Some((line, result)) = waiting.remove(&next) {
+                next += 1;
+                write_result(out, line, result, options, &mut summary, &mut written)?;
+            }
+            out.flush()?;
         }
-        out.flush()?;
-    }
-    Ok(summary)
+    })
+}
+
+/// Writes one result line (or an error in its place) and counts it.
+fn write_result<W: Write>(
+    out: &mut W,
+    number: usize,
+    result: LineResult,
+    options: &Options,
+    summary: &mut Summary,
+    written: &mut impl FnMut(&str),
+) -> io::Result<()> {
+    let text = match result {
+        LineResult::Skip => return Ok(()),
+        LineResult::Ok(text) => text.trim_end().to_string(),
+        LineResult::Err { code, message } => {
+            summary.failed += 1;
+            match options.errors {
+                Errors::Text => format!("line {number}: error [{code}]: {message}\n"),
+                Errors::Csv => crate::batch::csv_error_row(number, code, &message),
+                Errors::Stderr => {
+                    summary.records += 1;
+                    eprintln!("line {number}: error [{code}]: {message}");
+                    return Ok(());
+                }
+                Errors::Json => {
+                    let line = ErrorLine {
+                        line: number,
+                        error: ErrorBody {
+                            code,
+                            message: &message,
+                        },
+                    };
+                    serde_json::to_string(&line).map_err(io::Error::other)?
+                }
+            }
+        }
+    };
+    summary.records += 1;
+    writeln!(out, "{text}")?;
+    written(&text);
+    Ok(())
 }

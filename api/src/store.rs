@@ -274,15 +274,6 @@ impl Store {
             offset,
         })
     }
-
-    /// How many games are stored.
-    pub fn count(&self) -> Result<u64, ApiError> {
-        let n: i64 = self
-            .conn()
-            .query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))
-            .map_err(db)?;
-        Ok(n.max(0) as u64)
-    }
 }
 
 /// A date (`2026-11-29`) or RFC 3339 UTC time, as stored timestamps compare: text in the

@@ -374,12 +374,10 @@ impl Searcher<'_> {
             let g = self.probe(pos, t);
             if g >= t {
                 lower = g;
-                // Where a lone counted player minimises against the rest (Ramsch), the
-                // mirror image holds: a success's bound is his best line, often the value;
-                // so test just above it next.
-                if self.frame.counted != self.frame.maximizers
-                    && self.frame.measure == Measure::Points
-                {
+                // Where a lone counted player minimises against the rest (Ramsch, Bettel),
+                // the mirror image holds: a success's bound is his best line, often the
+                // value; so test just above it next.
+                if self.frame.counted != self.frame.maximizers {
                     next = Some(g + 1);
                 }
             } else {

@@ -67,7 +67,7 @@ pub async fn serve(
     let store = store::Store::open(&config.db).map_err(std::io::Error::other)?;
     let state = web::Data::new(routes::State {
         store,
-        pool: pool::Pool::new(config.pool.clone()),
+        pool: pool::Pool::new(config.pool.clone())?,
     });
     let limit = config.body_limit;
     let server = HttpServer::new(move || {

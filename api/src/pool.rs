@@ -32,7 +32,8 @@ pub struct Pool {
 }
 
 impl Pool {
-    pub fn new(config: PoolConfig) -> Pool {
+    /// Starts the workers; fails only if the system will not start a thread.
+    pub fn new(config: PoolConfig) -> std::io::Result<Pool> {
         let (sender, receiver) = sync_channel::<Job>(config.queue);
         let receiver = Arc::new(Mutex::new(receiver));
         let pending = Arc::new(AtomicUsize::new(0));
@@ -42,14 +43,13 @@ impl Pool {
             let bytes = config.table_bytes;
             std::thread::Builder::new()
                 .name(format!("solver-{i}"))
-                .spawn(move || work(&receiver, &pending, bytes))
-                .expect("the operating system starts a worker thread");
+                .spawn(move || work(&receiver, &pending, bytes))?;
         }
-        Pool {
+        Ok(Pool {
             sender,
             config,
             pending,
-        }
+        })
     }
 
     /// Jobs accepted and not yet finished.

@@ -4,7 +4,7 @@
 use actix_web::body::BoxBody;
 use actix_web::dev::ServiceResponse;
 use actix_web::http::header;
-use actix_web::http::StatusCode;
+use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::ErrorHandlerResponse;
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
@@ -62,6 +62,27 @@ impl ApiError {
 
     pub fn not_found(what: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::NOT_FOUND, "not_found", what)
+    }
+
+    /// No endpoint has this path.
+    pub fn no_endpoint(method: &Method, path: &str) -> ApiError {
+        ApiError::not_found(format!("no endpoint at {method} {path}"))
+    }
+
+    /// The path exists, but not with this method; `allow` lists the methods it takes.
+    pub fn method_not_allowed(
+        method: &Method,
+        path: &str,
+        allow: Option<&'static str>,
+    ) -> ApiError {
+        let listed = allow.map_or_else(String::new, |a| format!("; allowed: {a}"));
+        let mut e = ApiError::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            format!("{method} is not allowed on {path}{listed}"),
+        );
+        e.allow = allow;
+        e
     }
 
     pub fn internal(detail: impl Into<String>) -> ApiError {
@@ -131,35 +152,24 @@ pub fn rewrite<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResp
         return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
     }
     let status = res.status();
-    let (code, detail) = match status {
-        StatusCode::NOT_FOUND => (
-            "not_found",
-            format!(
-                "no endpoint at {} {}",
-                res.request().method(),
-                res.request().path()
-            ),
-        ),
-        StatusCode::METHOD_NOT_ALLOWED => (
-            "method_not_allowed",
-            format!(
-                "{} is not allowed on {}",
-                res.request().method(),
-                res.request().path()
-            ),
-        ),
-        StatusCode::PAYLOAD_TOO_LARGE => (
+    let (method, path) = (res.request().method(), res.request().path());
+    let error = match status {
+        StatusCode::NOT_FOUND => ApiError::no_endpoint(method, path),
+        StatusCode::METHOD_NOT_ALLOWED => ApiError::method_not_allowed(method, path, None),
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
+            status,
             "body_too_large",
-            "the request body is larger than the service accepts".to_string(),
+            "the request body is larger than the service accepts",
         ),
-        _ => (
+        _ => ApiError::new(
+            status,
             "http_error",
             res.response()
                 .error()
                 .map_or_else(|| status.to_string(), |e| e.to_string()),
         ),
     };
-    let problem = ApiError::new(status, code, detail).error_response();
+    let problem = error.error_response();
     let (req, _) = res.into_parts();
     Ok(ErrorHandlerResponse::Response(
         ServiceResponse::new(req, problem).map_into_right_body(),

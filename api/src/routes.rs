@@ -3,7 +3,9 @@
 
 use crate::pool::Pool;
 use crate::problem::{ApiError, Problem};
-use crate::schema::{Analysis, ContractsReport, Health, Record, Solution, Stored};
+use crate::schema::{
+    Analysis, ContractsReport, Created, Failed, Health, Imported, Record, Solution, Stored,
+};
 use crate::store::{GameList, GameQuery, Store};
 use actix_web::http::header;
 use actix_web::http::StatusCode;
@@ -18,6 +20,13 @@ use utoipa_actix_web::service_config::ServiceConfig;
 pub struct State {
     pub store: Store,
     pub pool: Pool,
+}
+
+/// A game in openschafkopf's plain format, the example of every `text/plain` body.
+fn plain_example() -> serde_json::Value {
+    "Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 \
+     sz gk sk e8 ga gz gu ea ez"
+        .into()
 }
 
 /// The errors a request with a record can meet.
@@ -88,24 +97,10 @@ fn matches(pattern: &str, path: &str) -> bool {
 /// Requests no endpoint takes: 405 with `Allow` on a known path, else 404.
 pub async fn fallback(req: actix_web::HttpRequest) -> Result<HttpResponse, ApiError> {
     let path = req.path();
-    match ENDPOINTS.iter().find(|(p, _)| matches(p, path)) {
-        Some((_, allow)) => {
-            let mut e = ApiError::new(
-                StatusCode::METHOD_NOT_ALLOWED,
-                "method_not_allowed",
-                format!(
-                    "{} is not allowed on {path}; allowed: {allow}",
-                    req.method()
-                ),
-            );
-            e.allow = Some(allow);
-            Err(e)
-        }
-        None => Err(ApiError::not_found(format!(
-            "no endpoint at {} {path}",
-            req.method()
-        ))),
-    }
+    Err(match ENDPOINTS.iter().find(|(p, _)| matches(p, path)) {
+        Some((_, allow)) => ApiError::method_not_allowed(req.method(), path, Some(allow)),
+        None => ApiError::no_endpoint(req.method(), path),
+    })
 }
 
 /// The body's format, for every endpoint that takes records (`--from` on the command line).
@@ -186,6 +181,17 @@ fn record_of(body: &[u8]) -> Result<(String, solver::Record), ApiError> {
     Ok((text.to_string(), record))
 }
 
+/// Runs store work on actix's blocking threads, off the HTTP workers.
+async fn blocking<T, F>(f: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce() -> Result<T, ApiError> + Send + 'static,
+{
+    web::block(f)
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?
+}
+
 fn json<T: serde::Serialize>(value: &T) -> Result<HttpResponse, ApiError> {
     let text = serde_json::to_string(value)
         .map_err(|e| ApiError::internal(format!("could not serialize the answer: {e}")))?;
@@ -202,18 +208,18 @@ fn raw_json(text: String) -> HttpResponse {
 #[utoipa::path(tag = "service", responses((status = 200, body = Health)))]
 #[get("/health")]
 async fn health(state: web::Data<State>) -> HttpResponse {
-    HttpResponse::Ok().json(serde_json::json!({
-        "status": "ok",
-        "workers": state.pool.workers(),
-        "pending": state.pool.pending(),
-    }))
+    HttpResponse::Ok().json(Health {
+        status: "ok".to_string(),
+        workers: state.pool.workers(),
+        pending: state.pool.pending(),
+    })
 }
 
 /// The value of the position after `play`, and of every legal card of the player to move
 /// (the same object as `schafkopf solve`).
 #[utoipa::path(tag = "analysis", params(From), request_body(content(
         (Record = "application/json"),
-        (String = "text/plain", example = "Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 sz gk sk e8 ga gz gu ea ez"))),
+        (String = "text/plain", example = plain_example))),
     responses((status = 200, body = Solution), RecordErrors))]
 #[post("/solve")]
 async fn solve(
@@ -231,7 +237,7 @@ async fn solve(
 /// as `schafkopf analyze`).
 #[utoipa::path(tag = "analysis", params(From), request_body(content(
         (Record = "application/json"),
-        (String = "text/plain", example = "Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 sz gk sk e8 ga gz gu ea ez"))),
+        (String = "text/plain", example = plain_example))),
     responses((status = 200, body = Analysis), RecordErrors))]
 #[post("/analyze")]
 async fn analyze(
@@ -250,7 +256,7 @@ async fn analyze(
 /// `schafkopf contracts`; `hands` alone are enough).
 #[utoipa::path(tag = "analysis", params(From), request_body(content(
         (Record = "application/json"),
-        (String = "text/plain", example = "Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 sz gk sk e8 ga gz gu ea ez"))),
+        (String = "text/plain", example = plain_example))),
     responses((status = 200, body = ContractsReport), RecordErrors))]
 #[post("/contracts")]
 async fn contracts(
@@ -274,7 +280,7 @@ async fn contracts(
 /// failed (by line); `201` if at least one was stored.
 #[utoipa::path(tag = "games", params(From), request_body(content(
         (Record = "application/json"),
-        (String = "text/plain", example = "Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 sz gk sk e8 ga gz gu ea ez"))),
+        (String = "text/plain", example = plain_example))),
     responses((status = 201, body = Stored, headers(("Location" = String, description = "The stored game's URL (one record)"))),
     (status = 409, description = "A game with this id is already stored", body = Problem, content_type = "application/problem+json"),
     RecordErrors))]
@@ -290,15 +296,13 @@ async fn create_game(
     let (text, record) = record_of(&body)?;
     let id = validate_for_store(&record)?;
     let stored = id.clone();
-    web::block(move || state.store.insert(&stored, &text, &record))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))??;
+    blocking(move || state.store.insert(&stored, &text, &record)).await?;
     Ok(HttpResponse::Created()
         .insert_header((
             header::LOCATION,
             format!("/api/v1/games/{}", url_segment(&id)),
         ))
-        .json(serde_json::json!({ "id": id })))
+        .json(Created { id }))
 }
 
 /// A record fit for the store, and the id it is stored under.
@@ -324,8 +328,11 @@ async fn import_games(
     state: web::Data<State>,
     games: Vec<formats::Read>,
 ) -> Result<HttpResponse, ApiError> {
-    let result = web::block(move || {
-        let (mut ids, mut failed) = (Vec::new(), Vec::new());
+    let imported = blocking(move || {
+        let mut imported = Imported {
+            ids: Vec::new(),
+            failed: Vec::new(),
+        };
         for (line, game) in games {
             let stored = game.map_err(|e| format_error(&e)).and_then(|record| {
                 let id = validate_for_store(&record)?;
@@ -333,23 +340,20 @@ async fn import_games(
                 Ok(id)
             });
             match stored {
-                Ok(id) => ids.push(id),
-                Err(e) => failed.push(serde_json::json!({
-                    "line": line, "code": e.code, "detail": e.detail,
-                })),
+                Ok(id) => imported.ids.push(id),
+                Err(e) => imported.failed.push(Failed {
+                    line,
+                    code: e.code,
+                    detail: e.detail,
+                }),
             }
         }
-        (ids, failed)
+        Ok(imported)
     })
-    .await
-    .map_err(|e| ApiError::internal(e.to_string()))?;
-    let (ids, failed) = result;
-    if ids.is_empty() {
-        let detail = match failed.first() {
-            Some(f) => format!(
-                "no game could be stored; the first fault: {}",
-                f["detail"].as_str().unwrap_or_default()
-            ),
+    .await?;
+    if imported.ids.is_empty() {
+        let detail = match imported.failed.first() {
+            Some(f) => format!("no game could be stored; the first fault: {}", f.detail),
             None => "the body holds no game".to_string(),
         };
         return Err(ApiError::new(
@@ -358,7 +362,7 @@ async fn import_games(
             detail,
         ));
     }
-    Ok(HttpResponse::Created().json(serde_json::json!({ "ids": ids, "failed": failed })))
+    Ok(HttpResponse::Created().json(imported))
 }
 
 /// Stored games, oldest first, filtered by player, contract and date, a page at a time.
@@ -371,9 +375,7 @@ async fn list_games(
     query: web::Query<GameQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let q = query.into_inner();
-    let list = web::block(move || state.store.list(&q))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))??;
+    let list = blocking(move || state.store.list(&q)).await?;
     json(&list)
 }
 
@@ -386,9 +388,7 @@ async fn get_game(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let text = web::block(move || state.store.get(&id))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))??;
+    let text = blocking(move || state.store.get(&id)).await?;
     Ok(raw_json(text))
 }
 
@@ -401,9 +401,7 @@ async fn delete_game(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    web::block(move || state.store.delete(&id))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))??;
+    blocking(move || state.store.delete(&id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -420,11 +418,8 @@ async fn game_analysis(
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
     let (s, key) = (state.clone(), id.clone());
-    let (text, stored) = web::block(move || -> Result<_, ApiError> {
-        Ok((s.store.get(&key)?, s.store.analysis(&key)?))
-    })
-    .await
-    .map_err(|e| ApiError::internal(e.to_string()))??;
+    let (text, stored) =
+        blocking(move || Ok((s.store.get(&key)?, s.store.analysis(&key)?))).await?;
     if let Some(analysis) = stored {
         return Ok(raw_json(analysis));
     }
@@ -433,9 +428,7 @@ async fn game_analysis(
     let text = serde_json::to_string(&analysis)
         .map_err(|e| ApiError::internal(format!("could not serialize the analysis: {e}")))?;
     let kept = text.clone();
-    web::block(move || state.store.put_analysis(&id, &kept))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))??;
+    blocking(move || state.store.put_analysis(&id, &kept)).await?;
     Ok(raw_json(text))
 }
 

@@ -1,7 +1,10 @@
 //! The shapes of requests and answers, for the OpenAPI document. The service sends the
 //! library's own objects (the same as the command line prints); these types describe them.
 
-#![allow(dead_code)] // Described, never built: the answers are the library's objects.
+// The library's answers (records, solutions, analyses, reports) are only described here:
+// the service sends the library's own objects. The service's own answers (`Created`,
+// `Imported`, `Health`) are built from these types.
+#![allow(dead_code)]
 
 use serde::Serialize;
 use std::collections::BTreeMap;

@@ -509,12 +509,7 @@ fn outcome(
     seat_of: &dyn Fn(&str) -> Option<Seat>,
 ) -> Result<RecordedOutcome, FormatError> {
     let text = joined(lines);
-    let at = lines.first().copied().unwrap_or(first);
-    let bad = |expected: &'static str| FormatError::Syntax {
-        line: at.number,
-        expected,
-        found: text.clone(),
-    };
+    let bad = |expected: &'static str| syntax_at(lines, first, expected, &text);
     let mut sentences = sentences(&text);
     let head = sentences.next().ok_or_else(|| bad("a result"))?;
     let mut words = head.splitn(3, ' ');
@@ -566,6 +561,16 @@ fn outcome(
     })
 }
 
+/// A fault in a passage of lines (joined as `text`), on its first line (or the game's when
+/// the passage is empty).
+fn syntax_at(lines: &[Line], first: Line, expected: &'static str, text: &str) -> FormatError {
+    FormatError::Syntax {
+        line: lines.first().unwrap_or(&first).number,
+        expected,
+        found: text.to_string(),
+    }
+}
+
 /// The lines joined into one text: long sentences wrap onto the next line.
 fn joined(lines: &[Line]) -> String {
     lines
@@ -610,12 +615,7 @@ enum Kind {
 
 fn cost(lines: &[Line], first: Line) -> Result<Cost, FormatError> {
     let text = joined(lines);
-    let at = lines.first().copied().unwrap_or(first);
-    let bad = |expected: &'static str| FormatError::Syntax {
-        line: at.number,
-        expected,
-        found: text.clone(),
-    };
+    let bad = |expected: &'static str| syntax_at(lines, first, expected, &text);
     let mut cost = Cost::default();
     let mut amount: Option<i64> = None;
     for sentence in sentences(&text) {

@@ -126,20 +126,25 @@ fn send(method: &str, url: &str, body: Option<&str>) -> Answer {
     }
 }
 
-/// The command line's answer for one record, to compare the service with.
-fn cli(command: &str, record: &str) -> Value {
+/// What the command line prints for `args` with `stdin` as input.
+fn binary(args: &[&str], stdin: &str) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_schafkopf"))
-        .args([command, "-"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .and_then(|mut c| {
             use std::io::Write;
-            c.stdin.take().unwrap().write_all(record.as_bytes())?;
+            c.stdin.take().unwrap().write_all(stdin.as_bytes())?;
             c.wait_with_output()
         })
         .unwrap();
-    serde_json::from_slice(&out.stdout).unwrap()
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The command line's answer for one record, to compare the service with.
+fn cli(command: &str, record: &str) -> Value {
+    serde_json::from_str(&binary(&[command, "-"], record)).unwrap()
 }
 
 fn games() -> Vec<String> {
@@ -464,18 +469,7 @@ fn logs_of_other_programs_are_read_with_from() {
         Some(line),
     );
     assert_eq!(a.status, 200, "{}", a.body);
-    let record = Command::new(env!("CARGO_BIN_EXE_schafkopf"))
-        .args(["import", "--from", "openschafkopf", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .and_then(|mut c| {
-            use std::io::Write;
-            c.stdin.take().unwrap().write_all(line.as_bytes())?;
-            c.wait_with_output()
-        })
-        .unwrap();
-    let record = String::from_utf8(record.stdout).unwrap();
+    let record = binary(&["import", "--from", "openschafkopf", "-"], line);
     let theirs = cli("analyze", &record);
     assert_eq!(a.json()["plays"], theirs["plays"]);
     // Two games where one is taken, a fault by line, a bad format name.

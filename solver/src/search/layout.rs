@@ -31,9 +31,9 @@ pub(crate) struct Called {
 pub(crate) struct Layout {
     to_index: [u8; 32],
     to_card: [Card; 32],
-    /// Group id per index.
-    pub group: [u8; 32],
     pub group_mask: [u32; 5],
+    /// Per index: the cards of its group.
+    group_of: [u32; 32],
     pub points: [u8; 32],
     /// Per index: the cards that beat it when it is the best card of a trick.
     pub beaters: [u32; 32],
@@ -101,6 +101,10 @@ impl Layout {
                 next += 1;
             }
         }
+        let mut group_of = [0u32; 32];
+        for i in 0..next {
+            group_of[i as usize] = group_mask[group[i as usize] as usize];
+        }
         let mut beaters = [0u32; 32];
         for i in 0..next {
             let g = group[i as usize] as usize;
@@ -120,8 +124,8 @@ impl Layout {
         Layout {
             to_index,
             to_card,
-            group,
             group_mask,
+            group_of,
             points,
             beaters,
             called,
@@ -160,7 +164,7 @@ impl Layout {
     /// The cards of the group of `index`.
     #[inline]
     pub fn group_of(&self, index: u8) -> u32 {
-        self.group_mask[self.group[index as usize] as usize]
+        self.group_of[index as usize]
     }
 
     #[inline]
@@ -168,27 +172,16 @@ impl Layout {
         self.beaters[best as usize] & bit(a) != 0
     }
 
-    /// The position of the winning card in a trick (or the best so far).
+    /// The legal cards: the same rules as [`PlayRules::legal`], on this layout. `trick` is
+    /// the led card and the best card so far, if a trick is open.
     #[inline]
-    pub fn winner_index(&self, trick: &[u8]) -> usize {
-        let mut best = 0;
-        for i in 1..trick.len() {
-            if self.beats(trick[i], trick[best]) {
-                best = i;
-            }
-        }
-        best
-    }
-
-    /// The legal cards: the same rules as [`PlayRules::legal`], on this layout.
-    #[inline]
-    pub fn legal(&self, seat: Seat, hand: u32, trick: &[u8], searched: bool) -> u32 {
+    pub fn legal(&self, seat: Seat, hand: u32, trick: Option<(u8, u8)>, searched: bool) -> u32 {
         let binds = |c: &Called| !searched && seat == c.partner && hand & c.ace != 0;
         let may_run = |c: &Called| match c.run_away {
             RunAway::Dealt(may) => may,
             RunAway::Current(min) => (hand & c.suit).count_ones() >= min as u32,
         };
-        let Some(&lead) = trick.first() else {
+        let Some((lead, best)) = trick else {
             if let Some(c) = &self.called {
                 if binds(c) && !may_run(c) {
                     return (hand & !c.suit) | c.ace;
@@ -209,7 +202,6 @@ impl Layout {
             }
         }
         if self.stichzwang {
-            let best = trick[self.winner_index(trick)];
             let beating = legal & self.beaters[best as usize];
             if beating != 0 {
                 legal = beating;

@@ -660,30 +660,29 @@ impl Searcher<'_> {
         }
     }
 
-    /// Bettel: whether the declarer can be sure to take no further trick. Someone else
-    /// leads, and in every suit his i-th lowest card is below the i-th lowest card the others
-    /// hold, as far as the others have cards of it. Then, whenever the suit is led, he plays
-    /// his highest card below the best card already in the trick, and the condition still
-    /// holds for what is left (the others lose at least the card that beat him, at or below
-    /// that card's place); void, he discards a suit's highest card, which keeps it too. He
-    /// never takes a trick, so he never leads. Not under Stichzwang (he must beat if he can).
+    /// Bettel and Ramsch: whether the lone counted minimiser (the Bettel declarer, the
+    /// Ramsch player to move in his own frame) can be sure to take no further trick.
+    /// Someone else leads, he holds no trump, and in every plain suit his i-th lowest card
+    /// is below the i-th lowest card the others hold, as far as the others have cards of it.
+    /// Then, whenever the suit is led, he plays his highest card below the best card of the
+    /// suit already in the trick (a trump in it only makes him safer), and the condition
+    /// still holds for what is left (the others lose at least the card that beat him, at or
+    /// below that card's place); void, he discards a suit's highest card, which keeps it
+    /// too, and a trump lead he cannot follow. He never takes a trick, so he never leads.
+    /// Not under Stichzwang (he must beat if he can).
     fn bettel_safe(&self, pos: &Position) -> bool {
         let layout = &self.layout;
         if layout.stichzwang || self.frame.counted.is_empty() {
             return false;
         }
         let declarer = match self.frame.counted.iter().next() {
-            Some(d)
-                if !self.frame.maximizers.contains(d) && layout.group_mask[layout::TRUMP] == 0 =>
-            {
-                d
-            }
+            Some(d) if !self.frame.maximizers.contains(d) => d,
             _ => return false,
         };
-        if pos.leader as usize == declarer.index() {
+        let mine = pos.hands[declarer.index()];
+        if pos.leader as usize == declarer.index() || mine & layout.group_mask[layout::TRUMP] != 0 {
             return false;
         }
-        let mine = pos.hands[declarer.index()];
         let others = pos.remaining() & !mine;
         for g in 0..layout::TRUMP {
             let group = layout.group_mask[g];

@@ -98,16 +98,14 @@ fn partner_covers(layout: &Layout, frame: &Frame, pos: &Position, card: u8) -> b
 #[inline]
 fn settled_counted(layout: &Layout, frame: &Frame, pos: &Position, card: u8) -> Option<bool> {
     let seat = pos.to_move();
-    let trick = pos.trick();
-    let (best, best_seat, led) = match trick.first() {
+    let (best, best_seat, led) = match pos.best() {
         None => (card, seat, layout.group_of(card)),
-        Some(&lead) => {
-            let w = layout.winner_index(trick);
-            let led = layout.group_of(lead);
-            if layout.beats(card, trick[w]) {
+        Some((top, top_seat)) => {
+            let led = layout.group_of(pos.trick[0]);
+            if layout.beats(card, top) {
                 (card, seat, led)
             } else {
-                (trick[w], Seat::wrapping(pos.leader + w as u8), led)
+                (top, top_seat, led)
             }
         }
     };
@@ -260,11 +258,9 @@ pub(crate) fn order_moves(
     let mine = frame.maximizers.contains(seat);
     let mut keys = [0u32; 8];
     let mut n = 0;
-    let trick = pos.trick();
-    let best = trick.first().map(|&lead| {
-        let w = layout.winner_index(trick);
-        (trick[w], pos.leader + w as u8, layout.group_of(lead))
-    });
+    let best = pos
+        .best()
+        .map(|(card, seat)| (card, seat, layout.group_of(pos.trick[0])));
     for card in bits(cards) {
         let pts = layout.points[card as usize] as i32;
         // Within a group the index is the power.
@@ -292,7 +288,7 @@ pub(crate) fn order_moves(
                 }
             }
             Some((best_card, best_seat, led)) => {
-                let partner_wins = frame.maximizers.contains(Seat::wrapping(best_seat)) == mine;
+                let partner_wins = frame.maximizers.contains(best_seat) == mine;
                 let beats = layout.beats(card, best_card);
                 let partner_sure = partner_wins && !beatable(layout, frame, pos, best_card, led);
                 if eager {

@@ -13,6 +13,8 @@ pub(crate) struct Position {
     pub hands: [u32; 4],
     pub trick: [u8; 4],
     pub trick_len: u8,
+    /// Where in the trick the best card so far lies (0 while the trick is empty).
+    pub win: u8,
     pub leader: u8,
     /// A trick has been led with a plain card of the called suit.
     pub searched: bool,
@@ -27,8 +29,12 @@ impl Position {
     pub fn of(game: &Game, frame: &Frame, layout: &Layout) -> Position {
         let mut trick = [0u8; 4];
         let current = game.current_trick();
-        for (slot, card) in trick.iter_mut().zip(current) {
-            *slot = layout.index(*card);
+        let mut win = 0;
+        for (i, card) in current.iter().enumerate() {
+            trick[i] = layout.index(*card);
+            if i > 0 && layout.beats(trick[i], trick[win]) {
+                win = i;
+            }
         }
         let mut got = 0u32;
         let mut assigned = 0u32;
@@ -46,6 +52,7 @@ impl Position {
             hands: game.hands().0.map(|h| layout.mask(h)),
             trick,
             trick_len: current.len() as u8,
+            win: win as u8,
             leader: game.leader() as u8,
             searched: game.searched(),
             got: got as u8,
@@ -70,10 +77,22 @@ impl Position {
         self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
     }
 
+    /// The best card of the trick so far and the seat that played it, if a trick is open.
+    #[inline]
+    pub fn best(&self) -> Option<(u8, Seat)> {
+        (self.trick_len > 0).then(|| {
+            (
+                self.trick[self.win as usize],
+                Seat::wrapping(self.leader + self.win),
+            )
+        })
+    }
+
     #[inline]
     pub fn legal(&self, layout: &Layout) -> u32 {
         let seat = self.to_move();
-        layout.legal(seat, self.hands[seat.index()], self.trick(), self.searched)
+        let trick = (self.trick_len > 0).then(|| (self.trick[0], self.trick[self.win as usize]));
+        layout.legal(seat, self.hands[seat.index()], trick, self.searched)
     }
 
     /// Plays a legal card for the player to move; completes the trick when it is the fourth.
@@ -82,10 +101,12 @@ impl Position {
         let seat = self.to_move();
         self.hands[seat.index()] &= !bit(card);
         self.trick[self.trick_len as usize] = card;
+        if self.trick_len > 0 && layout.beats(card, self.trick[self.win as usize]) {
+            self.win = self.trick_len;
+        }
         self.trick_len += 1;
         if self.trick_len == 4 {
-            let w = layout.winner_index(&self.trick);
-            let winner = Seat::wrapping(self.leader + w as u8);
+            let winner = Seat::wrapping(self.leader + self.win);
             let gain = match frame.measure {
                 Measure::Points => self.trick.iter().map(|&c| layout.points[c as usize]).sum(),
                 Measure::Tricks => 1,
@@ -101,6 +122,7 @@ impl Position {
             }
             self.leader = winner as u8;
             self.trick_len = 0;
+            self.win = 0;
         }
     }
 }

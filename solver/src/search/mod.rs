@@ -473,7 +473,8 @@ impl Searcher<'_> {
             legal
         };
         let mut list = [0u8; 8];
-        let n = if self.techniques.ordering {
+        // A forced card needs no ordering.
+        let n = if self.techniques.ordering && tries & (tries - 1) != 0 {
             moves::order_moves(
                 &self.layout,
                 &self.frame,
@@ -709,14 +710,13 @@ impl Searcher<'_> {
         let still = self.total - pos.assigned;
         let trumps = layout.group_mask[layout::TRUMP];
         let mut counted = 0u32;
-        let mut others = 0u32;
         for (s, h) in pos.hands.iter().enumerate() {
-            if self.frame.counted.contains(Seat::wrapping(s as u8)) {
-                counted |= h & trumps;
-            } else {
-                others |= h & trumps;
-            }
+            // All ones for a counted seat, else zero: no branch per seat.
+            let mine = 0u32.wrapping_sub((self.frame.counted.0 >> s) as u32 & 1);
+            counted |= h & mine;
         }
+        let counted = counted & trumps;
+        let others = pos.remaining() & trumps & !counted;
         let (ours, theirs) = (above_all(counted, others), above_all(others, counted));
         let worth = |set: u32| -> u8 {
             match self.frame.measure {

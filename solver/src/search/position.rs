@@ -96,7 +96,7 @@ impl Position {
     }
 
     /// Plays a legal card for the player to move; completes the trick when it is the fourth.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, card: u8, layout: &Layout, frame: &Frame) {
         let seat = self.to_move();
         self.hands[seat.index()] &= !bit(card);

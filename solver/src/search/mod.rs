@@ -238,10 +238,11 @@ impl Solver {
                 self.generation = 0;
             }
             self.generation += 1;
+            self.table.start(self.generation);
             self.last_deal = deal;
             self.history = [[0; 32]; 4];
         }
-        self.generation << 9 | frame.bits()
+        self.generation << tt::GENERATION_SHIFT | frame.bits()
     }
 
     fn searcher<'a>(&'a mut self, game: &Game, frame: Frame, tag: u32) -> Searcher<'a> {

@@ -102,21 +102,11 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
         .collect();
     for (index, &(seat, card)) in plays.iter().enumerate() {
         let frame = Frame::of(&position)?;
-        let solution = solver.solve(&position)?;
-        start.get_or_insert(solution.value);
-        let before = solution.value;
-        let after = solution
-            .cards
-            .iter()
-            .find(|(c, _)| *c == card)
-            .map(|(_, v)| *v)
-            .expect("a played card of a valid game is legal");
-        let best: Vec<Card> = solution
-            .cards
-            .iter()
-            .filter(|(_, v)| *v == before)
-            .map(|(c, _)| *c)
-            .collect();
+        let judgement = solver.judge(&position, card)?;
+        start.get_or_insert(judgement.value);
+        let before = judgement.value;
+        let after = judgement.after;
+        let best = judgement.best;
         let cost = if frame.maximizers.contains(seat) {
             before - after
         } else {

@@ -54,6 +54,6 @@ pub use options::{
 pub use order::{Group, Order};
 pub use record::{CardText, ContractSpec, Record};
 pub use search::naive::naive_solve;
-pub use search::{Frame, Solution, Solver, Stats, Techniques, DEFAULT_TABLE_BYTES};
+pub use search::{Frame, Judgement, Solution, Solver, Stats, Techniques, DEFAULT_TABLE_BYTES};
 pub use seat::{BySeat, Seat, Seats};
 pub use settle::{declared_payouts, laufende_held, laufende_paid, Outcome, Score};

@@ -63,3 +63,44 @@ fn analysis_agrees_with_solve_on_every_prefix() {
     }
     assert!(checked >= 30, "{checked}");
 }
+
+#[test]
+fn judging_a_card_agrees_with_solving_every_card() {
+    // Every position of four random games of each kind: the position's value, the played
+    // card's value and the best cards, from one zero-window test per card (`judge`, one
+    // solver for the game) against the exact value of every card (`solve`, its own solver).
+    let mut judged = 0;
+    for seed in 0..44u64 {
+        let kind = (seed % 11) as u8;
+        let Some((mut game, mut rng)) = random_game(kind, seed + 2000) else {
+            continue;
+        };
+        if matches!(game.contract(), Contract::Sie { .. }) {
+            continue;
+        }
+        finish_randomly(&mut game, &mut rng);
+        let mut judge = Solver::with_budget(4 << 20);
+        let mut solve = Solver::with_budget(4 << 20);
+        let mut position = Game::new(game.setup().clone());
+        for (_, card) in game.plays() {
+            let j = judge.judge(&position, card).unwrap();
+            let s = solve.solve(&position).unwrap();
+            assert_eq!(j.value, s.value);
+            assert_eq!(j.after, s.cards.iter().find(|(c, _)| *c == card).unwrap().1);
+            let best: Vec<Card> = s
+                .cards
+                .iter()
+                .filter(|(_, v)| *v == s.value)
+                .map(|(c, _)| *c)
+                .collect();
+            assert_eq!(j.best, best, "seed {seed}");
+            position.play(card).unwrap();
+            judged += 1;
+        }
+        // A card that is not legal here is refused, not judged.
+        let first = game.plays()[0].1;
+        let over = judge.judge(&position, first);
+        assert!(over.is_err());
+    }
+    assert!(judged >= 1000, "{judged}");
+}

@@ -330,6 +330,68 @@ impl Solver {
             cards,
         })
     }
+    /// The value of the position, the value after `played` (a legal card of the player to
+    /// move) and which cards keep the value. Cheaper than [`Solver::solve`]: only the
+    /// played card's value is searched exactly; every other card takes one zero-window test
+    /// against the position's value (a maximiser's card keeps it if it reaches it, a
+    /// minimiser's if it stays below one more). (Carrying the played card's value over as
+    /// the next position's saves nothing measurable: the table has it.)
+    pub fn judge(&mut self, game: &Game, played: Card) -> Result<Judgement, Error> {
+        let (frame, tag) = self.prepare(game)?;
+        let mut s = self.searcher(game, frame, tag);
+        let pos = Position::of(game, &frame, &s.layout);
+        let value = s.exact(&pos, None);
+        let legal = pos.legal(&s.layout);
+        let played = s.layout.index(played);
+        if game.is_over() || legal & layout::bit(played) == 0 {
+            return Err(Error::NothingToSolve);
+        }
+        let mut rep = [0u8; 32];
+        let reps = if s.techniques.merging {
+            moves::representatives(&s.layout, &s.frame, &pos, legal, false, Some(&mut rep))
+        } else {
+            for (i, r) in rep.iter_mut().enumerate() {
+                *r = i as u8;
+            }
+            legal
+        };
+        let maximizing = frame.maximizers.contains(game.to_move());
+        let mut after = value;
+        let mut keeps = 0u32;
+        for card in bits(reps) {
+            let mut child = pos;
+            child.play(card, &s.layout, &s.frame);
+            let best = if card == rep[played as usize] {
+                after = s.exact(&child, Some(value));
+                after == value
+            } else if maximizing {
+                value == 0 || s.probe(&child, value) >= value
+            } else {
+                s.probe(&child, value + 1) <= value
+            };
+            if best {
+                keeps |= layout::bit(card);
+            }
+        }
+        let mut best: Vec<Card> = bits(legal)
+            .filter(|&c| keeps & layout::bit(rep[c as usize]) != 0)
+            .map(|c| s.layout.card(c))
+            .collect();
+        best.sort();
+        self.check_budget()?;
+        Ok(Judgement { value, after, best })
+    }
+}
+
+/// A played card judged against the other cards of its position (what `analyze` needs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// The value of the position.
+    pub value: u8,
+    /// The value after the played card.
+    pub after: u8,
+    /// The legal cards that keep the value, in card order.
+    pub best: Vec<Card>,
 }
 
 /// One search over one position: the fixed context and the mutable table.
@@ -468,7 +530,7 @@ impl Searcher<'_> {
         }
         let seat = pos.to_move();
         let legal = pos.legal(&self.layout);
-        let tries = if self.techniques.merging {
+        let tries = if self.techniques.merging && legal & (legal - 1) != 0 {
             moves::representatives(&self.layout, &self.frame, pos, legal, true, None)
         } else {
             legal

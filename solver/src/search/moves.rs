@@ -137,12 +137,7 @@ pub(crate) fn representatives(
     }
     let me = pos.to_move().index();
     let mine = pos.hands[me];
-    let mut outside = 0u32;
-    for (i, h) in pos.hands.iter().enumerate() {
-        if i != me {
-            outside |= h;
-        }
-    }
+    let mut outside = pos.remaining() & !mine;
     for &c in pos.trick() {
         outside |= bit(c);
     }

@@ -251,6 +251,12 @@ pub(crate) fn order_moves(
     let seat = pos.to_move();
     let eager = wants_tricks(frame, seat);
     let mine = frame.maximizers.contains(seat);
+    // The lone counted minimiser the others lead against (Ramsch, Bettel), if any.
+    let lone = match frame.counted.iter().next() {
+        Some(c) if !mine || frame.maximizers.contains(c) => None,
+        Some(c) if frame.counted.len() == 1 && !frame.maximizers.contains(c) => Some(c),
+        _ => None,
+    };
     let mut keys = [0u32; 8];
     let mut n = 0;
     let best = pos
@@ -279,7 +285,17 @@ pub(crate) fn order_moves(
                         }
                     }
                     (false, true) => 100 - power,
-                    (false, false) => 800 - power,
+                    (false, false) => {
+                        if lone.is_some_and(|c| {
+                            let could = could_play(pos, c, layout.group_of(card));
+                            could & !layout.beaters[card as usize] == 0
+                        }) {
+                            // Ramsch, Bettel: a lead the lone counted player cannot duck.
+                            900 + 8 * pts - power
+                        } else {
+                            800 - power
+                        }
+                    }
                 }
             }
             Some((best_card, best_seat, led)) => {
@@ -302,7 +318,17 @@ pub(crate) fn order_moves(
                         300 - 8 * pts - power
                     }
                 } else if !beats {
-                    800 + power + 8 * pts
+                    // The lone counted player has played and lost this trick to one of the
+                    // others: its points count for nobody; keep the points for his tricks.
+                    let settled = lone.is_some_and(|c| {
+                        (0..pos.trick_len).any(|k| Seat::wrapping(pos.leader + k) == c)
+                            && best_seat != c
+                    });
+                    if settled {
+                        800 - 8 * pts + power
+                    } else {
+                        800 + power + 8 * pts
+                    }
                 } else {
                     300 + power
                 }

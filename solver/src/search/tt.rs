@@ -7,8 +7,9 @@
 //! whether the called suit has been searched. The key is the four hands verbatim (128 bits,
 //! so two different positions never share an entry), plus one byte of `leader | searched <<
 //! 2`, plus a 32-bit *tag*: the solver's deal generation (23 bits) and the frame (which
-//! seats are counted and which maximise, and whether tricks are counted: 9 bits). Changing deal or frame changes the tag, so
-//! old entries simply stop matching: no clearing between deals.
+//! seats are counted and which maximise, and whether tricks are counted: 9 bits). Changing
+//! deal or frame changes the tag, so old entries simply stop matching: no clearing between
+//! deals.
 //!
 //! Worked example (card bits in the search layout, see `layout.rs`): seat 0 holds the
 //! cards with bits 0 and 3 (`0b1001`), seat 1 those with bits 8 and 9, and so on; seat 2 leads, Gras not searched: `hands = [0x9, 0x300, ..]`,
@@ -17,10 +18,12 @@
 //!
 //! ## Layout and replacement
 //!
-//! 24-byte entries in pairs (a 48-byte bucket, one cache line at most): the first entry of
-//! a pair keeps the position with more cards left (more work saved), the second takes the
-//! newest entry or the one a newer, deeper entry pushed out of the first slot. This is the classic two-level scheme (Breuker, Uiterwijk, van den
-//! Herik 1994, "Replacement schemes for transposition tables").
+//! 24-byte entries in pairs (a 48-byte bucket, on one or two cache lines): the first entry
+//! of a pair keeps the position with more cards left (more work saved), the second takes
+//! the newest entry or the one a newer, deeper entry pushed out of the first slot. This is
+//! the classic two-level scheme (Breuker, Uiterwijk, van den Herik 1994, "Replacement
+//! schemes for transposition tables"). (Aligning buckets to 64-byte lines measured no
+//! different.)
 //!
 //! ## Size in use
 //!
@@ -30,7 +33,7 @@
 //! entry either nowhere or up by the old size (the index is a mask of the hash). A search
 //! whose entries are scattered over 64 MiB waits on memory at nearly every lookup (a
 //! miss of the caches and of the address translation); kept together they stay close.
-//! Measured: 100 Sauspiel deals 8% less time, 0.6% more nodes (docs/PERFORMANCE.md).
+//! Measured: 100 Sauspiel deals 5 to 25% less time, 0.04% more nodes (docs/PERFORMANCE.md).
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
@@ -64,7 +67,7 @@ pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 const START_BUCKETS: usize = 1 << 16;
 
 /// The table in use doubles once more than one slot in this many holds an entry of the
-/// generation: sparse enough that few entries are lost to full buckets (measured: 0.6% more
+/// generation: sparse enough that few entries are lost to full buckets (measured: 0.04% more
 /// nodes than a table of the whole budget).
 const LOAD: usize = 8;
 

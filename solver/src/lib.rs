@@ -53,7 +53,7 @@ pub use options::{
 };
 pub use order::{Group, Order};
 pub use record::{CardText, ContractSpec, Record};
-pub use search::naive::naive_solve;
+pub use search::naive::{naive_solve, naive_value_in};
 pub use search::{Frame, Judgement, Solution, Solver, Stats, Techniques, DEFAULT_TABLE_BYTES};
 pub use seat::{BySeat, Seat, Seats};
 pub use settle::{declared_payouts, laufende_held, laufende_paid, Outcome, Score};

@@ -141,6 +141,49 @@ fn bounds_agree_with_naive_on_bettel_tout_and_solos() {
     }
 }
 
+/// Frames of one's own choosing (`at_least_in`): two counted seats that minimise, a lone
+/// counted minimiser in a partnership game, tricks counted for a pair. The bounds that
+/// assume a lone counted player (the Bettel safety) must not fire for two.
+#[test]
+fn thresholds_in_frames_of_ones_own_agree_with_naive() {
+    let mut solver = Solver::with_budget(1 << 20);
+    let mut checked = 0;
+    for seed in 0..300u64 {
+        let kind = (seed % 11) as u8;
+        let Some(game) = random_position(kind, seed * 104_729, 3, (seed % 4) as usize) else {
+            continue;
+        };
+        let pair = Seats::one(Seat::S0).with(Seat::S2);
+        let frames = [
+            Frame {
+                counted: pair,
+                maximizers: pair.others(),
+                measure: Measure::Points,
+            },
+            Frame {
+                counted: Seats::one(Seat::S1),
+                maximizers: Seats::one(Seat::S1).others(),
+                measure: Measure::Points,
+            },
+            Frame {
+                counted: pair,
+                maximizers: pair,
+                measure: Measure::Tricks,
+            },
+        ];
+        for frame in frames {
+            let v = naive_value_in(&game, &frame);
+            for t in [v.saturating_sub(1), v, v + 1] {
+                let fast = solver.at_least_in(&game, frame, t).unwrap();
+                let record = Record::from_game(&game).to_json();
+                assert_eq!(fast, v >= t, "t = {t}, value {v}, {frame:?}: {record}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 600, "{checked}");
+}
+
 /// The table never grows beyond its budget, however many deals one solver sees.
 #[test]
 fn memory_stays_within_the_table_budget() {

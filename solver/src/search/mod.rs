@@ -300,15 +300,7 @@ impl Solver {
         let mut cards = Vec::new();
         if !game.is_over() {
             let legal = pos.legal(&s.layout);
-            let mut rep = [0u8; 32];
-            let reps = if s.techniques.merging {
-                moves::representatives(&s.layout, &s.frame, &pos, legal, false, Some(&mut rep))
-            } else {
-                for (i, r) in rep.iter_mut().enumerate() {
-                    *r = i as u8;
-                }
-                legal
-            };
+            let (reps, rep) = s.classes(&pos, legal);
             let mut values = [0u8; 32];
             for card in bits(reps) {
                 let mut child = pos;
@@ -330,6 +322,7 @@ impl Solver {
             cards,
         })
     }
+
     /// The value of the position, the value after `played` (a legal card of the player to
     /// move) and which cards keep the value. Cheaper than [`Solver::solve`]: only the
     /// played card's value is searched exactly; every other card takes one zero-window test
@@ -346,15 +339,7 @@ impl Solver {
         if game.is_over() || legal & layout::bit(played) == 0 {
             return Err(Error::NothingToSolve);
         }
-        let mut rep = [0u8; 32];
-        let reps = if s.techniques.merging {
-            moves::representatives(&s.layout, &s.frame, &pos, legal, false, Some(&mut rep))
-        } else {
-            for (i, r) in rep.iter_mut().enumerate() {
-                *r = i as u8;
-            }
-            legal
-        };
+        let (reps, rep) = s.classes(&pos, legal);
         let maximizing = frame.maximizers.contains(game.to_move());
         let mut after = value;
         let mut keeps = 0u32;
@@ -410,6 +395,22 @@ struct Searcher<'a> {
 }
 
 impl Searcher<'_> {
+    /// The legal cards of the player to move in classes of equal value: one card per class
+    /// to search, and for every card the one whose value it shares (exact merging only, so
+    /// that each card's own value is right, not only the position's).
+    fn classes(&self, pos: &Position, legal: u32) -> (u32, [u8; 32]) {
+        let mut rep = [0u8; 32];
+        let reps = if self.techniques.merging {
+            moves::representatives(&self.layout, &self.frame, pos, legal, false, Some(&mut rep))
+        } else {
+            for (i, r) in rep.iter_mut().enumerate() {
+                *r = i as u8;
+            }
+            legal
+        };
+        (reps, rep)
+    }
+
     /// The exact value from zero-window probes. Each probe's fail-soft answer moves one
     /// bound. After a success the next threshold bisects what is left; after a failure it
     /// is the failure's own upper bound, which in point games and Tout is usually the value
@@ -736,7 +737,9 @@ impl Searcher<'_> {
     /// Not under Stichzwang (he must beat if he can).
     fn bettel_safe(&self, pos: &Position) -> bool {
         let layout = &self.layout;
-        if layout.stichzwang || self.frame.counted.is_empty() {
+        // One counted seat only: with two (a frame of one's own choosing), both would have
+        // to be safe.
+        if layout.stichzwang || self.frame.counted.len() != 1 {
             return false;
         }
         let declarer = match self.frame.counted.iter().next() {

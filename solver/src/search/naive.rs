@@ -39,6 +39,12 @@ fn minimax(game: &Game, frame: &Frame) -> u8 {
     }
 }
 
+/// The final value of `game` under a frame of one's own choosing (as
+/// [`crate::Solver::at_least_in`] takes it), by exhaustive minimax.
+pub fn naive_value_in(game: &Game, frame: &Frame) -> u8 {
+    minimax(game, frame)
+}
+
 /// The value of the position and of each legal card, by exhaustive minimax.
 pub fn naive_solve(game: &Game) -> Result<(u8, Vec<(crate::Card, u8)>), Error> {
     let frame = Frame::of(game)?;

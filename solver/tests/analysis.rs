@@ -6,18 +6,35 @@ mod common;
 use common::*;
 use solver::*;
 
+/// A random game of contract `kind`, played out at random; none for Sie (nothing to
+/// solve).
+fn played_game(kind: u8, seed: u64) -> Option<Game> {
+    let (mut game, mut rng) = random_game(kind, seed)?;
+    if matches!(game.contract(), Contract::Sie { .. }) {
+        return None;
+    }
+    finish_randomly(&mut game, &mut rng);
+    Some(game)
+}
+
+/// The cards that keep a solved position's value.
+fn best_cards(solution: &Solution) -> Vec<Card> {
+    solution
+        .cards
+        .iter()
+        .filter(|(_, v)| *v == solution.value)
+        .map(|(c, _)| *c)
+        .collect()
+}
+
 #[test]
 fn analysis_agrees_with_solve_on_every_prefix() {
     let mut checked = 0;
     for seed in 0..40u64 {
         let kind = (seed % 11) as u8;
-        let Some((mut game, mut rng)) = random_game(kind, seed + 1000) else {
+        let Some(game) = played_game(kind, seed + 1000) else {
             continue;
         };
-        if matches!(game.contract(), Contract::Sie { .. }) {
-            continue;
-        }
-        finish_randomly(&mut game, &mut rng);
         let mut analysis_solver = Solver::with_budget(4 << 20);
         let analysis = analyze(&game, &mut analysis_solver).unwrap();
         assert_eq!(analysis.plays.len(), game.played_count());
@@ -33,13 +50,7 @@ fn analysis_agrees_with_solve_on_every_prefix() {
                 assert_eq!(p.before, solution.value, "play {i}");
                 let own = solution.cards.iter().find(|(c, _)| *c == p.card).unwrap().1;
                 assert_eq!(p.after, own, "play {i}");
-                let best: Vec<Card> = solution
-                    .cards
-                    .iter()
-                    .filter(|(_, v)| *v == solution.value)
-                    .map(|(c, _)| *c)
-                    .collect();
-                assert_eq!(p.best, best);
+                assert_eq!(p.best, best_cards(&solution));
             }
             assert_eq!((Seat::new(p.seat).unwrap(), p.card), plays[i]);
             assert_eq!(p.trick, i / 4);
@@ -72,13 +83,9 @@ fn judging_a_card_agrees_with_solving_every_card() {
     let mut judged = 0;
     for seed in 0..44u64 {
         let kind = (seed % 11) as u8;
-        let Some((mut game, mut rng)) = random_game(kind, seed + 2000) else {
+        let Some(game) = played_game(kind, seed + 2000) else {
             continue;
         };
-        if matches!(game.contract(), Contract::Sie { .. }) {
-            continue;
-        }
-        finish_randomly(&mut game, &mut rng);
         let mut judge = Solver::with_budget(4 << 20);
         let mut solve = Solver::with_budget(4 << 20);
         let mut position = Game::new(game.setup().clone());
@@ -87,13 +94,7 @@ fn judging_a_card_agrees_with_solving_every_card() {
             let s = solve.solve(&position).unwrap();
             assert_eq!(j.value, s.value);
             assert_eq!(j.after, s.cards.iter().find(|(c, _)| *c == card).unwrap().1);
-            let best: Vec<Card> = s
-                .cards
-                .iter()
-                .filter(|(_, v)| *v == s.value)
-                .map(|(c, _)| *c)
-                .collect();
-            assert_eq!(j.best, best, "seed {seed}");
+            assert_eq!(j.best, best_cards(&s), "seed {seed}");
             position.play(card).unwrap();
             judged += 1;
         }

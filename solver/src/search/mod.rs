@@ -82,6 +82,13 @@ impl Frame {
         }
     }
 
+    /// The one counted seat, when it plays alone against the three others who maximise
+    /// its measure (Ramsch in the player's own frame, Bettel).
+    pub(crate) fn lone_minimizer(&self) -> Option<Seat> {
+        let seat = self.counted.iter().next()?;
+        (self.counted.len() == 1 && !self.maximizers.contains(seat)).then_some(seat)
+    }
+
     /// Nine bits: counted seats, maximisers, and whether tricks are counted.
     fn bits(&self) -> u32 {
         ((self.measure == Measure::Tricks) as u32) << 8
@@ -739,13 +746,12 @@ impl Searcher<'_> {
         let layout = &self.layout;
         // One counted seat only: with two (a frame of one's own choosing), both would have
         // to be safe.
-        if layout.stichzwang || self.frame.counted.len() != 1 {
+        let Some(declarer) = self.frame.lone_minimizer() else {
+            return false;
+        };
+        if layout.stichzwang {
             return false;
         }
-        let declarer = match self.frame.counted.iter().next() {
-            Some(d) if !self.frame.maximizers.contains(d) => d,
-            _ => return false,
-        };
         let mine = pos.hands[declarer.index()];
         if pos.leader as usize == declarer.index() || mine & layout.group_mask[layout::TRUMP] != 0 {
             return false;

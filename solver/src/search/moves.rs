@@ -251,12 +251,9 @@ pub(crate) fn order_moves(
     let seat = pos.to_move();
     let eager = wants_tricks(frame, seat);
     let mine = frame.maximizers.contains(seat);
-    // The lone counted minimiser the others lead against (Ramsch, Bettel), if any.
-    let lone = match frame.counted.iter().next() {
-        Some(c) if !mine || frame.maximizers.contains(c) => None,
-        Some(c) if frame.counted.len() == 1 && !frame.maximizers.contains(c) => Some(c),
-        _ => None,
-    };
+    // The lone counted minimiser the others play against (Ramsch, Bettel), when the player
+    // to move is one of the others.
+    let lone = frame.lone_minimizer().filter(|_| mine);
     let mut keys = [0u32; 8];
     let mut n = 0;
     let best = pos

@@ -98,10 +98,19 @@ fn judging_a_card_agrees_with_solving_every_card() {
             position.play(card).unwrap();
             judged += 1;
         }
-        // A card that is not legal here is refused, not judged.
+        // A card that is not legal here is refused by name, not judged.
         let first = game.plays()[0].1;
         let over = judge.judge(&position, first);
-        assert!(over.is_err());
+        assert!(
+            matches!(
+                over,
+                Err(Error::IllegalPlay {
+                    reason: IllegalReason::HandOver,
+                    ..
+                })
+            ),
+            "{over:?}"
+        );
     }
     assert!(judged >= 1000, "{judged}");
 }

@@ -337,15 +337,20 @@ impl Solver {
     /// minimiser's if it stays below one more). (Carrying the played card's value over as
     /// the next position's saves nothing measurable: the table has it.)
     pub fn judge(&mut self, game: &Game, played: Card) -> Result<Judgement, Error> {
+        // The rules engine's own check, before any search: an illegal card is named.
+        game.clone()
+            .play(played)
+            .map_err(|reason| Error::IllegalPlay {
+                index: game.played_count(),
+                card: played,
+                reason,
+            })?;
         let (frame, tag) = self.prepare(game)?;
         let mut s = self.searcher(game, frame, tag);
         let pos = Position::of(game, &frame, &s.layout);
         let value = s.exact(&pos, None);
         let legal = pos.legal(&s.layout);
         let played = s.layout.index(played);
-        if game.is_over() || legal & layout::bit(played) == 0 {
-            return Err(Error::NothingToSolve);
-        }
         let (reps, rep) = s.classes(&pos, legal);
         let maximizing = frame.maximizers.contains(game.to_move());
         let mut after = value;

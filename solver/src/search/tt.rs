@@ -91,14 +91,16 @@ impl Table {
         let buckets = (bytes / per_bucket).max(1);
         // Round down to a power of two so the index is a mask.
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        Table {
+        let mut table = Table {
             entries: vec![Entry::default(); 2 * buckets],
-            mask: buckets.min(START_BUCKETS) - 1,
+            mask: 0,
             generation: 0,
             live: 0,
             stores: 0,
             hits: 0,
-        }
+        };
+        table.start(0);
+        table
     }
 
     /// Starts a new generation: every entry of an older one is free from now on, and the

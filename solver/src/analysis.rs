@@ -5,7 +5,7 @@ use crate::cards::Card;
 use crate::contract::{Contract, Measure};
 use crate::error::Error;
 use crate::game::Game;
-use crate::search::{Frame, Solver};
+use crate::search::{Frame, Judgement, Solver};
 use crate::settle::{won_schneider, Score};
 use serde::Serialize;
 
@@ -102,11 +102,12 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
         .collect();
     for (index, &(seat, card)) in plays.iter().enumerate() {
         let frame = Frame::of(&position)?;
-        let judgement = solver.judge(&position, card)?;
-        start.get_or_insert(judgement.value);
-        let before = judgement.value;
-        let after = judgement.after;
-        let best = judgement.best;
+        let Judgement {
+            value: before,
+            after,
+            best,
+        } = solver.judge(&position, card)?;
+        start.get_or_insert(before);
         let cost = if frame.maximizers.contains(seat) {
             before - after
         } else {

@@ -281,16 +281,39 @@ pub(crate) fn order_moves(
                             500 - 8 * pts - power
                         }
                     }
+                    // Ramsch, Bettel: a lead the lone counted player cannot take keeps the
+                    // lead with the others at no cost (least points first: the rest are
+                    // for his tricks). Measured on 30 real Ramsch games: a tenth fewer
+                    // nodes for the exact value; it had come last, yet decided a sixth of
+                    // the cutoffs at such leads.
+                    (false, true) if lone.is_some() => 875 - 8 * pts - power,
                     (false, true) => 100 - power,
                     (false, false) => {
-                        if lone.is_some_and(|c| {
-                            let could = could_play(pos, c, layout.group_of(card));
-                            could & !layout.beaters[card as usize] == 0
-                        }) {
-                            // Ramsch, Bettel: a lead the lone counted player cannot duck.
-                            900 + 8 * pts - power
-                        } else {
-                            800 - power
+                        let group = layout.group_of(card);
+                        match lone {
+                            // Ramsch, Bettel: a lead the lone counted player cannot duck;
+                            // else one in a suit he must follow; a suit he is void in last
+                            // (he discards at will).
+                            Some(c)
+                                if could_play(pos, c, group) & !layout.beaters[card as usize]
+                                    == 0 =>
+                            {
+                                900 + 8 * pts - power
+                            }
+                            Some(c) if pos.hands[c.index()] & group != 0 => 850 - power,
+                            Some(_) => 700 - power,
+                            // The lone counted player leads: best a card one of the others
+                            // must beat (all he could play beats it), his points with it.
+                            // Measured: whole Ramsch analyses p90 15% fewer nodes.
+                            None if frame.lone_minimizer() == Some(seat)
+                                && (1..4u8).any(|k| {
+                                    let could = could_play(pos, seat.plus(k), group);
+                                    could != 0 && could & !layout.beaters[card as usize] == 0
+                                }) =>
+                            {
+                                900 + 8 * pts - power
+                            }
+                            None => 800 - power,
                         }
                     }
                 }

@@ -8,10 +8,12 @@
 //! ```
 //!
 //! For each contract it reports median, p90, p99 and max of wall time and nodes, single
-//! thread, for three questions (and for the real games a fourth, `analyze`, every card of
-//! the game as played): the exact value, the value of every legal first card (what
+//! thread, for three questions: the exact value, the value of every legal first card (what
 //! `schafkopf solve` prints), and the "at least 61" test (for Tout and Bettel: "all tricks"
-//! and "no trick"). One solver (one table) serves all deals, as in a batch run.
+//! and "no trick"). For the real games two more: `analyze`, every card of the game as
+//! played, and `declarer`, the outcome of every contract the declarer could have announced
+//! (`declarer_contracts`): together what `schafkopf batch` does per record. One solver (one
+//! table) serves all deals, as in a batch run.
 
 use solver::Rng;
 use solver::*;
@@ -308,15 +310,16 @@ fn main() {
     }
     for path in data {
         let text = std::fs::read_to_string(&path).expect("the data file is readable");
-        let mut by_game: std::collections::BTreeMap<String, Vec<Game>> = Default::default();
+        let mut by_game: std::collections::BTreeMap<String, Vec<(Record, Game)>> =
+            Default::default();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let game = Record::from_json(line)
-                .and_then(|r| r.game())
-                .expect("a valid record");
+            let record = Record::from_json(line).expect("a valid record");
+            let game = record.game().expect("a valid record");
             let name = game.contract().game_name().to_string();
-            by_game.entry(name).or_default().push(game);
+            by_game.entry(name).or_default().push((record, game));
         }
-        for (name, games) in by_game {
+        for (name, played) in by_game {
+            let games: Vec<&Game> = played.iter().map(|(_, g)| g).collect();
             let setups: Vec<Setup> = games.iter().map(|g| g.setup().clone()).collect();
             let (mut samples, _) = measure(&mut solver, &setups);
             // Whole-game analysis of the game as played: every card, one solver.
@@ -329,19 +332,29 @@ fn main() {
                 let micros = start.elapsed().as_secs_f64() * 1e6;
                 analysis.push(micros, solver.stats().nodes - before);
             }
+            // What a batch adds: the outcome of every contract the declarer could have
+            // announced (none in Ramsch).
+            let mut declarer = Samples::default();
+            for (record, game) in &played {
+                if game.contract().declarer().is_none() {
+                    continue;
+                }
+                solver.forget();
+                let before = solver.stats().nodes;
+                let start = Instant::now();
+                declarer_contracts(record, &mut solver).expect("the contracts are valued");
+                let micros = start.elapsed().as_secs_f64() * 1e6;
+                declarer.push(micros, solver.stats().nodes - before);
+            }
             let label = format!("real:{name}");
             for (q, s) in names.iter().zip(samples.iter_mut()) {
                 println!("{:<10} {:>5} {:<8} {}", label, setups.len(), q, s.line());
             }
-            if !analysis.micros.is_empty() {
-                let n = analysis.micros.len();
-                println!(
-                    "{:<10} {:>5} {:<8} {}",
-                    label,
-                    n,
-                    "analyze",
-                    analysis.line()
-                );
+            for (question, samples) in [("analyze", &mut analysis), ("declarer", &mut declarer)] {
+                if !samples.micros.is_empty() {
+                    let n = samples.micros.len();
+                    println!("{:<10} {:>5} {:<8} {}", label, n, question, samples.line());
+                }
             }
         }
     }

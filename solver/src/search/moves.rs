@@ -337,18 +337,17 @@ pub(crate) fn order_moves(
                     } else {
                         300 - 8 * pts - power
                     }
-                } else if !beats {
+                } else if lone.is_some_and(|c| {
+                    (0..pos.trick_len).any(|k| Seat::wrapping(pos.leader + k) == c)
+                        && best_seat != c
+                }) {
                     // The lone counted player has played and lost this trick to one of the
-                    // others: its points count for nobody; keep the points for his tricks.
-                    let settled = lone.is_some_and(|c| {
-                        (0..pos.trick_len).any(|k| Seat::wrapping(pos.leader + k) == c)
-                            && best_seat != c
-                    });
-                    if settled {
-                        800 - 8 * pts + power
-                    } else {
-                        800 + power + 8 * pts
-                    }
+                    // others: its points count for nobody; keep the points for his tricks,
+                    // and shed a high card (beating or not) that could take one of them
+                    // from him later.
+                    800 + 4 * power - 8 * pts
+                } else if !beats {
+                    800 + power + 8 * pts
                 } else {
                     300 + power
                 }

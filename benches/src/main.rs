@@ -342,7 +342,7 @@ fn main() {
                 solver.forget();
                 let before = solver.stats().nodes;
                 let start = Instant::now();
-                declarer_contracts(record, &mut solver).expect("the contracts are valued");
+                declarer_contracts(record, &mut solver, None).expect("the contracts are valued");
                 let micros = start.elapsed().as_secs_f64() * 1e6;
                 declarer.push(micros, solver.stats().nodes - before);
             }

@@ -53,7 +53,8 @@ pub fn run(line: &str, solver: &mut Solver) -> Result<BatchRecord, solver::Error
     let record = Record::from_json(line)?;
     let game = record.game()?;
     let analysis = solver::analyze(&game, solver)?;
-    let contracts = solver::declarer_contracts(&record, solver)?;
+    // The value of the declared contract is the analysis' value before the first card.
+    let contracts = solver::declarer_contracts(&record, solver, Some(analysis.start))?;
     Ok(BatchRecord {
         id: record.id.clone(),
         players: record.players.clone(),

@@ -74,6 +74,19 @@ pub fn evaluate(
     solver: &mut Solver,
     valuation: Valuation,
 ) -> Result<ContractValue, Error> {
+    evaluate_knowing(setup, solver, valuation, None)
+}
+
+/// [`evaluate`], given the value from the first card when it is already known (from an
+/// analysis of the game as played): then only the schwarz test of a point contract
+/// searches. `value` is reported only for [`Valuation::Exact`], so the answer is the
+/// same as without it.
+fn evaluate_knowing(
+    setup: Setup,
+    solver: &mut Solver,
+    valuation: Valuation,
+    known: Option<u8>,
+) -> Result<ContractValue, Error> {
     let contract = setup.contract;
     let declarer = contract.declarer().ok_or(Error::NothingToSolve)?;
     let spec = ContractSpec::of(&contract);
@@ -93,9 +106,10 @@ pub fn evaluate(
     let schwarz_rule = setup.options.schwarz;
     let declarers = setup.declarers();
     let game = Game::new(setup);
-    let value = match valuation {
-        Valuation::Exact => Some(solver.value(&game)?),
-        Valuation::Outcome => None,
+    let value = match (valuation, known) {
+        (_, Some(v)) => Some(v),
+        (Valuation::Exact, None) => Some(solver.value(&game)?),
+        (Valuation::Outcome, None) => None,
     };
     // "At least t?", from the exact value when known, else by a search of its own.
     let at_least = |solver: &mut Solver, t: u8| match value {
@@ -142,7 +156,7 @@ pub fn evaluate(
     Ok(ContractValue {
         contract: spec,
         measure: contract.measure().name(),
-        value,
+        value: value.filter(|_| valuation == Valuation::Exact),
         won,
         schneider,
         schwarz,
@@ -155,15 +169,23 @@ pub fn evaluate(
 /// before the choice; Kontra and Re answer the contract announced). For a record with a
 /// contract, also how that choice compares with the declarer's best.
 pub fn contracts(record: &Record, solver: &mut Solver) -> Result<ContractsReport, Error> {
-    report(record, solver, &Seat::ALL, Valuation::Exact)
+    report(record, solver, &Seat::ALL, Valuation::Exact, None)
 }
 
 /// The contracts of the declarer of a played record only, with their outcomes but no values
 /// ([`Valuation::Outcome`]): what a batch over a log asks. Empty for Ramsch.
-pub fn declarer_contracts(record: &Record, solver: &mut Solver) -> Result<ContractsReport, Error> {
+///
+/// `declared_value`, when known, is the double-dummy value of the contract as declared
+/// from the first card ([`crate::Analysis::start`] of the record's game): its outcome is
+/// then read off it instead of searched again. The answer is the same either way.
+pub fn declarer_contracts(
+    record: &Record,
+    solver: &mut Solver,
+    declared_value: Option<u8>,
+) -> Result<ContractsReport, Error> {
     let declarer = record.setup()?.contract.declarer();
     let seats: Vec<Seat> = declarer.into_iter().collect();
-    report(record, solver, &seats, Valuation::Outcome)
+    report(record, solver, &seats, Valuation::Outcome, declared_value)
 }
 
 fn report(
@@ -171,7 +193,13 @@ fn report(
     solver: &mut Solver,
     which: &[Seat],
     valuation: Valuation,
+    declared_value: Option<u8>,
 ) -> Result<ContractsReport, Error> {
+    let declared_spec = record
+        .contract
+        .as_ref()
+        .map(|_| record.setup().map(|s| ContractSpec::of(&s.contract)))
+        .transpose()?;
     let (variant, deck, hands) = record.deal()?;
     let declared = record
         .contract
@@ -203,7 +231,9 @@ fn report(
             let mut setup = record.setup_with(deck, hands, contract)?;
             setup.doublings.kontra = 0;
             setup.doublings.re = 0;
-            values.push(evaluate(setup, solver, valuation)?);
+            let known =
+                declared_value.filter(|_| declared_spec == Some(ContractSpec::of(&contract)));
+            values.push(evaluate_knowing(setup, solver, valuation, known)?);
         }
         let best = values
             .iter()
@@ -231,7 +261,7 @@ fn report(
                     None => {
                         setup.doublings.kontra = 0;
                         setup.doublings.re = 0;
-                        evaluate(setup, solver, valuation)?
+                        evaluate_knowing(setup, solver, valuation, declared_value)?
                     }
                 };
                 let best_settlement = own

@@ -138,3 +138,32 @@ fn a_played_record_is_compared_with_the_declarers_best() {
     );
     assert!(declared.settlement <= declared.best_settlement);
 }
+
+#[test]
+fn the_declarers_contracts_read_off_a_known_value_are_the_same() {
+    // Every declared game of the example log: the outcomes with the analysis' value of the
+    // declared contract given, and searched without it, agree contract by contract.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/games.jsonl"
+    ))
+    .unwrap();
+    let mut compared = 0;
+    for record in text.lines().map(|l| Record::from_json(l).unwrap()) {
+        let game = record.game().unwrap();
+        if game.contract().declarer().is_none() {
+            continue;
+        }
+        let mut solver = Solver::with_budget(8 << 20);
+        let start = solver::analyze(&game, &mut solver).unwrap().start;
+        let known = declarer_contracts(&record, &mut solver, Some(start)).unwrap();
+        let searched =
+            declarer_contracts(&record, &mut Solver::with_budget(8 << 20), None).unwrap();
+        assert_eq!(known, searched, "{:?}", record.id);
+        compared += 1;
+    }
+    assert!(
+        compared >= 3,
+        "only {compared} declared games in the example log"
+    );
+}

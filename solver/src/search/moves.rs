@@ -41,6 +41,13 @@ fn could_play(pos: &Position, seat: Seat, led: u32) -> u32 {
     }
 }
 
+/// Whether `seat` must beat `card` if it is led: every card it could play to it beats it.
+#[inline]
+fn must_beat(layout: &Layout, pos: &Position, seat: Seat, card: u8) -> bool {
+    let could = could_play(pos, seat, layout.group_of(card));
+    could != 0 && could & !layout.beaters[card as usize] == 0
+}
+
 /// Whether one of the players after the player to move for whom `rival` holds could play a
 /// card of `beaters` to a trick led in `led` (by [`could_play`], so `false` is certain).
 #[inline]
@@ -303,22 +310,14 @@ pub(crate) fn order_moves(
                             // Ramsch, Bettel: a lead the lone counted player cannot duck;
                             // else one in a suit he must follow; a suit he is void in last
                             // (he discards at will).
-                            Some(c)
-                                if could_play(pos, c, group) & !layout.beaters[card as usize]
-                                    == 0 =>
-                            {
-                                900 + 8 * pts - power
-                            }
+                            Some(c) if must_beat(layout, pos, c, card) => 900 + 8 * pts - power,
                             Some(c) if pos.hands[c.index()] & group != 0 => 850 - power,
                             Some(_) => 700 - power,
                             // The lone counted player leads: best a card one of the others
-                            // must beat (all he could play beats it), his points with it.
-                            // Measured: whole Ramsch analyses p90 15% fewer nodes.
+                            // must beat, his points with it. Measured: whole Ramsch
+                            // analyses p90 15% fewer nodes.
                             None if frame.lone_minimizer() == Some(seat)
-                                && (1..4u8).any(|k| {
-                                    let could = could_play(pos, seat.plus(k), group);
-                                    could != 0 && could & !layout.beaters[card as usize] == 0
-                                }) =>
+                                && (1..4u8).any(|k| must_beat(layout, pos, seat.plus(k), card)) =>
                             {
                                 900 + 8 * pts - power
                             }

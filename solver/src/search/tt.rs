@@ -75,6 +75,9 @@ impl Entry {
 
     #[inline]
     fn info(meta: u8, bounds: &Bounds) -> u32 {
+        // Bounds are points (at most 120) or tricks, cards are indices below 32.
+        debug_assert!(bounds.lower < 128 && bounds.upper < 128 && meta < 8);
+        debug_assert!(bounds.best.is_none_or(|b| b < 32));
         let best = bounds.best.map_or(NO_BEST, u32::from);
         meta as u32 | (bounds.lower as u32) << 3 | (bounds.upper as u32) << 10 | best << 17
     }

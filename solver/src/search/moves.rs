@@ -43,7 +43,7 @@ fn could_play(pos: &Position, seat: Seat, led: u32) -> u32 {
 
 /// Whether `seat` must beat `card` if it is led: every card it could play to it beats it.
 #[inline]
-fn must_beat(layout: &Layout, pos: &Position, seat: Seat, card: u8) -> bool {
+pub(crate) fn must_beat(layout: &Layout, pos: &Position, seat: Seat, card: u8) -> bool {
     let could = could_play(pos, seat, layout.group_of(card));
     could != 0 && could & !layout.beaters[card as usize] == 0
 }

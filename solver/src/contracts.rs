@@ -195,17 +195,13 @@ fn report(
     valuation: Valuation,
     declared_value: Option<u8>,
 ) -> Result<ContractsReport, Error> {
-    let declared_spec = record
-        .contract
-        .as_ref()
-        .map(|_| record.setup().map(|s| ContractSpec::of(&s.contract)))
-        .transpose()?;
     let (variant, deck, hands) = record.deal()?;
     let declared = record
         .contract
         .as_ref()
         .map(|_| record.setup())
         .transpose()?;
+    let declared_spec = declared.as_ref().map(|s| ContractSpec::of(&s.contract));
     let mut seats = Vec::with_capacity(4);
     for &seat in which {
         let options: Vec<Contract> = match variant {

@@ -792,7 +792,7 @@ impl Searcher<'_> {
         // everything after it: the others' cards that fall to that trick only make ducking
         // easier (their i-th lowest card of a suit can only rise).
         bits(mine).any(|c| {
-            (1..4u8).any(|k| moves::must_beat(layout, pos, declarer.plus(k), c))
+            moves::another_must_beat(layout, pos, declarer, c)
                 && ducks_everything(layout, mine & !layout::bit(c), others)
         })
     }

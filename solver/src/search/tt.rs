@@ -82,6 +82,12 @@ impl Entry {
         meta as u32 | (bounds.lower as u32) << 3 | (bounds.upper as u32) << 10 | best << 17
     }
 
+    /// Whether the entry belongs to `generation` (a deal); others count as free slots.
+    #[inline]
+    fn of_generation(&self, generation: u32) -> bool {
+        self.tag >> GENERATION_SHIFT == generation
+    }
+
     /// Cards left in the position: the deeper, the more work the entry saves.
     #[inline]
     fn cards(&self) -> u32 {
@@ -202,12 +208,6 @@ impl Table {
         h as usize
     }
 
-    /// Whether an entry belongs to the generation being searched.
-    #[inline]
-    fn current(&self, e: &Entry) -> bool {
-        e.tag >> GENERATION_SHIFT == self.generation
-    }
-
     /// Doubles the buckets in use. The index is a mask of the hash, so an entry of bucket
     /// `i` either stays or moves to `i + old` (into the same slot): one pass over the old
     /// buckets.
@@ -221,7 +221,7 @@ impl Table {
             let mut up = Bucket::default();
             for (k, e) in self.buckets[i].slots.iter_mut().enumerate() {
                 // Nothing of this generation lives above the old size yet.
-                if self.generation == e.tag >> GENERATION_SHIFT
+                if e.of_generation(self.generation)
                     && Self::hash(&e.key, e.tag, e.meta()) & old != 0
                 {
                     up.slots[k] = std::mem::take(e);
@@ -280,7 +280,7 @@ impl Table {
         let victim = (0..3)
             .min_by_key(|&k| {
                 let e = &slots[k];
-                if e.tag >> GENERATION_SHIFT == generation {
+                if e.of_generation(generation) {
                     1 + e.cards()
                 } else {
                     0
@@ -288,7 +288,7 @@ impl Table {
             })
             .unwrap_or(0);
         let replaced = std::mem::replace(&mut slots[victim], fresh);
-        if !self.current(&replaced) {
+        if !replaced.of_generation(generation) {
             self.live += 1;
             if self.live * LOAD > 3 * (self.mask + 1) {
                 self.grow();

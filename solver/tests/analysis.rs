@@ -6,15 +6,18 @@ mod common;
 use common::*;
 use solver::*;
 
-/// A random game of contract `kind`, played out at random; none for Sie (nothing to
-/// solve).
-fn played_game(kind: u8, seed: u64) -> Option<Game> {
-    let (mut game, mut rng) = random_game(kind, seed)?;
-    if matches!(game.contract(), Contract::Sie { .. }) {
-        return None;
-    }
-    finish_randomly(&mut game, &mut rng);
-    Some(game)
+/// Random games played out at random, one per seed of `seeds` (of contract kind `seed %
+/// 11`, dealt from `seed + offset`); none for Sie (nothing to solve) or a deal that does
+/// not allow the kind. Each with its seed.
+fn played_games(seeds: std::ops::Range<u64>, offset: u64) -> impl Iterator<Item = (u64, Game)> {
+    seeds.filter_map(move |seed| {
+        let (mut game, mut rng) = random_game((seed % 11) as u8, seed + offset)?;
+        if matches!(game.contract(), Contract::Sie { .. }) {
+            return None;
+        }
+        finish_randomly(&mut game, &mut rng);
+        Some((seed, game))
+    })
 }
 
 /// The cards that keep a solved position's value.
@@ -30,11 +33,7 @@ fn best_cards(solution: &Solution) -> Vec<Card> {
 #[test]
 fn analysis_agrees_with_solve_on_every_prefix() {
     let mut checked = 0;
-    for seed in 0..40u64 {
-        let kind = (seed % 11) as u8;
-        let Some(game) = played_game(kind, seed + 1000) else {
-            continue;
-        };
+    for (seed, game) in played_games(0..40, 1000) {
         let mut analysis_solver = Solver::with_budget(4 << 20);
         let analysis = analyze(&game, &mut analysis_solver).unwrap();
         assert_eq!(analysis.plays.len(), game.played_count());
@@ -81,11 +80,7 @@ fn judging_a_card_agrees_with_solving_every_card() {
     // card's value and the best cards, from one zero-window test per card (`judge`, one
     // solver for the game) against the exact value of every card (`solve`, its own solver).
     let mut judged = 0;
-    for seed in 0..44u64 {
-        let kind = (seed % 11) as u8;
-        let Some(game) = played_game(kind, seed + 2000) else {
-            continue;
-        };
+    for (seed, game) in played_games(0..44, 2000) {
         let mut judge = Solver::with_budget(4 << 20);
         let mut solve = Solver::with_budget(4 << 20);
         let mut position = Game::new(game.setup().clone());

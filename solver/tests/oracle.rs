@@ -39,8 +39,9 @@ fn fast_solver_equals_naive_minimax_card_by_card() {
     for seed in 0..1500u64 {
         let kind = (seed % 11) as u8;
         let mut rng = Rng::new(seed ^ 0xabcdef);
-        // Mostly 3 and 4 tricks left; 5 (the naive search is slow there) less often.
-        let tricks_left = [3, 3, 4, 4, 5][rng.below(5)];
+        // Mostly 3 and 4 tricks left; 5 (the naive search is slow there) less often; 2,
+        // where the search evaluates outright, as often as 5.
+        let tricks_left = [2, 3, 3, 4, 4, 5][rng.below(6)];
         let into_trick = rng.below(4);
         let Some(game) = random_position(kind, seed, tricks_left, into_trick) else {
             continue;
@@ -86,6 +87,10 @@ fn every_technique_can_be_switched_off_on_full_deals() {
         },
         Techniques {
             bounds: false,
+            ..all
+        },
+        Techniques {
+            endgame: false,
             ..all
         },
     ];

@@ -4,7 +4,7 @@
 //! With this layout the rules become bit arithmetic (as DDS does with its rank bitmaps):
 //! card `a` beats the best card `b` of a trick iff `a > b` and `a` is of `b`'s group or a
 //! trump; the cards that beat `b` are a mask; a run of cards with nothing between them is a
-//! run of bits. The layout is built once per search from the contract's [`Order`]; cards are
+//! run of bits. The layout is built once per search from the contract's [`Order`](crate::order::Order); cards are
 //! translated in at the root and out for the answers.
 //!
 //! Example, Sauspiel, long deck: indices 0..6 are Eichel `E7 E8 E9 EK EZ EA`, 6..12 Gras,

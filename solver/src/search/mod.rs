@@ -5,11 +5,14 @@
 //!
 //! | technique | where |
 //! |---|---|
-//! | zero-window test "can the maximisers reach at least t?" (fail-soft alpha-beta) | [`Searcher::probe`] |
-//! | exact value from zero-window tests (MTD(f), Plaat et al. 1996) | [`Solver::exact`] |
+//! | zero-window test "can the maximisers reach at least t?" (fail-soft alpha-beta) | [`Searcher::search`] |
+//! | exact value from zero-window tests (MTD(f), Plaat et al. 1996, with bisection) | [`Searcher::exact`] |
 //! | transposition table of bounds at trick boundaries, fixed budget, reused per deal | [`tt`] |
-//! | cheap bounds: measure taken so far and still out | [`Searcher::probe`] |
-//! | merging of equivalent cards | [`moves::MoveContext::representatives`] |
+//! | canonical keys: positions differing only in interchangeable gone cards | [`canon`] |
+//! | cheap bounds: measure taken so far and still out | [`Searcher::search`] |
+//! | claims, quick tricks, sure trumps, Bettel safety | [`Searcher::claim`], [`Searcher::quick_tricks`], [`Searcher::sure_trumps`], [`Searcher::bettel_safe`] |
+//! | the last two tricks evaluated outright, exact | [`Searcher::last_two`] |
+//! | merging of equivalent cards, dominance within a class | [`moves::representatives`] |
 //! | move ordering and history heuristic | [`moves::order_moves`] |
 //! | the naive oracle the tests hold all of this against | [`naive`] |
 
@@ -104,6 +107,8 @@ pub struct Techniques {
     pub merging: bool,
     pub ordering: bool,
     pub bounds: bool,
+    /// The exact value two tricks from the end by enumeration instead of search.
+    pub endgame: bool,
 }
 
 impl Default for Techniques {
@@ -113,6 +118,7 @@ impl Default for Techniques {
             merging: true,
             ordering: true,
             bounds: true,
+            endgame: true,
         }
     }
 }
@@ -520,21 +526,27 @@ impl Searcher<'_> {
             self.stats.nodes += 4;
             return p.got;
         }
+        // Two tricks from the end the exact value below costs less than these bounds
+        // (measured: Sauspiel 7% fewer instructions without them there), except the Bettel
+        // safety.
+        let two_left = boundary && pos.hands[0].count_ones() == 2;
         if boundary && self.techniques.bounds {
-            if let Some(v) = self.claim(pos) {
-                return v;
-            }
             if self.bettel_safe(pos) {
                 return pos.got;
             }
-            let (lo, hi) = self.quick_tricks(pos);
-            let (slo, shi) = self.sure_trumps(pos);
-            let (lo, hi) = (lo.max(slo), hi.min(shi));
-            if lo >= t {
-                return lo;
-            }
-            if hi < t {
-                return hi;
+            if !(two_left && self.techniques.endgame) {
+                if let Some(v) = self.claim(pos) {
+                    return v;
+                }
+                let (lo, hi) = self.quick_tricks(pos);
+                let (slo, shi) = self.sure_trumps(pos);
+                let (lo, hi) = (lo.max(slo), hi.min(shi));
+                if lo >= t {
+                    return lo;
+                }
+                if hi < t {
+                    return hi;
+                }
             }
         }
         let meta = pos.leader | (pos.searched as u8) << 2;
@@ -558,6 +570,19 @@ impl Searcher<'_> {
                     return upper;
                 }
             }
+        }
+        if two_left && self.techniques.endgame {
+            let v = self.last_two(pos);
+            if self.techniques.table {
+                let exact = v - pos.got;
+                let bounds = Bounds {
+                    lower: exact,
+                    upper: exact,
+                    best: None,
+                };
+                self.table.put(&key, self.tag, meta, bounds);
+            }
+            return v;
         }
         let seat = pos.to_move();
         let legal = pos.legal(&self.layout);
@@ -641,6 +666,85 @@ impl Searcher<'_> {
             self.table.put(&key, self.tag, meta, bounds);
         }
         best
+    }
+
+    /// The exact final value two tricks from the end (two cards a hand, at a trick
+    /// boundary): at most sixteen ways to play the first of the two tricks, after which the
+    /// last one plays itself. Cheaper outright than searched, and exact, so that one table
+    /// entry answers every threshold.
+    fn last_two(&mut self, pos: &Position) -> u8 {
+        let layout = &self.layout;
+        let frame = &self.frame;
+        let seats = [0u8, 1, 2, 3].map(|k| Seat::wrapping(pos.leader + k));
+        let hands = seats.map(|s| pos.hands[s.index()]);
+        let counted = seats.map(|s| frame.counted.contains(s));
+        let maxi = seats.map(|s| frame.maximizers.contains(s));
+        let points = frame.measure == Measure::Points;
+        let both = if points {
+            layout.points_of(pos.remaining()) as u8
+        } else {
+            2
+        };
+        let worth = |c: u8| if points { layout.points[c as usize] } else { 0 };
+        let got = pos.got;
+        let searched = pos.searched;
+        // Each place's best value so far: the maximisers' starts low, the minimisers' high.
+        let start = maxi.map(|m| if m { 0 } else { u8::MAX });
+        let better = |k: usize, acc: u8, v: u8| if maxi[k] { acc.max(v) } else { acc.min(v) };
+        // The value once the first trick's cards are `cards` (by place from the leader),
+        // worth `first` together, and place `win` took it: the last trick plays itself.
+        let leaf = |cards: [u8; 4], first: u8, win: usize| -> u8 {
+            let first = if points { first } else { 1 };
+            let mut best = win;
+            let mut top = (hands[win] & !layout::bit(cards[win])).trailing_zeros() as u8;
+            for k in 1..4 {
+                let i = (win + k) & 3;
+                let c = (hands[i] & !layout::bit(cards[i])).trailing_zeros() as u8;
+                if layout.beats(c, top) {
+                    best = i;
+                    top = c;
+                }
+            }
+            let mut v = got;
+            if counted[win] {
+                v += first;
+            }
+            if counted[best] {
+                v += both - first;
+            }
+            v
+        };
+        let mut nodes = 0u64;
+        let mut v0 = start[0];
+        for a in bits(layout.legal(seats[0], hands[0], None, searched)) {
+            let mut v1 = start[1];
+            for b in bits(layout.legal(seats[1], hands[1], Some((a, a)), searched)) {
+                let (w1, top1) = if layout.beats(b, a) { (1, b) } else { (0, a) };
+                let mut v2 = start[2];
+                for c in bits(layout.legal(seats[2], hands[2], Some((a, top1)), searched)) {
+                    let (w2, top2) = if layout.beats(c, top1) {
+                        (2, c)
+                    } else {
+                        (w1, top1)
+                    };
+                    let so_far = worth(a) + worth(b) + worth(c);
+                    let mut v3 = start[3];
+                    for d in bits(layout.legal(seats[3], hands[3], Some((a, top2)), searched)) {
+                        let w3 = if layout.beats(d, top2) { 3 } else { w2 };
+                        nodes += 5;
+                        v3 = better(3, v3, leaf([a, b, c, d], so_far + worth(d), w3));
+                    }
+                    nodes += 1;
+                    v2 = better(2, v2, v3);
+                }
+                nodes += 1;
+                v1 = better(1, v1, v2);
+            }
+            nodes += 1;
+            v0 = better(0, v0, v1);
+        }
+        self.stats.nodes += nodes;
+        v0
     }
 
     /// A claim (quick tricks, as DDS's `QuickTricks.cpp` for the simplest case): when the

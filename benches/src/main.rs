@@ -335,7 +335,6 @@ fn main() {
             // What a batch adds: the outcome of every contract the declarer could have
             // announced (none in Ramsch).
             let mut declarer = Samples::default();
-            let n_decl = solver.stats().nodes;
             for (record, game) in &played {
                 if game.contract().declarer().is_none() {
                     continue;
@@ -347,7 +346,6 @@ fn main() {
                 let micros = start.elapsed().as_secs_f64() * 1e6;
                 declarer.push(micros, solver.stats().nodes - before);
             }
-            eprintln!("DECL {name} total {}", solver.stats().nodes - n_decl);
             let label = format!("real:{name}");
             for (q, s) in names.iter().zip(samples.iter_mut()) {
                 println!("{:<10} {:>5} {:<8} {}", label, setups.len(), q, s.line());

@@ -244,6 +244,22 @@ fn write_games(n: usize, path: &str) {
     std::fs::write(path, out).expect("the games file is writable");
 }
 
+const USAGE: &str =
+    "usage: solver-bench [--deals N] [--contract NAME] [--data FILE]... [--table-mb MB]
+       solver-bench --write-games N FILE
+contracts: sauspiel farbsolo wenz geier farbwenz farbgeier tout bettel";
+
+/// The argument after `args[i]`, parsed, or the usage on stderr and exit status 2.
+fn value_of<T: std::str::FromStr>(args: &[String], i: usize) -> T {
+    match args.get(i + 1).map(|a| a.parse()) {
+        Some(Ok(v)) => v,
+        _ => {
+            eprintln!("solver-bench: {} takes a value\n{USAGE}", args[i]);
+            std::process::exit(2);
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let mut count = 200usize;
@@ -254,28 +270,41 @@ fn main() {
     while i < args.len() {
         match args[i].as_str() {
             "--deals" => {
-                count = args[i + 1].parse().expect("--deals takes a number");
+                count = value_of(&args, i);
                 i += 1;
             }
             "--contract" => {
-                only = Some(args[i + 1].clone());
+                let name: String = value_of(&args, i);
+                if !CONTRACTS.contains(&name.as_str()) {
+                    eprintln!("solver-bench: unknown contract {name}\n{USAGE}");
+                    std::process::exit(2);
+                }
+                only = Some(name);
                 i += 1;
             }
             "--table-mb" => {
-                let mb: usize = args[i + 1].parse().expect("--table-mb takes a number");
+                let mb: usize = value_of(&args, i);
                 table_bytes = mb << 20;
                 i += 1;
             }
             "--write-games" => {
-                let n: usize = args[i + 1].parse().expect("--write-games takes a number");
-                write_games(n, &args[i + 2]);
+                let n: usize = value_of(&args, i);
+                let path: String = value_of(&args, i + 1);
+                write_games(n, &path);
                 return;
             }
             "--data" => {
-                data.push(args[i + 1].clone());
+                data.push(value_of(&args, i));
                 i += 1;
             }
-            other => panic!("unknown argument {other}"),
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                return;
+            }
+            other => {
+                eprintln!("solver-bench: unknown argument {other}\n{USAGE}");
+                std::process::exit(2);
+            }
         }
         i += 1;
     }

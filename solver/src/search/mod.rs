@@ -316,9 +316,7 @@ impl Solver {
             let (reps, rep) = s.classes(&pos, legal);
             let mut values = [0u8; 32];
             for card in bits(reps) {
-                let mut child = pos;
-                child.play(card, &s.layout, &s.frame);
-                values[card as usize] = s.exact(&child, Some(value));
+                values[card as usize] = s.exact_after(&pos, card, value);
             }
             for card in bits(legal) {
                 cards.push((s.layout.card(card), values[rep[card as usize] as usize]));
@@ -365,7 +363,7 @@ impl Solver {
             let mut child = pos;
             child.play(card, &s.layout, &s.frame);
             let best = if card == rep[played as usize] {
-                after = s.exact(&child, Some(value));
+                after = s.exact_after(&pos, card, value);
                 after == value
             } else if maximizing {
                 value == 0 || s.probe(&child, value) >= value
@@ -455,8 +453,33 @@ impl Searcher<'_> {
     /// mostly just t itself.
     /// `guess`, when given, is tried first (the parent's value, for card values).
     fn exact(&mut self, pos: &Position, guess: Option<u8>) -> u8 {
-        let mut lower = pos.got;
-        let mut upper = pos.got + (self.total - pos.assigned);
+        let (lower, upper) = (pos.got, pos.got + (self.total - pos.assigned));
+        self.exact_within(pos, lower, upper, guess)
+    }
+
+    /// The exact value of a card's position, `parent` being the value before it: no card
+    /// of a maximiser is worth more than the position, none of a minimiser less. With that
+    /// bound a card that keeps the value takes one probe (at the parent's value), instead of
+    /// a probe above it and a chain of failures back down.
+    fn exact_after(&mut self, parent: &Position, card: u8, value: u8) -> u8 {
+        let mut child = *parent;
+        child.play(card, &self.layout, &self.frame);
+        let (lower, upper) = (child.got, child.got + (self.total - child.assigned));
+        if self.frame.maximizers.contains(parent.to_move()) {
+            self.exact_within(&child, lower, value.clamp(lower, upper), Some(value))
+        } else {
+            self.exact_within(&child, value.clamp(lower, upper), upper, Some(value))
+        }
+    }
+
+    /// [`Searcher::exact`] of a position whose value is known to lie in `lower..=upper`.
+    fn exact_within(
+        &mut self,
+        pos: &Position,
+        mut lower: u8,
+        mut upper: u8,
+        guess: Option<u8>,
+    ) -> u8 {
         // Without a guess, first ask the question that usually settles the game: can the
         // Tout declarer take everything, can the Bettel declarer be forced to take a trick,
         // do the declarers reach 61.

@@ -468,7 +468,8 @@ impl Searcher<'_> {
         if self.frame.maximizers.contains(parent.to_move()) {
             self.exact_within(&child, lower, value.clamp(lower, upper), Some(value))
         } else {
-            self.exact_within(&child, value.clamp(lower, upper), upper, Some(value))
+            // Known to be at least `value`: whether it is more is the one question left.
+            self.exact_within(&child, value.clamp(lower, upper), upper, Some(value + 1))
         }
     }
 

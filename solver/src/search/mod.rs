@@ -315,8 +315,10 @@ impl Solver {
             let legal = pos.legal(&s.layout);
             let (reps, rep) = s.classes(&pos, legal);
             let mut values = [0u8; 32];
+            let maximizing = frame.maximizers.contains(game.to_move());
             for card in bits(reps) {
-                values[card as usize] = s.exact_after(&pos, card, value);
+                let child = s.child(&pos, card);
+                values[card as usize] = s.exact_after(&child, maximizing, value);
             }
             for card in bits(legal) {
                 cards.push((s.layout.card(card), values[rep[card as usize] as usize]));
@@ -360,10 +362,9 @@ impl Solver {
         let mut after = value;
         let mut keeps = 0u32;
         for card in bits(reps) {
-            let mut child = pos;
-            child.play(card, &s.layout, &s.frame);
+            let child = s.child(&pos, card);
             let best = if card == rep[played as usize] {
-                after = s.exact_after(&pos, card, value);
+                after = s.exact_after(&child, maximizing, value);
                 after == value
             } else if maximizing {
                 value == 0 || s.probe(&child, value) >= value
@@ -457,19 +458,24 @@ impl Searcher<'_> {
         self.exact_within(pos, lower, upper, guess)
     }
 
-    /// The exact value of a card's position, `parent` being the value before it: no card
-    /// of a maximiser is worth more than the position, none of a minimiser less. With that
-    /// bound a card that keeps the value takes one probe (at the parent's value), instead of
-    /// a probe above it and a chain of failures back down.
-    fn exact_after(&mut self, parent: &Position, card: u8, value: u8) -> u8 {
-        let mut child = *parent;
+    /// The position after `card`.
+    fn child(&self, pos: &Position, card: u8) -> Position {
+        let mut child = *pos;
         child.play(card, &self.layout, &self.frame);
+        child
+    }
+
+    /// The exact value of `child`, the position after a card of a player who maximises or
+    /// not, `value` being the value before the card: no card of a maximiser is worth more
+    /// than that, none of a minimiser less. With that bound a card that keeps the value
+    /// takes one probe, instead of a probe above it and a chain of failures back down.
+    fn exact_after(&mut self, child: &Position, maximizing: bool, value: u8) -> u8 {
         let (lower, upper) = (child.got, child.got + (self.total - child.assigned));
-        if self.frame.maximizers.contains(parent.to_move()) {
-            self.exact_within(&child, lower, value.clamp(lower, upper), Some(value))
+        if maximizing {
+            self.exact_within(child, lower, value.clamp(lower, upper), Some(value))
         } else {
             // Known to be at least `value`: whether it is more is the one question left.
-            self.exact_within(&child, value.clamp(lower, upper), upper, Some(value + 1))
+            self.exact_within(child, value.clamp(lower, upper), upper, Some(value + 1))
         }
     }
 

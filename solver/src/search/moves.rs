@@ -266,8 +266,9 @@ pub(crate) fn order_moves(
     let mine = frame.maximizers.contains(seat);
     // The lone counted minimiser the others play against (Ramsch, Bettel), when the player
     // to move is one of the others; and whether the player to move is he.
-    let lone = frame.lone_minimizer().filter(|_| mine);
-    let alone = frame.lone_minimizer() == Some(seat);
+    let lone_player = frame.lone_minimizer();
+    let lone = lone_player.filter(|_| mine);
+    let alone = lone_player == Some(seat);
     let short_of_trumps = mine && frame.maximizers.len() == 1 && {
         let trumps = layout.group_mask[super::layout::TRUMP];
         2 * (pos.hands[seat.index()] & trumps).count_ones()

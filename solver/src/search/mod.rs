@@ -533,23 +533,37 @@ impl Searcher<'_> {
     /// or `v < t` and the value at most `v`.
     fn probe(&mut self, pos: &Position, t: u8) -> u8 {
         self.stats.probes += 1;
-        self.search(pos, t)
+        match self.settled(pos, t) {
+            Some(v) => v,
+            None => self.search(pos, t),
+        }
     }
 
+    /// The cheapest bounds, from the totals alone: what is taken is taken, what is out is
+    /// the most to come. The answer for `t` when they settle it. They change only when a
+    /// trick completes, so [`Searcher::search`] asks them of the positions after a trick
+    /// (and [`Searcher::probe`] of where it starts) before searching them: an answer costs
+    /// no call.
+    #[inline(always)]
+    fn settled(&self, pos: &Position, t: u8) -> Option<u8> {
+        let still = self.total - pos.assigned;
+        if self.techniques.bounds || still == 0 {
+            if pos.got >= t {
+                return Some(pos.got);
+            }
+            if pos.got + still < t {
+                return Some(pos.got + still);
+            }
+        }
+        None
+    }
+
+    /// The search proper, of a position [`Searcher::settled`] leaves open.
     fn search(&mut self, pos: &Position, t: u8) -> u8 {
         if *self.aborted {
             return pos.got;
         }
         let still = self.total - pos.assigned;
-        // Cheap bounds: what is taken is taken, what is out is the most to come.
-        if self.techniques.bounds || still == 0 {
-            if pos.got >= t {
-                return pos.got;
-            }
-            if pos.got + still < t {
-                return pos.got + still;
-            }
-        }
         let boundary = pos.trick_len == 0;
         if boundary && pos.hands[0].count_ones() == 1 {
             // The last trick plays itself.
@@ -661,7 +675,13 @@ impl Searcher<'_> {
             if self.stats.nodes > self.node_limit {
                 *self.aborted = true;
             }
-            let v = self.search(&child, t);
+            let v = match child.trick_len {
+                0 => match self.settled(&child, t) {
+                    Some(v) => v,
+                    None => self.search(&child, t),
+                },
+                _ => self.search(&child, t),
+            };
             if *self.aborted {
                 // Out of budget: the value is void and nothing may enter the table.
                 return v;

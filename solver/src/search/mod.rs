@@ -9,7 +9,7 @@
 //! | exact value from zero-window tests (MTD(f), Plaat et al. 1996, with bisection) | [`Searcher::exact`] |
 //! | transposition table of bounds at trick boundaries, fixed budget, reused per deal | [`tt`] |
 //! | canonical keys: positions differing only in interchangeable gone cards | [`canon`] |
-//! | cheap bounds: measure taken so far and still out | [`Searcher::search`] |
+//! | cheap bounds: measure taken so far and still out | [`Searcher::settled`] |
 //! | claims, quick tricks, sure trumps, Bettel safety | [`Searcher::claim`], [`Searcher::quick_tricks`], [`Searcher::sure_trumps`], [`Searcher::bettel_safe`] |
 //! | the last two tricks evaluated outright, exact | [`Searcher::last_two`] |
 //! | merging of equivalent cards, dominance within a class | [`moves::representatives`] |

@@ -451,7 +451,8 @@ impl Searcher<'_> {
     /// is the failure's own upper bound, which in point games and Tout is usually the value
     /// (the maximisers' best line), so the search ends with a success there. Plain MTD(f),
     /// stepping up from every answer, needed dozens of probes here: a success's bound is
-    /// mostly just t itself.
+    /// mostly just t itself. Where a lone counted player minimises against the rest
+    /// (Ramsch, Bettel) it climbs from the bottom instead ([`Searcher::exact_within`]).
     /// `guess`, when given, is tried first (the parent's value, for card values).
     fn exact(&mut self, pos: &Position, guess: Option<u8>) -> u8 {
         let (lower, upper) = self.range(pos);
@@ -494,12 +495,20 @@ impl Searcher<'_> {
     ) -> u8 {
         // Without a guess, first ask the question that usually settles the game: can the
         // Tout declarer take everything, can the Bettel declarer be forced to take a trick,
-        // do the declarers reach 61.
-        let mut next = guess.or(match self.frame.measure {
-            Measure::Tricks if self.frame.counted == self.frame.maximizers => Some(upper),
-            Measure::Tricks => Some(lower + 1),
-            Measure::Points => Some(61),
-        });
+        // do the declarers reach 61. Where a lone counted player minimises against the
+        // rest (Ramsch), start at the bottom instead and climb: there a success (the others
+        // force his points up to the threshold) is cheap and a failure (he holds them below
+        // it) dear, every card of three players searched against one of his, so the one
+        // failure should be the one just above the value; far below it a success's bound
+        // also jumps ahead (measured: whole Ramsch analyses 6% fewer nodes, 10 to 12% less
+        // time than starting at 61, whose failures were a third of the cost where the value
+        // lies below).
+        let lone = self.frame.counted != self.frame.maximizers;
+        let mut next = guess.or(Some(match (lone, self.frame.measure) {
+            (true, _) => lower + 1,
+            (false, Measure::Tricks) => upper,
+            (false, Measure::Points) => 61,
+        }));
         while lower < upper {
             let mid = lower + (upper - lower).div_ceil(2);
             let t = match next.take() {
@@ -510,9 +519,9 @@ impl Searcher<'_> {
             if g >= t {
                 lower = g;
                 // Where a lone counted player minimises against the rest (Ramsch, Bettel),
-                // the mirror image holds: a success's bound is his best line, often the
-                // value; so test just above it next.
-                if self.frame.counted != self.frame.maximizers {
+                // climb: test just above the success's bound (the only failure wanted is
+                // the one just above the value, see above).
+                if lone {
                     next = Some(g + 1);
                 }
             } else {
@@ -521,7 +530,7 @@ impl Searcher<'_> {
                 // value itself: test it next (if that fails too, its own bound, and so on).
                 // Not where a lone counted player minimises against the rest (Ramsch,
                 // Bettel): there these bounds are loose and bisection is faster.
-                if self.frame.counted == self.frame.maximizers {
+                if !lone {
                     next = Some(g);
                 }
             }

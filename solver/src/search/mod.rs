@@ -451,8 +451,8 @@ impl Searcher<'_> {
     /// is the failure's own upper bound, which in point games and Tout is usually the value
     /// (the maximisers' best line), so the search ends with a success there. Plain MTD(f),
     /// stepping up from every answer, needed dozens of probes here: a success's bound is
-    /// mostly just t itself. Where a lone counted player minimises against the rest
-    /// (Ramsch, Bettel) it climbs from the bottom instead ([`Searcher::exact_within`]).
+    /// mostly just t itself. Where one player stands against three (Ramsch, Bettel, the
+    /// solos, Tout) it starts from one end instead ([`Searcher::exact_within`]).
     /// `guess`, when given, is tried first (the parent's value, for card values).
     fn exact(&mut self, pos: &Position, guess: Option<u8>) -> u8 {
         let (lower, upper) = self.range(pos);
@@ -536,10 +536,13 @@ impl Searcher<'_> {
                 }
             } else {
                 upper = g;
-                // A failed probe's bound is the best line the maximisers found, often the
-                // value itself: test it next (if that fails too, its own bound, and so on).
-                // Not where a lone counted player minimises against the rest (Ramsch,
-                // Bettel): there these bounds are loose and bisection is faster.
+                // A failed probe's bound is the best line the maximisers found: test it
+                // next (if that fails too, its own bound, and so on). The chain often goes
+                // down a point at a time, but its probes far above the value are cheap and
+                // fill the table for the dear ones near it (bisecting or galloping instead
+                // measured more nodes). Not where a lone counted player minimises against
+                // the rest (Ramsch, Bettel): there these bounds are loose and bisection is
+                // faster.
                 if !lone {
                     next = Some(g);
                 }

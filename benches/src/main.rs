@@ -249,15 +249,21 @@ const USAGE: &str =
        solver-bench --write-games N FILE
 contracts: sauspiel farbsolo wenz geier farbwenz farbgeier tout bettel (none: only --data)";
 
-/// The argument after `args[i]`, parsed, or the usage on stderr and exit status 2.
-fn value_of<T: std::str::FromStr>(args: &[String], i: usize) -> T {
-    match args.get(i + 1).map(|a| a.parse()) {
+/// The `k`-th value after the option `args[i]` (from 1), parsed, or the usage on stderr
+/// and exit status 2.
+fn nth_value_of<T: std::str::FromStr>(args: &[String], i: usize, k: usize) -> T {
+    match args.get(i + k).map(|a| a.parse()) {
         Some(Ok(v)) => v,
         _ => {
             eprintln!("solver-bench: {} takes a value\n{USAGE}", args[i]);
             std::process::exit(2);
         }
     }
+}
+
+/// The value after the option `args[i]`, parsed (see [`nth_value_of`]).
+fn value_of<T: std::str::FromStr>(args: &[String], i: usize) -> T {
+    nth_value_of(args, i, 1)
 }
 
 fn main() {
@@ -289,7 +295,7 @@ fn main() {
             }
             "--write-games" => {
                 let n: usize = value_of(&args, i);
-                let path: String = value_of(&args, i + 1);
+                let path: String = nth_value_of(&args, i, 2);
                 write_games(n, &path);
                 return;
             }

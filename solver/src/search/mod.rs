@@ -512,11 +512,11 @@ impl Searcher<'_> {
         //   reach 61, the question that usually settles the game (starting at the top
         //   there: p90 13% more nodes).
         let lone = self.frame.counted != self.frame.maximizers;
-        let alone = !lone && self.frame.maximizers.len() == 1;
+        let one_declarer = !lone && self.frame.maximizers.len() == 1;
         let mut next = guess.or(Some(match (lone, self.frame.measure) {
             (true, _) => lower + 1,
             (false, Measure::Tricks) => upper,
-            (false, Measure::Points) if alone => upper,
+            (false, Measure::Points) if one_declarer => upper,
             (false, Measure::Points) => 61,
         }));
         while lower < upper {
@@ -555,6 +555,12 @@ impl Searcher<'_> {
     /// or `v < t` and the value at most `v`.
     fn probe(&mut self, pos: &Position, t: u8) -> u8 {
         self.stats.probes += 1;
+        self.settled_or_search(pos, t)
+    }
+
+    /// [`Searcher::settled`]'s answer, else the search's.
+    #[inline(always)]
+    fn settled_or_search(&mut self, pos: &Position, t: u8) -> u8 {
         match self.settled(pos, t) {
             Some(v) => v,
             None => self.search(pos, t),
@@ -697,12 +703,10 @@ impl Searcher<'_> {
             if self.stats.nodes > self.node_limit {
                 *self.aborted = true;
             }
-            let v = match child.trick_len {
-                0 => match self.settled(&child, t) {
-                    Some(v) => v,
-                    None => self.search(&child, t),
-                },
-                _ => self.search(&child, t),
+            let v = if child.trick_len == 0 {
+                self.settled_or_search(&child, t)
+            } else {
+                self.search(&child, t)
             };
             if *self.aborted {
                 // Out of budget: the value is void and nothing may enter the table.

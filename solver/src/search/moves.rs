@@ -372,17 +372,44 @@ pub(crate) fn order_moves(
         out[n] = card;
         n += 1;
     }
-    // Insertion sort, best first: at most eight cards.
-    for i in 1..n {
-        let (k, c) = (keys[i], out[i]);
-        let mut j = i;
-        while j > 0 && keys[j - 1] < k {
-            keys[j] = keys[j - 1];
-            out[j] = out[j - 1];
-            j -= 1;
-        }
-        keys[j] = k;
-        out[j] = c;
-    }
+    sort_best_first(&keys, out, n);
     n
+}
+
+/// Sorts `out[..n]` by `keys` (parallel), highest first, ties in the order given. Short
+/// lists (most nodes) go through a sorting network of branch-free compare-exchanges: the
+/// order of the keys is what the branch predictor cannot guess.
+#[inline]
+fn sort_best_first(keys: &[u32; 8], out: &mut [u8; 8], n: usize) {
+    // Key and card in one word; among equal keys the card given first (the lower) is higher.
+    let mut v = [0u64; 8];
+    for i in 0..n {
+        v[i] = (keys[i] as u64) << 8 | (255 - out[i]) as u64;
+    }
+    #[inline(always)]
+    fn swap_up(v: &mut [u64; 8], i: usize, j: usize) {
+        let (a, b) = (v[i], v[j]);
+        v[i] = a.max(b);
+        v[j] = a.min(b);
+    }
+    match n {
+        0 | 1 => return,
+        2 => swap_up(&mut v, 0, 1),
+        3 => {
+            swap_up(&mut v, 0, 1);
+            swap_up(&mut v, 1, 2);
+            swap_up(&mut v, 0, 1);
+        }
+        4 => {
+            swap_up(&mut v, 0, 1);
+            swap_up(&mut v, 2, 3);
+            swap_up(&mut v, 0, 2);
+            swap_up(&mut v, 1, 3);
+            swap_up(&mut v, 1, 2);
+        }
+        _ => v[..n].sort_unstable_by(|a, b| b.cmp(a)),
+    }
+    for i in 0..n {
+        out[i] = 255 - (v[i] & 255) as u8;
+    }
 }

@@ -233,20 +233,33 @@ impl Table {
 
     #[inline]
     fn matches(e: &Entry, key: &[u32; 3], tag: u32, meta: u8) -> bool {
-        // Tags start at 1 << 9, so the zeroed tag marks an empty slot.
-        e.tag == tag && e.meta() == meta && e.key == *key
+        // Tags start at 1 << 9, so the zeroed tag marks an empty slot. Non-short-circuit
+        // `&`: which slot holds the position is what the branch predictor cannot guess.
+        (e.tag == tag)
+            & (e.meta() == meta)
+            & (e.key[0] == key[0])
+            & (e.key[1] == key[1])
+            & (e.key[2] == key[2])
+    }
+
+    /// The slot of the bucket holding the position, if any, found without branching per
+    /// slot.
+    #[inline]
+    fn slot_of(slots: &[Entry; 3], key: &[u32; 3], tag: u32, meta: u8) -> Option<usize> {
+        let found = Self::matches(&slots[0], key, tag, meta) as u32
+            | (Self::matches(&slots[1], key, tag, meta) as u32) << 1
+            | (Self::matches(&slots[2], key, tag, meta) as u32) << 2;
+        (found != 0).then(|| found.trailing_zeros() as usize)
     }
 
     #[inline]
     pub fn get(&mut self, hands: &[u32; 4], tag: u32, meta: u8) -> Option<Bounds> {
         let key = pack(hands);
         let i = self.index(&key, tag, meta);
-        let e = self.buckets[i]
-            .slots
-            .iter()
-            .find(|e| Self::matches(e, &key, tag, meta))?;
+        let slots = &self.buckets[i].slots;
+        let k = Self::slot_of(slots, &key, tag, meta)?;
         self.hits += 1;
-        Some(e.bounds())
+        Some(slots[k].bounds())
     }
 
     /// Stores bounds, merging with what the entry already knew. A new position takes a free
@@ -261,7 +274,8 @@ impl Table {
         let i = self.index(&key, tag, meta);
         let generation = self.generation;
         let slots = &mut self.buckets[i].slots;
-        if let Some(e) = slots.iter_mut().find(|e| Self::matches(e, &key, tag, meta)) {
+        if let Some(k) = Self::slot_of(slots, &key, tag, meta) {
+            let e = &mut slots[k];
             let old = e.bounds();
             let merged = Bounds {
                 lower: old.lower.max(bounds.lower),

@@ -98,8 +98,11 @@ impl Position {
     /// Plays a legal card for the player to move; completes the trick when it is the fourth.
     #[inline(always)]
     pub fn play(&mut self, card: u8, layout: &Layout, frame: &Frame) {
-        let seat = self.to_move();
-        self.hands[seat.index()] &= !bit(card);
+        // The card leaves the hand that holds it (the player to move's: the card is legal).
+        // All four hands are masked alike, so that a position just copied is not read back
+        // in part (measured: a stalled store forwarding, 7% of the search's samples).
+        let gone = !bit(card);
+        self.hands = self.hands.map(|h| h & gone);
         self.trick[self.trick_len as usize] = card;
         if self.trick_len > 0 && layout.beats(card, self.trick[self.win as usize]) {
             self.win = self.trick_len;

@@ -32,6 +32,8 @@ pub(crate) struct Layout {
     to_index: [u8; 32],
     to_card: [Card; 32],
     pub group_mask: [u32; 5],
+    /// The lowest card of every group.
+    pub group_bottoms: u32,
     /// Per index: the cards of its group.
     group_of: [u32; 32],
     pub points: [u8; 32],
@@ -125,6 +127,9 @@ impl Layout {
             to_index,
             to_card,
             group_mask,
+            group_bottoms: group_mask
+                .iter()
+                .fold(0, |b, &m| b | (m & m.wrapping_neg())),
             group_of,
             points,
             beaters,

@@ -157,6 +157,15 @@ pub(crate) fn representatives(
     let ace = layout.called.map_or(0, |c| c.ace);
     // Separators: cards still in play that are not ours to merge.
     let separators = outside | (mine & !legal) | ace;
+    if !shares_a_class(layout, legal, separators) {
+        // Every legal card is a class of its own (most nodes deep in the search).
+        if let Some(rep) = rep {
+            for c in bits(legal) {
+                rep[c as usize] = c;
+            }
+        }
+        return legal;
+    }
     let maximizing = frame.maximizers.contains(pos.to_move());
     let mut out = legal & ace;
     if let Some(rep) = rep.as_deref_mut() {
@@ -188,6 +197,19 @@ pub(crate) fn representatives(
         );
     }
     out
+}
+
+/// Whether two of the `legal` cards might share a class: whether for one of them the next
+/// card still in play above it in its group is legal too (`separators` being every other card
+/// still in play). Bit-parallel: a carry added above each legal card runs up through the gone
+/// cards and stops on the next card in play (a group's lowest card stops it too, so that it
+/// never runs into the next group). May say yes for the called ace, which never merges.
+#[inline]
+fn shares_a_class(layout: &Layout, legal: u32, separators: u32) -> bool {
+    let bottoms = layout.group_bottoms;
+    let gone = !(legal | separators) & !bottoms;
+    let next = gone.wrapping_add(legal << 1) & !gone;
+    next & legal & !bottoms != 0
 }
 
 /// The representatives of one class.
@@ -411,5 +433,74 @@ fn sort_best_first(keys: &[u32; 8], out: &mut [u8; 8], n: usize) {
     }
     for i in 0..n {
         out[i] = 255 - (v[i] & 255) as u8;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{Deck, Suit};
+    use crate::contract::{Contract, Solo};
+    use crate::deal::Rng;
+    use crate::legal::PlayRules;
+
+    /// Two legal cards of one group with no separator between them, by brute force.
+    fn pair_exists(layout: &Layout, legal: u32, separators: u32) -> bool {
+        bits(legal).any(|a| {
+            bits(legal).any(|b| {
+                let between = (bit(b) - 1) & !(bit(a) | (bit(a) - 1));
+                a < b && layout.group_of(a) == layout.group_of(b) && separators & between == 0
+            })
+        })
+    }
+
+    #[test]
+    fn shares_a_class_exactly_when_two_legal_cards_meet() {
+        let contracts = [
+            Contract::Sauspiel {
+                declarer: Seat::S0,
+                called: Suit::Gras,
+            },
+            Contract::Solo {
+                declarer: Seat::S0,
+                game: Solo::Wenz,
+                tout: false,
+            },
+            Contract::Bettel {
+                declarer: Seat::S0,
+                ouvert: false,
+            },
+        ];
+        let mut rng = Rng::new(11);
+        for c in contracts {
+            for deck in [Deck::Long, Deck::Short] {
+                let layout = Layout::new(&PlayRules {
+                    order: c.order(deck),
+                    called: None,
+                    stichzwang: false,
+                });
+                let all = layout.group_mask.iter().fold(0, |a, m| a | m);
+                for _ in 0..5000 {
+                    // Each card of the deck: gone, a separator or legal, at random.
+                    let (mut legal, mut separators) = (0u32, 0u32);
+                    for card in bits(all) {
+                        match rng.below(3) {
+                            0 => {}
+                            1 => separators |= bit(card),
+                            _ => legal |= bit(card),
+                        }
+                    }
+                    if rng.below(2) == 0 {
+                        // Sparse hands, as late in a deal.
+                        legal &= rng.next_u64() as u32 & rng.next_u64() as u32;
+                    }
+                    assert_eq!(
+                        shares_a_class(&layout, legal, separators),
+                        pair_exists(&layout, legal, separators),
+                        "legal {legal:#x} separators {separators:#x}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -296,7 +296,9 @@ pub(crate) fn order_moves(
         2 * (pos.hands[seat.index()] & trumps).count_ones()
             < (pos.remaining() & trumps).count_ones()
     };
-    let mut keys = [0u32; 8];
+    // Per card its sort key: the score, the history, and the card (among equal keys the card
+    // given first, the lower, ranks higher).
+    let mut keys = [0u64; 8];
     let mut n = 0;
     let best = pos
         .best()
@@ -390,24 +392,21 @@ pub(crate) fn order_moves(
             }
         };
         let h = history[seat.index()][card as usize] as u32;
-        keys[n] = ((score + 4096) as u32) << 16 | h;
-        out[n] = card;
+        keys[n] = ((((score + 4096) as u32) << 16 | h) as u64) << 8 | (255 - card) as u64;
         n += 1;
     }
-    sort_best_first(&keys, out, n);
+    sort_best_first(&mut keys, n);
+    for (o, k) in out.iter_mut().zip(&keys[..n]) {
+        *o = 255 - (k & 255) as u8;
+    }
     n
 }
 
-/// Sorts `out[..n]` by `keys` (parallel), highest first, ties in the order given. Short
-/// lists (most nodes) go through a sorting network of branch-free compare-exchanges: the
-/// order of the keys is what the branch predictor cannot guess.
+/// Sorts `keys[..n]` highest first. Short lists (most nodes) go through a sorting network
+/// of branch-free compare-exchanges: the order of the keys is what the branch predictor
+/// cannot guess.
 #[inline]
-fn sort_best_first(keys: &[u32; 8], out: &mut [u8; 8], n: usize) {
-    // Key and card in one word; among equal keys the card given first (the lower) is higher.
-    let mut v = [0u64; 8];
-    for i in 0..n {
-        v[i] = (keys[i] as u64) << 8 | (255 - out[i]) as u64;
-    }
+fn sort_best_first(v: &mut [u64; 8], n: usize) {
     #[inline(always)]
     fn swap_up(v: &mut [u64; 8], i: usize, j: usize) {
         let (a, b) = (v[i], v[j]);
@@ -415,24 +414,21 @@ fn sort_best_first(keys: &[u32; 8], out: &mut [u8; 8], n: usize) {
         v[j] = a.min(b);
     }
     match n {
-        0 | 1 => return,
-        2 => swap_up(&mut v, 0, 1),
+        0 | 1 => {}
+        2 => swap_up(v, 0, 1),
         3 => {
-            swap_up(&mut v, 0, 1);
-            swap_up(&mut v, 1, 2);
-            swap_up(&mut v, 0, 1);
+            swap_up(v, 0, 1);
+            swap_up(v, 1, 2);
+            swap_up(v, 0, 1);
         }
         4 => {
-            swap_up(&mut v, 0, 1);
-            swap_up(&mut v, 2, 3);
-            swap_up(&mut v, 0, 2);
-            swap_up(&mut v, 1, 3);
-            swap_up(&mut v, 1, 2);
+            swap_up(v, 0, 1);
+            swap_up(v, 2, 3);
+            swap_up(v, 0, 2);
+            swap_up(v, 1, 3);
+            swap_up(v, 1, 2);
         }
         _ => v[..n].sort_unstable_by(|a, b| b.cmp(a)),
-    }
-    for i in 0..n {
-        out[i] = 255 - (v[i] & 255) as u8;
     }
 }
 

@@ -314,8 +314,12 @@ pub(crate) fn order_moves(
                     (true, true) => 1000 + pts,
                     (true, false) => {
                         if partner_covers(layout, frame, pos, card) {
-                            // Lead to a partner who can take it.
-                            700 - 8 * pts - power
+                            // Lead to a partner who can take it, the most points first and
+                            // of those the highest card: the trick is the side's (was: the
+                            // fewest points, the lowest card; measured: the Sauspiel
+                            // benchmark 9% fewer nodes, real Sauspiel batch 8% less time,
+                            // the solos 1 to 2% fewer nodes).
+                            700 + 8 * pts + power
                         } else if frame.maximizers.len() == 2 {
                             // In a partnership game both sides lead high what they cannot
                             // hold: the other side must spend its high cards, and points

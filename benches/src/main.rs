@@ -214,7 +214,6 @@ fn measure(solver: &mut Solver, setups: &[Setup]) -> ([Samples; 3], usize) {
             samples.push(micros, solver.stats().nodes - before);
         }
     }
-    eprintln!("total nodes {}", solver.stats().nodes);
     (out, won)
 }
 

@@ -509,4 +509,22 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn the_sorting_network_sorts_like_a_sort() {
+        let mut rng = Rng::new(5);
+        for n in 0..=8 {
+            for _ in 0..2000 {
+                let mut keys = [0u64; 8];
+                for k in keys.iter_mut().take(n) {
+                    // Few distinct values, so that ties occur.
+                    *k = rng.below(6) as u64;
+                }
+                let mut expected = keys[..n].to_vec();
+                expected.sort_unstable_by(|a, b| b.cmp(a));
+                sort_best_first(&mut keys, n);
+                assert_eq!(keys[..n], expected[..], "{n} keys");
+            }
+        }
+    }
 }

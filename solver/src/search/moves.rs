@@ -378,7 +378,16 @@ pub(crate) fn order_moves(
                         400 - 8 * pts - power
                     } else if beats {
                         if !beatable(layout, frame, pos, card, led) {
-                            900 - power
+                            if frame.maximizers.len() == 1 {
+                                // Against or as a lone declarer, a sure winner that brings
+                                // points first (measured: Farbsolo and Farbwenz 7 to 9% fewer
+                                // nodes over their benchmark questions, Farbgeier 4.5%, Wenz
+                                // and Geier within 1%; the real solo games' batch 6% less
+                                // time; in Sauspiele 1.4% more nodes, so not there).
+                                900 + 4 * pts - power
+                            } else {
+                                900 - power
+                            }
                         } else {
                             600 - power
                         }

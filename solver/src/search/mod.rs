@@ -448,8 +448,8 @@ impl Searcher<'_> {
 
     /// The exact value from zero-window probes. Each probe's fail-soft answer moves one
     /// bound. After a success the next threshold bisects what is left; after a failure it
-    /// is the failure's own upper bound, which in point games and Tout is usually the value
-    /// (the maximisers' best line), so the search ends with a success there. Plain MTD(f),
+    /// is the failure's own upper bound (the maximisers' best line; it mostly hugs the
+    /// threshold, see [`Searcher::exact_within`] for why the chain still pays). Plain MTD(f),
     /// stepping up from every answer, needed dozens of probes here: a success's bound is
     /// mostly just t itself. Where one player stands against three (Ramsch, Bettel, the
     /// solos, Tout) it starts from one end instead ([`Searcher::exact_within`]).

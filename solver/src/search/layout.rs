@@ -37,6 +37,8 @@ pub(crate) struct Layout {
     /// Per index: the cards of its group.
     group_of: [u32; 32],
     pub points: [u8; 32],
+    /// The cards of each point value, from the least worth up (0, 2, 3, 4, 10, 11).
+    point_classes: [(u8, u32); 6],
     /// Per index: the cards that beat it when it is the best card of a trick.
     pub beaters: [u32; 32],
     pub called: Option<Called>,
@@ -131,6 +133,12 @@ impl Layout {
                 .iter()
                 .fold(0, |b, &m| b | (m & m.wrapping_neg())),
             group_of,
+            point_classes: [0u8, 2, 3, 4, 10, 11].map(|p| {
+                let mask = (0..next)
+                    .filter(|&i| points[i as usize] == p)
+                    .fold(0, |m, i| m | bit(i));
+                (p, mask)
+            }),
             points,
             beaters,
             called,
@@ -164,6 +172,21 @@ impl Layout {
     #[inline]
     pub fn points_of(&self, mask: u32) -> u32 {
         bits(mask).map(|i| self.points[i as usize] as u32).sum()
+    }
+
+    /// The points of the `k` cards of `hand` worth least (all of them if it holds fewer).
+    #[inline]
+    pub fn lowest_points(&self, hand: u32, mut k: u32) -> u32 {
+        let mut sum = 0;
+        for &(p, mask) in &self.point_classes {
+            if k == 0 {
+                break;
+            }
+            let n = (hand & mask).count_ones().min(k);
+            sum += n * p as u32;
+            k -= n;
+        }
+        sum
     }
 
     /// The cards of the group of `index`.

@@ -987,6 +987,12 @@ impl Searcher<'_> {
     /// is then that side's. So its points surely go to that side: a lower bound for the
     /// counted seats' trumps, an upper bound from the others'. (For tricks: one trick per
     /// such trump of a single seat, the most any one seat holds.)
+    ///
+    /// With the trumps come the other side's cards in their tricks: a seat holding k sure
+    /// trumps plays them to k different tricks, and every seat of the other side gives one
+    /// card to each, so at least its k cards worth least ([`Searcher::gifts`]). Measured:
+    /// exact values over the 100 deals of each benchmark contract, Farbsolo 18% fewer
+    /// nodes, Wenz 22%, Farbwenz 32%, Sauspiel 2%.
     fn sure_trumps(&self, pos: &Position) -> (u8, u8) {
         let layout = &self.layout;
         let still = self.total - pos.assigned;
@@ -1000,9 +1006,9 @@ impl Searcher<'_> {
         let counted = counted & trumps;
         let others = pos.remaining() & trumps & !counted;
         let (ours, theirs) = (above_all(counted, others), above_all(others, counted));
-        let worth = |set: u32| -> u8 {
+        let worth = |set: u32, side: Seats| -> u8 {
             match self.frame.measure {
-                Measure::Points => layout.points_of(set) as u8,
+                Measure::Points => (layout.points_of(set) + self.gifts(pos, set, side)) as u8,
                 Measure::Tricks => pos
                     .hands
                     .iter()
@@ -1011,7 +1017,36 @@ impl Searcher<'_> {
                     .unwrap_or(0),
             }
         };
-        (pos.got + worth(ours), pos.got + still - worth(theirs))
+        let counted_seats = self.frame.counted;
+        (
+            pos.got + worth(ours, counted_seats),
+            pos.got + still - worth(theirs, counted_seats.others()),
+        )
+    }
+
+    /// The points the seats outside `side` surely give to the tricks of `side`'s sure
+    /// trumps `set` (see [`Searcher::sure_trumps`]): for the holder of most such trumps'
+    /// worth, each other-side seat's cards worth least, as many as he holds of them.
+    /// (Only one side can hold sure trumps at a time: the highest trump left is one
+    /// side's.)
+    fn gifts(&self, pos: &Position, set: u32, side: Seats) -> u32 {
+        if set == 0 {
+            return 0;
+        }
+        let mut most = 0;
+        for holder in side.iter() {
+            let k = (pos.hands[holder.index()] & set).count_ones();
+            if k == 0 {
+                continue;
+            }
+            let given = side
+                .others()
+                .iter()
+                .map(|o| self.layout.lowest_points(pos.hands[o.index()], k))
+                .sum();
+            most = most.max(given);
+        }
+        most
     }
 
     /// History heuristic: a card that caused a cutoff is tried earlier next time.

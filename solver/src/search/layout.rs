@@ -238,3 +238,34 @@ impl Layout {
         legal
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Deck;
+    use crate::contract::{Contract, Solo};
+    use crate::seat::Seat;
+
+    #[test]
+    fn lowest_points_sums_the_cards_worth_least() {
+        let rules = PlayRules {
+            order: Contract::Solo {
+                declarer: Seat::S0,
+                game: Solo::Wenz,
+                tout: false,
+            }
+            .order(Deck::Long),
+            called: None,
+            stichzwang: false,
+        };
+        let layout = Layout::new(&rules);
+        let hand: Cards = ["EA", "EZ", "GU", "HO", "S9"]
+            .iter()
+            .map(|c| c.parse::<Card>().unwrap())
+            .collect();
+        let hand = layout.mask(hand);
+        // S9 0, GU 2, HO 3, EZ 10, EA 11.
+        let sums: Vec<u32> = (0..=6).map(|k| layout.lowest_points(hand, k)).collect();
+        assert_eq!(sums, [0, 0, 2, 5, 15, 26, 26]);
+    }
+}

@@ -915,19 +915,10 @@ impl Searcher<'_> {
                 continue;
             }
             // The min(k, count) trumps worth least: what it must give at the least.
-            let mut worth = [0u8; 14];
-            let mut n = 0;
-            for t in bits(h & trumps) {
-                worth[n] = layout.points[t as usize];
-                n += 1;
-            }
-            let worth = &mut worth[..n];
-            worth.sort_unstable();
-            secured += worth
-                .iter()
-                .take(k as usize)
-                .map(|&p| p as u32)
-                .sum::<u32>();
+            let mine = h & trumps;
+            secured += layout.lowest_points(mine, k);
+            // Short of trumps, it discards to the rest of the run.
+            secured += layout.lowest_points(h & !trumps, k.saturating_sub(mine.count_ones()));
         }
         let secured = match self.frame.measure {
             Measure::Points => secured as u8,
@@ -1043,7 +1034,20 @@ impl Searcher<'_> {
                 .others()
                 .iter()
                 .map(|o| self.layout.lowest_points(pos.hands[o.index()], k))
+                .sum::<u32>();
+            // A partner gives a card to each of these tricks too; those not among the sure
+            // trumps (counted already) are at least his cards worth least outside them.
+            let from_partners: u32 = side
+                .iter()
+                .filter(|&p| p != holder)
+                .map(|p| {
+                    let hand = pos.hands[p.index()];
+                    let own = (hand & set).count_ones();
+                    self.layout
+                        .lowest_points(hand & !set, k.saturating_sub(own))
+                })
                 .sum();
+            let given = given + from_partners;
             most = most.max(given);
         }
         most

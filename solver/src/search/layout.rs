@@ -177,6 +177,10 @@ impl Layout {
     /// The points of the `k` cards of `hand` worth least (all of them if it holds fewer).
     #[inline]
     pub fn lowest_points(&self, hand: u32, mut k: u32) -> u32 {
+        // Mostly settled by the cards worth nothing.
+        if (hand & self.point_classes[0].1).count_ones() >= k {
+            return 0;
+        }
         let mut sum = 0;
         for &(p, mask) in &self.point_classes {
             if k == 0 {

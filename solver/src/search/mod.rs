@@ -1007,59 +1007,46 @@ impl Searcher<'_> {
     }
 
     /// What the trumps `mine` of the seats `side` surely bring that side against the other
-    /// side's trumps `theirs` (see [`Searcher::sure_trumps`]), in the frame's measure: the
-    /// most for any one holder.
+    /// side's trumps `theirs` (see [`Searcher::sure_trumps`]), in the frame's measure,
+    /// counted for the holder whose trumps surely take the most tricks.
+    #[inline]
     fn trumps_bring(&self, pos: &Position, side: Seats, mine: u32, theirs: u32) -> u8 {
         if mine == 0 {
             return 0;
         }
         let layout = &self.layout;
         let sure = above_all(mine, theirs);
-        let points = self.frame.measure == Measure::Points;
-        let mut most = 0u32;
-        for holder in side.iter() {
-            let held = pos.hands[holder.index()] & mine;
-            if held == 0 {
-                continue;
+        let (mut tricks, mut holder) = (0, 0);
+        for (s, hand) in pos.hands.iter().enumerate() {
+            // `mine` holds the side's trumps only: nothing for the other seats.
+            let held = hand & mine;
+            // Each of their trumps above his lowest can beat one of his, at most (it falls
+            // in one trick); none beats a sure one.
+            let lowest = held & held.wrapping_neg();
+            let contested = (theirs & !(lowest | lowest.wrapping_sub(1))).count_ones();
+            let taken = held.count_ones() - contested.min((held & !sure).count_ones());
+            if taken > tricks {
+                (tricks, holder) = (taken, s);
             }
-            // How many of his trumps the other side can beat, each with a trump of its own:
-            // the lowest trumps of theirs first, each on the lowest of his still free below
-            // it (a greedy matching, as large as any; layout indices rise with power).
-            let mut free = held;
-            let mut beaten = 0;
-            for o in bits(theirs) {
-                let below = free & (layout::bit(o) - 1);
-                if below != 0 {
-                    free &= !(below & below.wrapping_neg());
-                    beaten += 1;
-                }
-            }
-            let tricks = held.count_ones() - beaten;
-            if tricks == 0 {
-                continue;
-            }
-            if !points {
-                most = most.max(tricks);
-                continue;
-            }
-            let own_sure = held & sure;
-            let mut brought = layout.lowest_points(held & !sure, tricks - own_sure.count_ones());
-            for other in side.others().iter() {
-                brought += layout.lowest_points(pos.hands[other.index()], tricks);
-            }
-            for partner in side.iter().filter(|&p| p != holder) {
-                let hand = pos.hands[partner.index()];
-                let counted_already = (hand & sure).count_ones();
-                brought +=
-                    layout.lowest_points(hand & !sure, tricks.saturating_sub(counted_already));
-            }
-            most = most.max(brought);
         }
-        if points {
-            (layout.points_of(sure) + most) as u8
-        } else {
-            most as u8
+        if self.frame.measure == Measure::Tricks || tricks == 0 {
+            return tricks as u8;
         }
+        // His tricks bring the sure trumps' points, of his other trumps as many worth least as
+        // it takes, and one card a trick from every other seat: a partner's sure trumps are
+        // counted already, the rest are his cards worth least.
+        let mut brought = layout.points_of(sure);
+        for (s, hand) in pos.hands.iter().enumerate() {
+            // His own cards in these tricks are trumps; a partner's may be anything.
+            let candidates = if s == holder { hand & mine } else { *hand };
+            brought += if side.0 >> s & 1 != 0 {
+                let own = (hand & sure).count_ones();
+                layout.lowest_points(candidates & !sure, tricks.saturating_sub(own))
+            } else {
+                layout.lowest_points(*hand, tricks)
+            };
+        }
+        brought as u8
     }
 
     /// History heuristic: a card that caused a cutoff is tried earlier next time.

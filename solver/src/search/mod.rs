@@ -481,7 +481,17 @@ impl Searcher<'_> {
             self.exact_within(child, lower, value.clamp(lower, upper), Some(value))
         } else {
             // Known to be at least `value`: whether it is more is the one question left.
-            self.exact_within(child, value.clamp(lower, upper), upper, Some(value + 1))
+            // Against a lone declarer (solos, Tout) that question costs a success, the dear
+            // answer there, whenever the card gives him more; and his value after the card
+            // then takes a second one. Starting at the top instead ([`Searcher::exact_within`]
+            // without a guess), the chain of cheap failures ends at that one success, or at
+            // the failure just above `value`. Measured (`cards`, 100 deals each): medians
+            // Farbsolo 13% fewer nodes, Farbgeier 7%, Farbwenz 6%, Wenz 2%; real solo games'
+            // batch 5% less time.
+            let lone_declarer =
+                self.frame.counted == self.frame.maximizers && self.frame.maximizers.len() == 1;
+            let guess = (!lone_declarer).then_some(value + 1);
+            self.exact_within(child, value.clamp(lower, upper), upper, guess)
         }
     }
 

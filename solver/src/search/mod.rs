@@ -92,6 +92,14 @@ impl Frame {
         (self.counted.len() == 1 && !self.maximizers.contains(seat)).then_some(seat)
     }
 
+    /// Whether `seat` would like to take tricks itself: in point contracts and Tout everyone
+    /// does (each side takes points for itself); in Bettel and Ramsch the counted seat wants
+    /// no tricks and the others want him to take them.
+    #[inline]
+    pub(crate) fn wants_tricks(&self, seat: Seat) -> bool {
+        self.counted.contains(seat) == self.maximizers.contains(seat)
+    }
+
     /// Whether one counted seat plays alone to make its measure high against the three
     /// others (the solos, Tout).
     pub(crate) fn lone_declarer(&self) -> bool {
@@ -884,8 +892,7 @@ impl Searcher<'_> {
     /// the other solos 1 to 1.5%, Sauspiel 0.3%.
     #[inline(never)]
     fn claim_following(&self, pos: &Position, seat: Seat) -> Option<u8> {
-        let counted = self.frame.counted.contains(seat);
-        if counted != self.frame.maximizers.contains(seat) {
+        if !self.frame.wants_tricks(seat) {
             return None;
         }
         let layout = &self.layout;
@@ -895,32 +902,24 @@ impl Searcher<'_> {
         if others & trumps != 0 {
             return None;
         }
-        // Every card of his must be above every other card of its group.
-        let masters = |&g: &u32| above_all(mine & g, others & g) == mine & g;
-        if !layout.group_mask.iter().all(masters) {
-            return None;
-        }
         // The leader holds no trump (they are all his): he leads a plain suit.
         let leads = pos.hands[pos.leader as usize];
         let answers = |&g: &u32| leads & g == 0 || mine & g != 0;
         if mine & trumps == 0 && !layout.group_mask[..layout::TRUMP].iter().all(answers) {
             return None;
         }
-        let still = self.total - pos.assigned;
-        Some(if counted { pos.got + still } else { pos.got })
+        self.masters_take_all(pos, seat, mine, others)
     }
 
     /// The leader's claim (see [`Searcher::claim`]).
     fn claim_leading(&self, pos: &Position) -> Option<u8> {
         let seat = Seat::wrapping(pos.leader);
-        let counted = self.frame.counted.contains(seat);
-        if counted != self.frame.maximizers.contains(seat) {
+        if !self.frame.wants_tricks(seat) {
             return None;
         }
-        let layout = &self.layout;
+        let trumps = self.layout.group_mask[layout::TRUMP];
         let leader = pos.leader as usize;
         let mine = pos.hands[leader];
-        let trumps = layout.group_mask[layout::TRUMP];
         let my_trumps = mine & trumps;
         let mut others = 0u32;
         for (s, h) in pos.hands.iter().enumerate() {
@@ -931,13 +930,23 @@ impl Searcher<'_> {
                 others |= h;
             }
         }
-        // Every card of the leader must be above every other card of its group.
+        self.masters_take_all(pos, seat, mine, others)
+    }
+
+    /// What both claims end with: if every card of `seat` (holding `mine`) is above every
+    /// card of `others` in its group, the final value with every remaining trick his.
+    #[inline]
+    fn masters_take_all(&self, pos: &Position, seat: Seat, mine: u32, others: u32) -> Option<u8> {
         let masters = |&g: &u32| above_all(mine & g, others & g) == mine & g;
-        if !layout.group_mask.iter().all(masters) {
+        if !self.layout.group_mask.iter().all(masters) {
             return None;
         }
         let still = self.total - pos.assigned;
-        Some(if counted { pos.got + still } else { pos.got })
+        Some(if self.frame.counted.contains(seat) {
+            pos.got + still
+        } else {
+            pos.got
+        })
     }
 
     /// The answer for `t` when the quick tricks or the sure trumps settle it.
@@ -963,10 +972,10 @@ impl Searcher<'_> {
         let still = self.total - pos.assigned;
         let none = (pos.got, pos.got + still);
         let seat = Seat::wrapping(pos.leader);
-        let counted = self.frame.counted.contains(seat);
-        if counted != self.frame.maximizers.contains(seat) {
+        if !self.frame.wants_tricks(seat) {
             return none;
         }
+        let counted = self.frame.counted.contains(seat);
         let layout = &self.layout;
         let trumps = layout.group_mask[layout::TRUMP];
         let left = pos.remaining() & trumps;

@@ -266,14 +266,6 @@ fn pick(
     out
 }
 
-/// Whether `seat` would like to take tricks itself: in point contracts and Tout everyone
-/// does (each side takes points for itself); in Bettel and Ramsch the counted seat wants no
-/// tricks and the others want him to take them.
-#[inline]
-fn wants_tricks(frame: &Frame, seat: Seat) -> bool {
-    frame.counted.contains(seat) == frame.maximizers.contains(seat)
-}
-
 /// Orders the `cards` to try best first into `out`; returns how many.
 pub(crate) fn order_moves(
     layout: &Layout,
@@ -284,7 +276,7 @@ pub(crate) fn order_moves(
     out: &mut [u8; 8],
 ) -> usize {
     let seat = pos.to_move();
-    let eager = wants_tricks(frame, seat);
+    let eager = frame.wants_tricks(seat);
     let mine = frame.maximizers.contains(seat);
     // The lone counted minimiser the others play against (Ramsch, Bettel), when the player
     // to move is one of the others; and whether the player to move is he.

@@ -986,15 +986,20 @@ impl Searcher<'_> {
         let k = run.count_ones();
         let mut secured: u32 = 0;
         let mut tricks = k;
-        // Once the run has drawn every other trump, the leader's masters in the plain suits
-        // (his cards above every other card of their suit) win too; only their own points
-        // are counted, since a follower may have discarded the suit meanwhile.
+        // Once the run has drawn every other trump, the leader's other trumps and his
+        // masters in the plain suits (his cards above every other card of their suit) win
+        // too, one trick each, and he keeps the lead. What the followers give to those
+        // tricks is counted as their cheapest cards outside the trumps, since which suit
+        // each of them gives up is theirs to choose.
         let drawn = pos
             .hands
             .iter()
             .enumerate()
             .all(|(s, h)| s == pos.leader as usize || (h & trumps).count_ones() <= k);
         if drawn {
+            let others = mine & !run;
+            tricks += others.count_ones();
+            secured += layout.points_of(others);
             let hand = pos.hands[pos.leader as usize];
             let rest = pos.remaining() & !hand;
             for g in 0..layout::TRUMP {
@@ -1015,8 +1020,9 @@ impl Searcher<'_> {
             // The min(k, count) trumps worth least: what it must give at the least.
             let mine = h & trumps;
             secured += layout.lowest_points(mine, k);
-            // Short of trumps, it discards to the rest of the run.
-            secured += layout.lowest_points(h & !trumps, k.saturating_sub(mine.count_ones()));
+            // Short of trumps, it discards to the rest of the run, and to every trick the
+            // leader takes after it once the trumps are drawn (it has none left then).
+            secured += layout.lowest_points(h & !trumps, tricks.saturating_sub(mine.count_ones()));
         }
         let secured = match self.frame.measure {
             Measure::Points => secured as u8,

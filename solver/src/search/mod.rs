@@ -996,8 +996,8 @@ impl Searcher<'_> {
             .iter()
             .enumerate()
             .all(|(s, h)| s == pos.leader as usize || (h & trumps).count_ones() <= k);
+        let others = mine & !run;
         if drawn {
-            let others = mine & !run;
             tricks += others.count_ones();
             secured += layout.points_of(others);
             let hand = pos.hands[pos.leader as usize];
@@ -1008,6 +1008,25 @@ impl Searcher<'_> {
                 tricks += masters.count_ones();
                 secured += layout.points_of(masters);
             }
+        } else if others != 0 {
+            // Else each of the other side's trumps left after the run can beat one of his
+            // other trumps, at most: of them, at least as many as exceed those trumps take
+            // tricks. The run has taken k trumps from every seat, and the other side keeps
+            // its highest; only those above his lowest count. (Trumps counted the same way
+            // without the run, for any seat: [`Searcher::sure_trumps`].)
+            let lowest = others & others.wrapping_neg();
+            let above = !(lowest | lowest.wrapping_sub(1));
+            let mut contested = 0;
+            for (s, h) in pos.hands.iter().enumerate() {
+                if self.frame.counted.contains(Seat::wrapping(s as u8)) != counted {
+                    let theirs = h & trumps;
+                    let kept = theirs.count_ones().saturating_sub(k);
+                    contested += kept.min((theirs & above).count_ones());
+                }
+            }
+            let taken = others.count_ones().saturating_sub(contested);
+            tricks += taken;
+            secured += layout.lowest_points(others, taken);
         }
         if tricks == 0 {
             return none;
@@ -1020,8 +1039,12 @@ impl Searcher<'_> {
             // The min(k, count) trumps worth least: what it must give at the least.
             let mine = h & trumps;
             secured += layout.lowest_points(mine, k);
+            if mine.count_ones() > k {
+                // It may give trumps to the tricks after the run: only the run's are sure.
+                continue;
+            }
             // Short of trumps, it discards to the rest of the run, and to every trick the
-            // leader takes after it once the trumps are drawn (it has none left then).
+            // leader's trumps and masters take after it (it has no trump left then).
             secured += layout.lowest_points(h & !trumps, tricks.saturating_sub(mine.count_ones()));
         }
         let secured = match self.frame.measure {

@@ -325,22 +325,45 @@ impl Solver {
         let (frame, tag) = self.prepare(game)?;
         let mut s = self.searcher(game, frame, tag);
         let pos = Position::of(game, &frame, &s.layout);
-        let value = s.exact(&pos, None);
         let mut cards = Vec::new();
-        if !game.is_over() {
+        let value = if game.is_over() {
+            s.exact(&pos, None)
+        } else {
             let legal = pos.legal(&s.layout);
             let (reps, rep) = s.classes(&pos, legal);
             let mut values = [0u8; 32];
             let maximizing = frame.maximizers.contains(game.to_move());
-            for card in bits(reps) {
-                let child = s.child(&pos, card);
-                values[card as usize] = s.exact_after(&child, maximizing, value);
-            }
+            let value = if frame.lone_declarer() {
+                // Against a lone declarer every card's value comes from the top down to
+                // its one dear success (see `exact_within`) just as the position's does,
+                // so the position's own chain repeats what the cards' chains find: the
+                // value is their best. Measured (`cards`, 100 deals each): Farbsolo 5%
+                // fewer nodes, Wenz and Geier 4%, Farbwenz 6%, Farbgeier 4%, Tout 8%; in
+                // Sauspiel the position's value first is better (median 5% fewer nodes).
+                // The game is not over, so there is a legal card and the fold's start
+                // value is replaced.
+                let mut best = if maximizing { 0 } else { u8::MAX };
+                for card in bits(reps) {
+                    let child = s.child(&pos, card);
+                    let v = s.exact(&child, None);
+                    values[card as usize] = v;
+                    best = if maximizing { best.max(v) } else { best.min(v) };
+                }
+                best
+            } else {
+                let value = s.exact(&pos, None);
+                for card in bits(reps) {
+                    let child = s.child(&pos, card);
+                    values[card as usize] = s.exact_after(&child, maximizing, value);
+                }
+                value
+            };
             for card in bits(legal) {
                 cards.push((s.layout.card(card), values[rep[card as usize] as usize]));
             }
             cards.sort_by_key(|(c, _)| *c);
-        }
+            value
+        };
         self.check_budget()?;
         Ok(Solution {
             id: game.setup().id.clone(),

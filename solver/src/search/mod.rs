@@ -991,8 +991,11 @@ impl Searcher<'_> {
 
     /// Quick tricks (DDS `QuickTricks.cpp`, for card points): the leader's unbroken run of
     /// top trumps takes one trick each, and every other seat must follow to those tricks
-    /// with its lowest trumps at least. A leader who wants tricks thus secures those points:
-    /// a lower bound when he is counted, an upper bound when he is not.
+    /// with its lowest trumps at least. After the run his other trumps take tricks too, as
+    /// far as the other side's trumps left cannot beat them (all of them, and his plain
+    /// masters besides, once the run has drawn every other trump). A leader who wants
+    /// tricks thus secures those points: a lower bound when he is counted, an upper bound
+    /// when he is not.
     fn quick_tricks(&self, pos: &Position) -> (u8, u8) {
         let still = self.total - pos.assigned;
         let none = (pos.got, pos.got + still);

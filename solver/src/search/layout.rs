@@ -80,6 +80,14 @@ pub(crate) fn above_all(mine: u32, theirs: u32) -> u32 {
     }
 }
 
+/// Every bit above the lowest card of `mask` (none for an empty mask): taken with cards of
+/// the same group, those that outrank that card.
+#[inline]
+pub(crate) fn above_lowest(mask: u32) -> u32 {
+    let lowest = mask & mask.wrapping_neg();
+    !(lowest | lowest.wrapping_sub(1))
+}
+
 impl Layout {
     pub fn new(rules: &PlayRules) -> Layout {
         let order = &rules.order;

@@ -29,7 +29,7 @@ use crate::error::Error;
 use crate::game::Game;
 use crate::seat::{Seat, Seats};
 use canon::Canon;
-use layout::{above_all, bits, Layout};
+use layout::{above_all, above_lowest, bits, Layout};
 use position::Position;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
@@ -1042,8 +1042,7 @@ impl Searcher<'_> {
             // tricks. The run has taken k trumps from every seat, and the other side keeps
             // its highest; only those above his lowest count. (Trumps counted the same way
             // without the run, for any seat: [`Searcher::sure_trumps`].)
-            let lowest = others & others.wrapping_neg();
-            let above = !(lowest | lowest.wrapping_sub(1));
+            let above = above_lowest(others);
             let mut contested = 0;
             for (s, h) in pos.hands.iter().enumerate() {
                 if self.frame.counted.contains(Seat::wrapping(s as u8)) != counted {
@@ -1178,8 +1177,7 @@ impl Searcher<'_> {
             let held = hand & mine;
             // Each of their trumps above his lowest can beat one of his, at most (it falls
             // in one trick); none beats a sure one.
-            let lowest = held & held.wrapping_neg();
-            let contested = (theirs & !(lowest | lowest.wrapping_sub(1))).count_ones();
+            let contested = (theirs & above_lowest(held)).count_ones();
             let taken = held.count_ones() - contested.min((held & !sure).count_ones());
             if taken > tricks {
                 (tricks, holder) = (taken, s);

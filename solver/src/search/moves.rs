@@ -288,6 +288,9 @@ pub(crate) fn order_moves(
         2 * (pos.hands[seat.index()] & trumps).count_ones()
             < (pos.remaining() & trumps).count_ones()
     };
+    let only_trumps = mine
+        && frame.maximizers.len() == 1
+        && pos.hands[seat.index()] & !layout.group_mask[super::layout::TRUMP] == 0;
     // Per card its sort key: the score, the history, and the card (among equal keys the card
     // given first, the lower, ranks higher).
     let mut keys = [0u64; 8];
@@ -327,6 +330,13 @@ pub(crate) fn order_moves(
                             // announced, 13% fewer nodes; with more trumps it costs, so it
                             // stays with the weak).
                             500 - 8 * pts + power
+                        } else if only_trumps {
+                            // A lone declarer with nothing but trumps draws from the top:
+                            // each lead takes a trump from every hand that holds one, where
+                            // a low lead hands the lead over cheaply. (Measured: Farbwenz
+                            // exact values 4% fewer nodes, the largest deals 8 to 30%; the
+                            // other solos within 1.5%.)
+                            500 + power
                         } else {
                             500 - 8 * pts - power
                         }

@@ -995,6 +995,12 @@ impl Searcher<'_> {
             if lo >= t {
                 return Some(lo);
             }
+            if self.frame.lone_declarer() {
+                let lo = lo.max(self.forcing_lead(pos));
+                if lo >= t {
+                    return Some(lo);
+                }
+            }
         }
         let hi = hi.min(self.sure_trumps(pos, true));
         (hi < t).then_some(hi)
@@ -1172,6 +1178,77 @@ impl Searcher<'_> {
         } else {
             pos.got + self.trumps_bring(pos, seats, counted, others)
         }
+    }
+
+    /// A lone declarer on lead who leads his highest trump: every other hand holding a
+    /// trump must give one to that trick, a trump that then cannot beat one of his later
+    /// ([`Searcher::sure_trumps`] counts each of them as beating one). The other side
+    /// either beats the lead (one hand spends its lowest trump above it, keeping its top;
+    /// the others their lowest), or lets it win (every hand holding trumps loses its
+    /// lowest); either way the sure trumps' contest counts the rest. The worse of the two
+    /// for him is his lower bound. (The other side's cards he takes are counted from their
+    /// whole hands, all the distinct cards they give to his tricks: this one's and the
+    /// later ones'.) Measured over the benchmark's exact values (100 deals each): Farbwenz
+    /// 4.1% fewer nodes, its largest deal 9%, Farbsolo 3.2%, Farbgeier 2.3%, Geier 1.8%;
+    /// instructions the same (callgrind, 30 Farbwenz deals). Committing to further leads
+    /// from the top the same way saved another 1 to 8% of the nodes for 3 to 5% more
+    /// instructions.
+    fn forcing_lead(&self, pos: &Position) -> u8 {
+        let layout = &self.layout;
+        let d = pos.leader as usize;
+        let trumps = layout.group_mask[layout::TRUMP];
+        let mine = pos.hands[d] & trumps;
+        if mine == 0 || !self.frame.counted.contains(Seat::wrapping(pos.leader)) {
+            return pos.got;
+        }
+        let lead = layout::top(mine);
+        let rest = mine & !layout::bit(lead);
+        // What his other trumps surely bring against the other side's `theirs`, with
+        // `won` (0 or 1) the lead's trick: each other hand gives its cheapest cards to
+        // all of his tricks.
+        let future = |theirs: u32, won: u32| -> u32 {
+            let sure = above_all(rest, theirs);
+            let contested = (theirs & above_lowest(rest)).count_ones();
+            let taken = rest.count_ones() - contested.min((rest & !sure).count_ones());
+            if self.frame.measure == Measure::Tricks {
+                return taken + won;
+            }
+            let mut v = layout.points_of(sure)
+                + layout.lowest_points(rest & !sure, taken.saturating_sub(sure.count_ones()));
+            if won == 1 {
+                v += layout.points[lead as usize] as u32;
+            }
+            for (s, h) in pos.hands.iter().enumerate() {
+                if s != d {
+                    v += layout.lowest_points(*h, taken + won);
+                }
+            }
+            v
+        };
+        // Every other hand's trumps without their lowest: what is left after the lead.
+        let mut left = 0u32;
+        for (s, h) in pos.hands.iter().enumerate() {
+            if s != d {
+                let t = h & trumps;
+                left |= t & !(t & t.wrapping_neg());
+            }
+        }
+        let mut worst = future(left, 1);
+        let above = !(layout::bit(lead) | (layout::bit(lead) - 1));
+        for (s, h) in pos.hands.iter().enumerate() {
+            let t = h & trumps;
+            let win = t & above;
+            if s == d || win == 0 {
+                continue;
+            }
+            let spent = if win.count_ones() > 1 {
+                win & win.wrapping_neg()
+            } else {
+                win
+            };
+            worst = worst.min(future(left & !t | t & !spent, 0));
+        }
+        pos.got + worst as u8
     }
 
     /// What the trumps `mine` of the seats `side` surely bring that side against the other

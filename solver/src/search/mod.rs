@@ -1155,12 +1155,12 @@ impl Searcher<'_> {
     /// - from a partner one card a trick, the sure trumps among them counted already.
     ///
     /// A lower bound from the counted seats' trumps, or with `upper` an upper bound from
-    /// the others'. (For
-    /// tricks: the most tricks any one seat's trumps surely take.) Measured over the exact
-    /// values of the benchmark (100 deals a contract), against the sure trumps' points
-    /// alone (and with the followers' discards in [`Searcher::quick_tricks`]): Farbsolo 29%
-    /// fewer nodes, Wenz 24%, Farbwenz 41%, Farbgeier 29%, Geier 18%, Tout 25%, Sauspiel 5%;
-    /// real Ramsch games' analyses 12% less time, Sauspiel 8%.
+    /// the others'. (For tricks: the most tricks any one seat's trumps surely take.)
+    /// Measured over the exact values of the benchmark (100 deals a contract), against the
+    /// sure trumps' points alone (and with the followers' discards in
+    /// [`Searcher::quick_tricks`]): Farbsolo 29% fewer nodes, Wenz 24%, Farbwenz 41%,
+    /// Farbgeier 29%, Geier 18%, Tout 25%, Sauspiel 5%; real Ramsch games' analyses 12%
+    /// less time, Sauspiel 8%.
     fn sure_trumps(&self, pos: &Position, upper: bool) -> u8 {
         let still = self.total - pos.assigned;
         let trumps = self.layout.group_mask[layout::TRUMP];
@@ -1246,7 +1246,8 @@ impl Searcher<'_> {
             } else {
                 win
             };
-            worst = worst.min(future(left & !t | t & !spent, 0));
+            // This hand keeps all its trumps but the one it spends.
+            worst = worst.min(future((left & !t) | (t & !spent), 0));
         }
         pos.got + worst as u8
     }

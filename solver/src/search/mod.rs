@@ -453,6 +453,16 @@ fn ducks_everything(layout: &Layout, mine: u32, others: u32) -> bool {
     })
 }
 
+/// How many of the trumps `held` (one hand's) surely take a trick against the other side's
+/// trumps `theirs`, `sure` being those above all of theirs: each of their trumps above his
+/// lowest can beat one of his, at most (it falls in one trick), and none beats a sure one.
+/// (The count of [`Searcher::sure_trumps`], shared with [`Searcher::forcing_lead`].)
+#[inline]
+fn trumps_taken(held: u32, sure: u32, theirs: u32) -> u32 {
+    let contested = (theirs & above_lowest(held)).count_ones();
+    held.count_ones() - contested.min((held & !sure).count_ones())
+}
+
 /// One search over one position: the fixed context and the mutable table.
 struct Searcher<'a> {
     layout: Layout,
@@ -1208,8 +1218,7 @@ impl Searcher<'_> {
         // all of his tricks.
         let future = |theirs: u32, won: u32| -> u32 {
             let sure = above_all(rest, theirs);
-            let contested = (theirs & above_lowest(rest)).count_ones();
-            let taken = rest.count_ones() - contested.min((rest & !sure).count_ones());
+            let taken = trumps_taken(rest, sure, theirs);
             if self.frame.measure == Measure::Tricks {
                 return taken + won;
             }
@@ -1230,23 +1239,20 @@ impl Searcher<'_> {
         for (s, h) in pos.hands.iter().enumerate() {
             if s != d {
                 let t = h & trumps;
-                left |= t & !(t & t.wrapping_neg());
+                left |= t & t.wrapping_sub(1);
             }
         }
         let mut worst = future(left, 1);
-        let above = !(layout::bit(lead) | (layout::bit(lead) - 1));
+        let above = above_lowest(layout::bit(lead));
         for (s, h) in pos.hands.iter().enumerate() {
             let t = h & trumps;
             let win = t & above;
             if s == d || win == 0 {
                 continue;
             }
-            let spent = if win.count_ones() > 1 {
-                win & win.wrapping_neg()
-            } else {
-                win
-            };
-            // This hand keeps all its trumps but the one it spends.
+            // This hand spends its lowest trump above the lead (its only one, or not its
+            // top) and keeps all the others.
+            let spent = win & win.wrapping_neg();
             worst = worst.min(future((left & !t) | (t & !spent), 0));
         }
         pos.got + worst as u8
@@ -1265,11 +1271,7 @@ impl Searcher<'_> {
         let (mut tricks, mut holder) = (0, 0);
         for (s, hand) in pos.hands.iter().enumerate() {
             // `mine` holds the side's trumps only: nothing for the other seats.
-            let held = hand & mine;
-            // Each of their trumps above his lowest can beat one of his, at most (it falls
-            // in one trick); none beats a sure one.
-            let contested = (theirs & above_lowest(held)).count_ones();
-            let taken = held.count_ones() - contested.min((held & !sure).count_ones());
+            let taken = trumps_taken(hand & mine, sure, theirs);
             if taken > tricks {
                 (tricks, holder) = (taken, s);
             }

@@ -283,14 +283,13 @@ pub(crate) fn order_moves(
     let lone_player = frame.lone_minimizer();
     let lone = lone_player.filter(|_| mine);
     let alone = lone_player == Some(seat);
-    let short_of_trumps = mine && frame.maximizers.len() == 1 && {
-        let trumps = layout.group_mask[super::layout::TRUMP];
-        2 * (pos.hands[seat.index()] & trumps).count_ones()
-            < (pos.remaining() & trumps).count_ones()
-    };
-    let only_trumps = mine
-        && frame.maximizers.len() == 1
-        && pos.hands[seat.index()] & !layout.group_mask[super::layout::TRUMP] == 0;
+    // A lone declarer short of trumps (under half of those left), or holding nothing else.
+    let lone_declarer = mine && frame.maximizers.len() == 1;
+    let trumps = layout.group_mask[super::layout::TRUMP];
+    let hand = pos.hands[seat.index()];
+    let short_of_trumps =
+        lone_declarer && 2 * (hand & trumps).count_ones() < (pos.remaining() & trumps).count_ones();
+    let only_trumps = lone_declarer && hand & !trumps == 0;
     // Per card its sort key: the score, the history, and the card (among equal keys the card
     // given first, the lower, ranks higher).
     let mut keys = [0u64; 8];

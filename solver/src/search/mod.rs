@@ -10,7 +10,7 @@
 //! | transposition table of bounds at trick boundaries, fixed budget, reused per deal | [`tt`] |
 //! | canonical keys: positions differing only in interchangeable gone cards | [`canon`] |
 //! | cheap bounds: measure taken so far and still out | [`Searcher::settled`] |
-//! | claims, quick tricks, sure trumps, the forcing lead, Bettel safety | [`Searcher::claim`], [`Searcher::quick_tricks`], [`Searcher::sure_trumps`], [`Searcher::forcing_lead`], [`Searcher::bettel_safe`] |
+//! | claims, quick tricks, sure trumps, the forcing lead, Bettel safety and one more trick | [`Searcher::claim`], [`Searcher::quick_tricks`], [`Searcher::sure_trumps`], [`Searcher::forcing_lead`], [`Searcher::bettel_safe`], [`Searcher::bettel_one_more`] |
 //! | the last two tricks evaluated outright, exact | [`Searcher::last_two`] |
 //! | merging of equivalent cards, dominance within a class | [`moves::representatives`] |
 //! | move ordering and history heuristic | [`moves::order_moves`] |

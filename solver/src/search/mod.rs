@@ -435,9 +435,9 @@ pub struct Judgement {
     pub best: Vec<Card>,
 }
 
-/// Whether a lone player holding `mine` (no trump), with `hands` on the table (his own
-/// entry is not read), never takes a trick led by someone else ([`suit_ducked`] in every
-/// plain suit; see [`Searcher::bettel_safe`]).
+/// Whether a lone player at `seat` holding `mine` (no trump; all of `hands[seat]` or all
+/// but the card he leads) never takes a trick led by someone else, `hands` being the four
+/// hands on the table ([`suit_ducked`] in every plain suit; see [`Searcher::bettel_safe`]).
 fn ducks_everything(layout: &Layout, mine: u32, seat: usize, hands: &[u32; 4]) -> bool {
     let others = others_of(seat, hands);
     (0..layout::TRUMP).all(|g| suit_ducked(mine, layout.group_mask[g], seat, hands, others))
@@ -482,8 +482,8 @@ fn ducking_cards(mut mine: u32, mut others: u32) -> u32 {
     kept
 }
 
-/// Whether a lone Bettel declarer holding `mine`, not on lead, with `hands` on the table,
-/// can be held to one more trick at most (see [`Searcher::bettel_one_more`]): every suit
+/// Whether a lone Bettel declarer at `seat` holding `mine` (as for [`ducks_everything`]),
+/// not on lead, can be held to one more trick at most (see [`Searcher::bettel_one_more`]): every suit
 /// but one is ducked ([`suit_ducked`]), and in that one a single card `h` spoils the
 /// ducking, while the rest of the suit ducks even without its lowest card `m`.
 fn one_more_trick(layout: &Layout, mine: u32, seat: usize, hands: &[u32; 4]) -> bool {

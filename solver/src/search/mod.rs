@@ -463,6 +463,45 @@ fn suit_ducked(mine: u32, group: u32, seat: usize, hands: &[u32; 4], others: u32
             .all(|s| (hands[s] & group).count_ones() <= kept)
 }
 
+/// [`ducks_everything`] for a lone player not on lead, where one suit may instead be
+/// guarded: it is not ducked, but above his ducking cards he holds one card `h` only, and
+/// the hand that plays just before him in every trick he does not lead holds a card above
+/// `h`. He plays `h` to a lead of the suit with a card above it in the trick already, else
+/// he ducks; so the guarding hand keeps its higher cards back. It must not throw them away
+/// on a void: so in every other suit he holds, it holds at least as many cards as he does.
+/// It cannot run out of one before he does (until then it follows every lead of it as he
+/// does), and on his own first void he throws `h` away. Then it holds no more cards of the
+/// guarded suit than his ducking ones and `h` (the hands are the same size): once his
+/// ducking cards are gone, its one card of the suit left is above `h`, and it must play it
+/// before him.
+fn ducks_with_a_guard(layout: &Layout, mine: u32, seat: usize, hands: &[u32; 4]) -> bool {
+    let others = others_of(seat, hands);
+    let guard = hands[(seat + 3) % 4];
+    let mut guarded = None;
+    for g in 0..layout::TRUMP {
+        let group = layout.group_mask[g];
+        if suit_ducked(mine, group, seat, hands, others) {
+            continue;
+        }
+        let suit = mine & group;
+        let kept = ducking_cards(suit, others & group);
+        let theirs = guard & group;
+        let h = layout::bit(layout::top(suit));
+        let covered = suit.count_ones() == kept + 1 && theirs & above_lowest(h) != 0;
+        if guarded.is_some() || !covered {
+            return false;
+        }
+        guarded = Some(group);
+    }
+    let Some(guarded) = guarded else {
+        return true;
+    };
+    (0..layout::TRUMP).all(|g| {
+        let group = layout.group_mask[g];
+        group == guarded || (guard & group).count_ones() >= (mine & group).count_ones()
+    })
+}
+
 /// How many of a lone player's cards `mine` of one suit keep ducking the others' cards
 /// `others` of it: his lowest, as long as his i-th lowest is below their i-th lowest (and
 /// all of his once theirs are matched).
@@ -1199,7 +1238,7 @@ impl Searcher<'_> {
         let layout = &self.layout;
         let seat = declarer.index();
         if pos.leader as usize != seat {
-            return ducks_everything(layout, mine, seat, &pos.hands);
+            return ducks_with_a_guard(layout, mine, seat, &pos.hands);
         }
         // On lead he is safe with a card one of the others must beat, if he can duck
         // everything after it: the others' cards that fall to that trick only make ducking

@@ -476,30 +476,44 @@ fn suit_ducked(mine: u32, group: u32, seat: usize, hands: &[u32; 4], others: u32
 /// before him.
 fn ducks_with_a_guard(layout: &Layout, mine: u32, seat: usize, hands: &[u32; 4]) -> bool {
     let others = others_of(seat, hands);
+    let group = match spoilt_suit(layout, mine, seat, hands, others) {
+        Spoilt::None => return true,
+        Spoilt::Many => return false,
+        Spoilt::One(group) => group,
+    };
+    let suit = mine & group;
     let guard = hands[(seat + 3) % 4];
-    let mut guarded = None;
+    let h = layout::bit(layout::top(suit));
+    suit.count_ones() == ducking_cards(suit, others & group) + 1
+        && guard & group & above_lowest(h) != 0
+        && (0..layout::TRUMP).all(|g| {
+            let other = layout.group_mask[g];
+            other == group || (guard & other).count_ones() >= (mine & other).count_ones()
+        })
+}
+
+/// Which plain suits a lone player does not duck ([`suit_ducked`]).
+enum Spoilt {
+    None,
+    /// Just this one (its group mask).
+    One(u32),
+    Many,
+}
+
+/// The plain suits a lone player at `seat` holding `mine` does not duck, `others` being the
+/// other hands' cards.
+fn spoilt_suit(layout: &Layout, mine: u32, seat: usize, hands: &[u32; 4], others: u32) -> Spoilt {
+    let mut spoilt = Spoilt::None;
     for g in 0..layout::TRUMP {
         let group = layout.group_mask[g];
-        if suit_ducked(mine, group, seat, hands, others) {
-            continue;
+        if !suit_ducked(mine, group, seat, hands, others) {
+            if let Spoilt::One(_) = spoilt {
+                return Spoilt::Many;
+            }
+            spoilt = Spoilt::One(group);
         }
-        let suit = mine & group;
-        let kept = ducking_cards(suit, others & group);
-        let theirs = guard & group;
-        let h = layout::bit(layout::top(suit));
-        let covered = suit.count_ones() == kept + 1 && theirs & above_lowest(h) != 0;
-        if guarded.is_some() || !covered {
-            return false;
-        }
-        guarded = Some(group);
     }
-    let Some(guarded) = guarded else {
-        return true;
-    };
-    (0..layout::TRUMP).all(|g| {
-        let group = layout.group_mask[g];
-        group == guarded || (guard & group).count_ones() >= (mine & group).count_ones()
-    })
+    spoilt
 }
 
 /// How many of a lone player's cards `mine` of one suit keep ducking the others' cards
@@ -522,23 +536,15 @@ fn ducking_cards(mut mine: u32, mut others: u32) -> u32 {
 }
 
 /// Whether a lone Bettel declarer at `seat` holding `mine` (as for [`ducks_everything`]),
-/// not on lead, can be held to one more trick at most (see [`Searcher::bettel_one_more`]): every suit
-/// but one is ducked ([`suit_ducked`]), and in that one a single card `h` spoils the
-/// ducking, while the rest of the suit ducks even without its lowest card `m`.
+/// not on lead, can be held to one more trick at most (see [`Searcher::bettel_one_more`]):
+/// every suit but one is ducked ([`suit_ducked`]), and in that one a single card `h` spoils
+/// the ducking, while the rest of the suit ducks even without its lowest card `m`.
 fn one_more_trick(layout: &Layout, mine: u32, seat: usize, hands: &[u32; 4]) -> bool {
     let others = others_of(seat, hands);
-    let mut spoilt = None;
-    for g in 0..layout::TRUMP {
-        let group = layout.group_mask[g];
-        if !suit_ducked(mine, group, seat, hands, others) {
-            if spoilt.is_some() {
-                return false;
-            }
-            spoilt = Some(group);
-        }
-    }
-    let Some(group) = spoilt else {
-        return true;
+    let group = match spoilt_suit(layout, mine, seat, hands, others) {
+        Spoilt::None => return true,
+        Spoilt::Many => return false,
+        Spoilt::One(group) => group,
     };
     let (suit, theirs) = (mine & group, others & group);
     let ducks = |cards: u32| ducking_cards(cards, theirs) == cards.count_ones();

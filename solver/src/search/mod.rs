@@ -467,13 +467,18 @@ fn suit_ducked(mine: u32, group: u32, seat: usize, hands: &[u32; 4], others: u32
 /// guarded: it is not ducked, but above his ducking cards he holds one card `h` only, and
 /// the hand that plays just before him in every trick he does not lead holds a card above
 /// `h`. He plays `h` to a lead of the suit with a card above it in the trick already, else
-/// he ducks; so the guarding hand keeps its higher cards back. It must not throw them away
-/// on a void: so in every other suit he holds, it holds at least as many cards as he does.
-/// It cannot run out of one before he does (until then it follows every lead of it as he
-/// does), and on his own first void he throws `h` away. Then it holds no more cards of the
-/// guarded suit than his ducking ones and `h` (the hands are the same size): once his
-/// ducking cards are gone, its one card of the suit left is above `h`, and it must play it
-/// before him.
+/// he ducks; so the guarding hand keeps its higher cards back, and once his ducking cards
+/// are gone its one card of the suit left is above `h` and goes before his, as long as it
+/// holds no more cards of the suit than his ducking ones and `h`. Each lead of the suit
+/// takes one of his ducking cards and one card from each hand holding the suit. Two ways
+/// to keep the guard from throwing its higher card away on a void first:
+/// - it holds at least his length in every other suit he holds: it cannot run out of one
+///   before he does (until then it follows every lead of it as he does), and on his own
+///   first void he throws `h` away (the hands being the same size, it then holds no more
+///   of the guarded suit than he does);
+/// - or it may, but then the suit is outlasted ([`suit_ducked`]): it holds no more of the
+///   suit than his ducking cards and one, and each other hand no more than his ducking
+///   cards.
 fn ducks_with_a_guard(layout: &Layout, mine: u32, seat: usize, hands: &[u32; 4]) -> bool {
     let others = others_of(seat, hands);
     let group = match spoilt_suit(layout, mine, seat, hands, others) {
@@ -482,14 +487,22 @@ fn ducks_with_a_guard(layout: &Layout, mine: u32, seat: usize, hands: &[u32; 4])
         Spoilt::One(group) => group,
     };
     let suit = mine & group;
-    let guard = hands[(seat + 3) % 4];
+    let before = (seat + 3) % 4;
+    let guard = hands[before];
     let h = layout::bit(layout::top(suit));
-    suit.count_ones() == ducking_cards(suit, others & group) + 1
-        && guard & group & above_lowest(h) != 0
-        && (0..layout::TRUMP).all(|g| {
-            let other = layout.group_mask[g];
-            other == group || (guard & other).count_ones() >= (mine & other).count_ones()
-        })
+    let kept = ducking_cards(suit, others & group);
+    if suit.count_ones() != kept + 1 || guard & group & above_lowest(h) == 0 {
+        return false;
+    }
+    let keeps_it = (0..layout::TRUMP).all(|g| {
+        let other = layout.group_mask[g];
+        other == group || (guard & other).count_ones() >= (mine & other).count_ones()
+    });
+    let outlasted_without_it = (guard & group).count_ones() <= kept + 1
+        && (0..4)
+            .filter(|&s| s != seat && s != before)
+            .all(|s| (hands[s] & group).count_ones() <= kept);
+    keeps_it || outlasted_without_it
 }
 
 /// Which plain suits a lone player does not duck ([`suit_ducked`]).

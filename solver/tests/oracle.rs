@@ -15,13 +15,19 @@ fn random_position(kind: u8, seed: u64, tricks_left: usize, into_trick: usize) -
     if matches!(game.contract(), Contract::Sie { .. }) {
         return None;
     }
+    play_down_to(&mut game, &mut rng, tricks_left, into_trick);
+    Some(game)
+}
+
+/// Plays random legal cards until `tricks_left` tricks (and `into_trick` cards of the next)
+/// remain.
+fn play_down_to(game: &mut Game, rng: &mut Rng, tricks_left: usize, into_trick: usize) {
     let n = game.setup().trick_count();
     let stop = (n - tricks_left.min(n)) * 4 + into_trick;
     while game.played_count() < stop {
         let card = rng.pick(game.legal_cards());
         game.play(card).unwrap();
     }
-    Some(game)
 }
 
 fn check_against_naive(game: &Game, solver: &mut Solver) {
@@ -180,12 +186,9 @@ fn bettel_with_low_hands_agrees_with_naive() {
             ouvert: false,
         };
         let mut game = Game::new(setup(hands, contract, deck));
-        let n = game.setup().trick_count();
-        let stop = (n - [4, 5][rng.below(2)]) * 4 + rng.below(4);
-        while game.played_count() < stop {
-            let card = rng.pick(game.legal_cards());
-            game.play(card).unwrap();
-        }
+        let tricks_left = [4, 5][rng.below(2)];
+        let into_trick = rng.below(4);
+        play_down_to(&mut game, &mut rng, tricks_left, into_trick);
         check_against_naive(&game, &mut solver);
     }
 }

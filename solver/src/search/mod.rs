@@ -1259,13 +1259,25 @@ impl Searcher<'_> {
         if pos.leader as usize != seat {
             return ducks_with_a_guard(layout, mine, seat, &pos.hands);
         }
-        // On lead he is safe with a card one of the others must beat, if he can duck
-        // everything after it: the others' cards that fall to that trick only make ducking
-        // easier (their i-th lowest card of a suit can only rise, and no hand holds more
-        // of a suit).
+        self.led_away(pos, declarer, mine, |rest| {
+            ducks_everything(layout, rest, seat, &pos.hands)
+        })
+    }
+
+    /// The lone ducker on lead: whether he holds a card one of the others must beat (every
+    /// card that player could play to it beats it) such that `rule`, a rule for a hand that
+    /// does not lead, holds of the rest of his hand. The trick goes to someone else, and
+    /// the others' cards that fall to it only make such rules easier to meet (their i-th
+    /// lowest card of a suit can only rise, and no hand holds more of a suit).
+    fn led_away(
+        &self,
+        pos: &Position,
+        declarer: Seat,
+        mine: u32,
+        rule: impl Fn(u32) -> bool,
+    ) -> bool {
         bits(mine).any(|c| {
-            moves::another_must_beat(layout, pos, declarer, c)
-                && ducks_everything(layout, mine & !layout::bit(c), seat, &pos.hands)
+            moves::another_must_beat(&self.layout, pos, declarer, c) && rule(mine & !layout::bit(c))
         })
     }
 
@@ -1308,9 +1320,8 @@ impl Searcher<'_> {
         if pos.leader as usize != seat {
             return one_more_trick(layout, mine, seat, &pos.hands);
         }
-        bits(mine).any(|c| {
-            moves::another_must_beat(layout, pos, declarer, c)
-                && one_more_trick(layout, mine & !layout::bit(c), seat, &pos.hands)
+        self.led_away(pos, declarer, mine, |rest| {
+            one_more_trick(layout, rest, seat, &pos.hands)
         })
     }
 

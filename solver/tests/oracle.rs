@@ -99,6 +99,10 @@ fn every_technique_can_be_switched_off_on_full_deals() {
             endgame: false,
             ..all
         },
+        Techniques {
+            similar: false,
+            ..all
+        },
     ];
     let mut full = Solver::with_budget(8 << 20);
     let mut reduced: Vec<Solver> = variants

@@ -9,6 +9,7 @@
 //! | exact value from zero-window tests (MTD(f), Plaat et al. 1996, with bisection) | [`Searcher::exact`] |
 //! | transposition table of bounds at trick boundaries, fixed budget, reused per deal | [`tt`] |
 //! | canonical keys: positions differing only in interchangeable gone cards | [`canon`] |
+//! | similar positions: bounds of a position that differs only in points, widened (payoff similarity) | [`similar`] |
 //! | cheap bounds: measure taken so far and still out | [`Searcher::settled`] |
 //! | claims, quick tricks, sure trumps, the forcing lead, Bettel safety and one more trick | [`Searcher::claim`], [`Searcher::quick_tricks`], [`Searcher::sure_trumps`], [`Searcher::forcing_lead`], [`Searcher::bettel_safe`], [`Searcher::bettel_one_more`] |
 //! | the last two tricks evaluated outright, exact | [`Searcher::last_two`] |
@@ -21,6 +22,7 @@ mod layout;
 mod moves;
 pub mod naive;
 mod position;
+mod similar;
 mod tt;
 
 use crate::cards::{Card, Cards};
@@ -33,6 +35,7 @@ use layout::{above_all, above_lowest, bits, Layout};
 use position::Position;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
+use similar::Shape;
 pub use tt::DEFAULT_TABLE_BYTES;
 use tt::{Bounds, Table};
 
@@ -123,6 +126,8 @@ pub struct Techniques {
     pub bounds: bool,
     /// The exact value two tricks from the end by enumeration instead of search.
     pub endgame: bool,
+    /// Bounds from positions that differ only in the points of their cards (needs `table`).
+    pub similar: bool,
 }
 
 impl Default for Techniques {
@@ -133,6 +138,7 @@ impl Default for Techniques {
             ordering: true,
             bounds: true,
             endgame: true,
+            similar: true,
         }
     }
 }
@@ -171,6 +177,8 @@ fn cards_map<S: Serializer>(cards: &[(Card, u8)], s: S) -> Result<S::Ok, S::Erro
 /// the table is kept (within its budget) and positions of the same deal share entries.
 pub struct Solver {
     table: Table,
+    /// The similar positions' bounds, by shape ([`similar`]).
+    shapes: Table<Shape, 2>,
     techniques: Techniques,
     stats: Stats,
     /// Deal generation: entries of other deals never match.
@@ -195,10 +203,12 @@ impl Solver {
         Solver::with_budget(DEFAULT_TABLE_BYTES)
     }
 
-    /// A solver whose table takes at most `bytes`.
+    /// A solver whose tables take at most `bytes` together (half each for the exact and
+    /// the similar positions' table; at least one cache line each).
     pub fn with_budget(bytes: usize) -> Solver {
         Solver {
-            table: Table::with_budget(bytes),
+            table: Table::with_budget(bytes / 2),
+            shapes: Table::with_budget(bytes / 2),
             techniques: Techniques::default(),
             stats: Stats::default(),
             generation: 0,
@@ -243,9 +253,9 @@ impl Solver {
         self.last_deal = None;
     }
 
-    /// Bytes held by the transposition table.
+    /// Bytes held by the transposition tables.
     pub fn table_bytes(&self) -> usize {
-        self.table.bytes()
+        self.table.bytes() + self.shapes.bytes()
     }
 
     fn prepare(&mut self, game: &Game) -> Result<(Frame, u32), Error> {
@@ -262,10 +272,12 @@ impl Solver {
             // the table is cleared so that no entry of an old deal can ever match.
             if self.generation == 0x7f_ffff {
                 self.table.clear();
+                self.shapes.clear();
                 self.generation = 0;
             }
             self.generation += 1;
             self.table.start(self.generation);
+            self.shapes.start(self.generation);
             self.last_deal = deal;
             self.history = [[0; 32]; 4];
         }
@@ -274,8 +286,13 @@ impl Solver {
 
     fn searcher<'a>(&'a mut self, game: &Game, frame: Frame, tag: u32) -> Searcher<'a> {
         let layout = Layout::new(game.rules());
+        // Where tricks are counted, the canonical position is its shape already.
+        let similar =
+            self.techniques.table && self.techniques.similar && frame.measure == Measure::Points;
         Searcher {
             canon: Canon::new(&layout, frame.measure),
+            shape: similar.then(|| Canon::new(&layout, Measure::Tricks)),
+            shapes: &mut self.shapes,
             layout,
             frame,
             total: frame.total(game.setup().trick_count()),
@@ -581,6 +598,10 @@ fn trumps_taken(held: u32, sure: u32, theirs: u32) -> u32 {
 struct Searcher<'a> {
     layout: Layout,
     canon: Canon,
+    /// Packs each group's remaining cards onto its top: a position's shape ([`similar`]),
+    /// where similar positions are asked.
+    shape: Option<Canon>,
+    shapes: &'a mut Table<Shape, 2>,
     frame: Frame,
     total: u8,
     tag: u32,
@@ -841,6 +862,28 @@ impl Searcher<'_> {
                 return v;
             }
         }
+        // Positions of the same shape, their bounds widened by what the points can change
+        // ([`similar`]): asked where the exact table and the trick bounds left it open.
+        let shape = match &self.shape {
+            Some(power) if boundary && !outright => {
+                let hands = power.key(&pos.hands);
+                let found =
+                    self.shapes
+                        .similar(&self.layout, &hands, self.tag, meta, pos.remaining());
+                if let Some((l, u)) = found {
+                    lower = lower.max(pos.got + l.min(still));
+                    upper = upper.min(pos.got + u.min(still));
+                    if lower >= t {
+                        return lower;
+                    }
+                    if upper < t {
+                        return upper;
+                    }
+                }
+                Some(hands)
+            }
+            _ => None,
+        };
         if outright {
             let v = self.last_two(pos);
             if self.techniques.table {
@@ -938,6 +981,11 @@ impl Searcher<'_> {
                 }
             };
             self.table.put(&key, self.tag, meta, bounds);
+            if let Some(hands) = shape {
+                let range = (bounds.lower, bounds.upper);
+                let cards = pos.remaining();
+                self.shapes.put_shape(&hands, self.tag, meta, cards, range);
+            }
         }
         best
     }

@@ -45,7 +45,7 @@
 /// One stored position: 20 bytes, three to a cache line.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
-struct Entry {
+pub(crate) struct Entry {
     /// The four hands packed ([`pack`]).
     key: [u32; 3],
     /// Deal generation and frame; zero marks an empty slot.
@@ -81,24 +81,47 @@ impl Entry {
         let best = bounds.best.map_or(NO_BEST, u32::from);
         meta as u32 | (bounds.lower as u32) << 3 | (bounds.upper as u32) << 10 | best << 17
     }
+}
+
+/// What the table's buckets hold: fixed-size entries, a few to a cache line, that know
+/// their deal generation, their depth and their place.
+pub(crate) trait Slot: Copy + Default {
+    /// Deal generation and frame; zero marks an empty slot.
+    fn tag(&self) -> u32;
+    /// Cards left in the position: the deeper, the more work the entry saves.
+    fn cards(&self) -> u32;
+    /// The hash that placed the entry (it decides where the entry goes when the table
+    /// grows).
+    fn hash(&self) -> usize;
 
     /// Whether the entry belongs to `generation` (a deal); others count as free slots.
     #[inline]
     fn of_generation(&self, generation: u32) -> bool {
-        self.tag >> GENERATION_SHIFT == generation
+        self.tag() >> GENERATION_SHIFT == generation
+    }
+}
+
+impl Slot for Entry {
+    #[inline]
+    fn tag(&self) -> u32 {
+        self.tag
     }
 
-    /// Cards left in the position: the deeper, the more work the entry saves.
     #[inline]
     fn cards(&self) -> u32 {
         self.key[0].count_ones()
+    }
+
+    #[inline]
+    fn hash(&self) -> usize {
+        hash(&self.key, self.tag, self.meta())
     }
 }
 
 /// Four disjoint hands in 96 bits: the cards left, and two bit planes of the holder's seat
 /// number (seats 1 and 3; seats 2 and 3). Seat 0 holds the cards left in neither plane.
 #[inline]
-fn pack(hands: &[u32; 4]) -> [u32; 3] {
+pub(crate) fn pack(hands: &[u32; 4]) -> [u32; 3] {
     [
         hands[0] | hands[1] | hands[2] | hands[3],
         hands[1] | hands[3],
@@ -106,11 +129,34 @@ fn pack(hands: &[u32; 4]) -> [u32; 3] {
     ]
 }
 
-/// Three entries and padding: one cache line.
-#[derive(Copy, Clone, Debug, Default)]
+/// `N` entries and padding: one cache line.
+#[derive(Copy, Clone, Debug)]
 #[repr(C, align(64))]
-struct Bucket {
-    slots: [Entry; 3],
+pub(crate) struct Bucket<E, const N: usize> {
+    pub slots: [E; N],
+}
+
+impl<E: Slot, const N: usize> Default for Bucket<E, N> {
+    fn default() -> Self {
+        Bucket {
+            slots: [E::default(); N],
+        }
+    }
+}
+
+/// Multiply-xorshift mixing of a packed key, its tag and meta; the high bits are the best
+/// mixed.
+#[inline]
+pub(crate) fn hash(key: &[u32; 3], tag: u32, meta: u8) -> usize {
+    let a = (key[0] as u64) | (key[1] as u64) << 32;
+    let b = (key[2] as u64) | (tag as u64) << 32;
+    let mut h = a.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29)
+        ^ (meta as u64).wrapping_mul(0x1656_67B1_9E37_79F9);
+    h ^= h >> 32;
+    h = h.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    h ^= h >> 32;
+    h as usize
 }
 
 /// Bounds on the future measure of a position.
@@ -138,8 +184,10 @@ const START_BUCKETS: usize = 1 << 14;
 /// budget, and 5 to 9% less time than at 8).
 const LOAD: usize = 4;
 
-pub(crate) struct Table {
-    buckets: Vec<Bucket>,
+/// A table of buckets of `N` entries of kind `E`: the exact positions' bounds
+/// ([`Entry`], three to a line) or the similar positions' (`similar::Shape`, two).
+pub(crate) struct Table<E: Slot = Entry, const N: usize = 3> {
+    pub(crate) buckets: Vec<Bucket<E, N>>,
     /// Mask of the bucket index over the buckets in use (their number - 1).
     mask: usize,
     /// The generation (deal) being searched; entries of other generations are free.
@@ -150,11 +198,11 @@ pub(crate) struct Table {
     pub hits: u64,
 }
 
-impl Table {
+impl<E: Slot, const N: usize> Table<E, N> {
     /// A table of at most `bytes` (at least one bucket). Memory is taken from the system
     /// lazily, as entries are first written.
-    pub fn with_budget(bytes: usize) -> Table {
-        let buckets = (bytes / std::mem::size_of::<Bucket>()).max(1);
+    pub fn with_budget(bytes: usize) -> Self {
+        let buckets = (bytes / std::mem::size_of::<Bucket<E, N>>()).max(1);
         // Round down to a power of two so the index is a mask.
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         let mut table = Table {
@@ -186,26 +234,12 @@ impl Table {
 
     /// Bytes actually held.
     pub fn bytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>()
+        self.buckets.len() * std::mem::size_of::<Bucket<E, N>>()
     }
 
     #[inline]
-    fn index(&self, key: &[u32; 3], tag: u32, meta: u8) -> usize {
-        Self::hash(key, tag, meta) & self.mask
-    }
-
-    #[inline]
-    fn hash(key: &[u32; 3], tag: u32, meta: u8) -> usize {
-        // Multiply-xorshift mixing of the key; the high bits are the best mixed.
-        let a = (key[0] as u64) | (key[1] as u64) << 32;
-        let b = (key[2] as u64) | (tag as u64) << 32;
-        let mut h = a.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29)
-            ^ (meta as u64).wrapping_mul(0x1656_67B1_9E37_79F9);
-        h ^= h >> 32;
-        h = h.wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        h ^= h >> 32;
-        h as usize
+    pub(crate) fn index(&self, key: &[u32; 3], tag: u32, meta: u8) -> usize {
+        hash(key, tag, meta) & self.mask
     }
 
     /// Doubles the buckets in use. The index is a mask of the hash, so an entry of bucket
@@ -221,9 +255,7 @@ impl Table {
             let mut up = Bucket::default();
             for (k, e) in self.buckets[i].slots.iter_mut().enumerate() {
                 // Nothing of this generation lives above the old size yet.
-                if e.of_generation(self.generation)
-                    && Self::hash(&e.key, e.tag, e.meta()) & old != 0
-                {
+                if e.of_generation(self.generation) && e.hash() & old != 0 {
                     up.slots[k] = std::mem::take(e);
                 }
             }
@@ -231,6 +263,36 @@ impl Table {
         }
     }
 
+    /// Stores a new entry in bucket `i`: in a free slot (empty, or of another deal or
+    /// frame), else in place of the entry with the fewest cards left (the least work
+    /// saved), so the deeper entries of a bucket stay while new ones keep coming in: the
+    /// classic two-level scheme (Breuker, Uiterwijk, van den Herik 1994), `N` entries to a
+    /// bucket. Grows the table in use when it fills.
+    #[inline]
+    pub(crate) fn store(&mut self, i: usize, fresh: E) {
+        let generation = self.generation;
+        let slots = &mut self.buckets[i].slots;
+        let victim = (0..N)
+            .min_by_key(|&k| {
+                let e = &slots[k];
+                if e.of_generation(generation) {
+                    1 + e.cards()
+                } else {
+                    0
+                }
+            })
+            .unwrap_or(0);
+        let replaced = std::mem::replace(&mut slots[victim], fresh);
+        if !replaced.of_generation(generation) {
+            self.live += 1;
+            if self.live * LOAD > N * (self.mask + 1) {
+                self.grow();
+            }
+        }
+    }
+}
+
+impl Table {
     #[inline]
     fn matches(e: &Entry, key: &[u32; 3], tag: u32, meta: u8) -> bool {
         // Tags start at 1 << 9, so the zeroed tag marks an empty slot. Non-short-circuit
@@ -272,7 +334,6 @@ impl Table {
         self.stores += 1;
         let key = pack(hands);
         let i = self.index(&key, tag, meta);
-        let generation = self.generation;
         let slots = &mut self.buckets[i].slots;
         if let Some(k) = Self::slot_of(slots, &key, tag, meta) {
             let e = &mut slots[k];
@@ -290,24 +351,7 @@ impl Table {
             tag,
             info: Entry::info(meta, &bounds),
         };
-        // Free slots first; else the shallowest entry goes.
-        let victim = (0..3)
-            .min_by_key(|&k| {
-                let e = &slots[k];
-                if e.of_generation(generation) {
-                    1 + e.cards()
-                } else {
-                    0
-                }
-            })
-            .unwrap_or(0);
-        let replaced = std::mem::replace(&mut slots[victim], fresh);
-        if !replaced.of_generation(generation) {
-            self.live += 1;
-            if self.live * LOAD > 3 * (self.mask + 1) {
-                self.grow();
-            }
-        }
+        self.store(i, fresh);
     }
 }
 
@@ -354,8 +398,8 @@ mod tests {
     #[test]
     fn three_entries_fill_a_cache_line() {
         assert_eq!(std::mem::size_of::<Entry>(), 20);
-        assert_eq!(std::mem::size_of::<Bucket>(), 64);
-        assert_eq!(std::mem::align_of::<Bucket>(), 64);
+        assert_eq!(std::mem::size_of::<Bucket<Entry, 3>>(), 64);
+        assert_eq!(std::mem::align_of::<Bucket<Entry, 3>>(), 64);
     }
 
     #[test]

@@ -7,13 +7,14 @@
 //! cargo run --release -p schafkopf-bench -- --write-games N FILE   # a log for `batch`
 //! ```
 //!
-//! For each contract it reports median, p90, p99 and max of wall time and nodes, single
-//! thread, for three questions: the exact value, the value of every legal first card (what
-//! `schafkopf solve` prints), and the "at least 61" test (for Tout and Bettel: "all tricks"
-//! and "no trick"). For the real games two more: `analyze`, every card of the game as
-//! played, and `declarer`, the outcome of every contract the declarer could have announced
-//! (`declarer_contracts`): together what `schafkopf batch` does per record. One solver (one
-//! table) serves all deals, as in a batch run.
+//! For each contract it reports median, p90, p99 and max of wall time and nodes (and the
+//! nodes of all deals together), single thread, for three questions: the exact value, the
+//! value of every legal first card (what `schafkopf solve` prints), and the "at least 61"
+//! test (for Tout and Bettel: "all tricks" and "no trick"). For the real games two more:
+//! `analyze`, every card of the game as played, and `declarer`, the outcome of every
+//! contract the declarer could have announced (`declarer_contracts`): together what
+//! `schafkopf batch` does per record. One solver (one table) serves all deals, as in a
+//! batch run.
 
 use solver::Rng;
 use solver::*;
@@ -163,14 +164,15 @@ impl Samples {
         }
         let ms = |i: usize| self.micros[i] / 1000.0;
         format!(
-            "{:>9.3} {:>9.3} {:>9.3} {:>9.3} | {:>9} {:>9} {:>10}",
+            "{:>9.3} {:>9.3} {:>9.3} {:>9.3} | {:>9} {:>9} {:>10} {:>11}",
             ms(q(n, 0.5)),
             ms(q(n, 0.9)),
             ms(q(n, 0.99)),
             ms(n - 1),
             self.nodes[q(n, 0.5)],
             self.nodes[q(n, 0.9)],
-            self.nodes[n - 1]
+            self.nodes[n - 1],
+            self.nodes.iter().sum::<u64>()
         )
     }
 }
@@ -316,7 +318,7 @@ fn main() {
     }
     let mut solver = Solver::with_budget(table_bytes);
     println!(
-        "{:<10} {:>5} {:<8} {:>9} {:>9} {:>9} {:>9} | {:>9} {:>9} {:>10}",
+        "{:<10} {:>5} {:<8} {:>9} {:>9} {:>9} {:>9} | {:>9} {:>9} {:>10} {:>11}",
         "contract",
         "deals",
         "question",
@@ -326,7 +328,8 @@ fn main() {
         "max ms",
         "med nodes",
         "p90 nodes",
-        "max nodes"
+        "max nodes",
+        "all nodes"
     );
     let names = ["exact", "cards", "at_least"];
     for name in CONTRACTS {

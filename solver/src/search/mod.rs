@@ -35,7 +35,7 @@ use layout::{above_all, above_lowest, bits, Layout};
 use position::Position;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
-use similar::Shape;
+use similar::{shape_of, Shape};
 pub use tt::DEFAULT_TABLE_BYTES;
 use tt::{Bounds, Table};
 
@@ -291,7 +291,7 @@ impl Solver {
             self.techniques.table && self.techniques.similar && frame.measure == Measure::Points;
         Searcher {
             canon: Canon::new(&layout, frame.measure),
-            shape: similar.then(|| Canon::new(&layout, Measure::Tricks)),
+            similar,
             shapes: &mut self.shapes,
             layout,
             frame,
@@ -598,9 +598,8 @@ fn trumps_taken(held: u32, sure: u32, theirs: u32) -> u32 {
 struct Searcher<'a> {
     layout: Layout,
     canon: Canon,
-    /// Packs each group's remaining cards onto its top: a position's shape ([`similar`]),
-    /// where similar positions are asked.
-    shape: Option<Canon>,
+    /// Whether similar positions are asked ([`similar`]).
+    similar: bool,
     shapes: &'a mut Table<Shape, 2>,
     frame: Frame,
     total: u8,
@@ -864,15 +863,16 @@ impl Searcher<'_> {
         }
         // Positions of the same shape, their bounds widened by what the points can change
         // ([`similar`]): asked where the exact table and the trick bounds left it open.
-        let shape = match &self.shape {
-            Some(power) if boundary && !outright => {
-                let hands = power.key(&pos.hands);
+        let shape = match self.similar {
+            true if boundary && !outright => {
+                let shape = shape_of(&self.layout, &pos.hands);
                 let found =
                     self.shapes
-                        .similar(&self.layout, &hands, self.tag, meta, pos.remaining());
-                if let Some((l, u)) = found {
-                    lower = lower.max(pos.got + l.min(still));
-                    upper = upper.min(pos.got + u.min(still));
+                        .similar(&self.layout, &shape, self.tag, meta, pos.remaining());
+                if let Some(b) = found {
+                    lower = lower.max(pos.got + b.lower.min(still));
+                    upper = upper.min(pos.got + b.upper.min(still));
+                    hint = hint.or(b.best);
                     if lower >= t {
                         return lower;
                     }
@@ -880,7 +880,7 @@ impl Searcher<'_> {
                         return upper;
                     }
                 }
-                Some(hands)
+                Some(shape)
             }
             _ => None,
         };
@@ -981,10 +981,9 @@ impl Searcher<'_> {
                 }
             };
             self.table.put(&key, self.tag, meta, bounds);
-            if let Some(hands) = shape {
-                let range = (bounds.lower, bounds.upper);
+            if let Some(shape) = shape {
                 let cards = pos.remaining();
-                self.shapes.put_shape(&hands, self.tag, meta, cards, range);
+                self.shapes.put_shape(shape, self.tag, meta, cards, bounds);
             }
         }
         best

@@ -28,24 +28,26 @@
 //! `more = 0`: from `V(there) >= 70` follows `V(here) >= 69`, from `V(there) <= 50`, `V(here)
 //! <= 50`.
 
-use super::layout::Layout;
-use super::tt::{hash, pack, Slot, Table, GENERATION_SHIFT};
+use super::layout::{bit, Layout};
+use super::tt::{hash, Bounds, Slot, Table, GENERATION_SHIFT};
 
 /// One stored position of a shape: 24 bytes, two to a cache line.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
 pub(crate) struct Shape {
-    /// The shape: the position's hands with each group's remaining cards moved onto its
-    /// top, packed ([`pack`]).
+    /// The shape ([`shape_of`]).
     key: [u32; 3],
     /// Deal generation and frame; zero marks an empty slot.
     tag: u32,
     /// The position's own remaining cards: their points, in power order, are what differs
     /// between positions of a shape.
     cards: u32,
-    /// `meta` (3 bits), `lower` and `upper` (7 bits each), from the low bits up.
+    /// `meta` (3 bits), `lower` and `upper` (7 bits each), `best` (6 bits; [`NO_BEST`]
+    /// for none), from the low bits up.
     info: u32,
 }
+
+const NO_BEST: u32 = 63;
 
 impl Shape {
     #[inline]
@@ -54,14 +56,20 @@ impl Shape {
     }
 
     #[inline]
-    fn bounds(&self) -> (u8, u8) {
-        ((self.info >> 3 & 127) as u8, (self.info >> 10 & 127) as u8)
+    fn bounds(&self) -> Bounds {
+        let best = self.info >> 17 & 63;
+        Bounds {
+            lower: (self.info >> 3 & 127) as u8,
+            upper: (self.info >> 10 & 127) as u8,
+            best: (best != NO_BEST).then_some(best as u8),
+        }
     }
 
     #[inline]
-    fn info(meta: u8, lower: u8, upper: u8) -> u32 {
-        debug_assert!(lower < 128 && upper < 128 && meta < 8);
-        meta as u32 | (lower as u32) << 3 | (upper as u32) << 10
+    fn info(meta: u8, bounds: &Bounds) -> u32 {
+        debug_assert!(bounds.lower < 128 && bounds.upper < 128 && meta < 8);
+        let best = bounds.best.map_or(NO_BEST, u32::from);
+        meta as u32 | (bounds.lower as u32) << 3 | (bounds.upper as u32) << 10 | best << 17
     }
 
     #[inline]
@@ -79,7 +87,7 @@ impl Slot for Shape {
 
     #[inline]
     fn cards(&self) -> u32 {
-        self.key[0].count_ones()
+        self.cards.count_ones()
     }
 
     #[inline]
@@ -88,74 +96,148 @@ impl Slot for Shape {
     }
 }
 
+/// A position's shape as a key: the number of cards left in each group (four bits each)
+/// and whether the called ace is still out; then who holds each remaining card, in the
+/// layout's order (group by group, in power order), as the two bit planes of the holder's
+/// seat number (seats 1 and 3; seats 2 and 3) gathered onto the low bits. Equal keys, equal
+/// shapes: the called ace, when out, is the top of its suit in both.
+#[inline]
+pub(crate) fn shape_of(layout: &Layout, hands: &[u32; 4]) -> [u32; 3] {
+    let all = hands[0] | hands[1] | hands[2] | hands[3];
+    let mut counts = 0u32;
+    for (g, mask) in layout.group_mask.iter().enumerate() {
+        counts |= (all & mask).count_ones() << (4 * g);
+    }
+    if layout.called.is_some_and(|c| all & c.ace != 0) {
+        counts |= 1 << 20;
+    }
+    let (low, high) = gather(hands[1] | hands[3], hands[2] | hands[3], all);
+    [counts, low, high]
+}
+
+/// The bits of `x` and of `y` at the places of `mask`, moved down onto the low bits in
+/// order (what BMI2's `pext` does), both at once since the moves depend on the mask alone:
+/// five rounds, each moving bits right by 1, 2, 4, 8, 16 places as the count of gaps below
+/// them says (Hacker's Delight, section 7-4, "compress").
+#[inline]
+fn gather(mut x: u32, mut y: u32, mut mask: u32) -> (u32, u32) {
+    x &= mask;
+    y &= mask;
+    // Per bit, the parity of the gaps (places outside the mask) below it, round by round.
+    let mut gaps = !mask << 1;
+    for round in 0..5 {
+        let mut odd = gaps ^ (gaps << 1);
+        odd ^= odd << 2;
+        odd ^= odd << 4;
+        odd ^= odd << 8;
+        odd ^= odd << 16;
+        let moving = odd & mask;
+        let by = 1 << round;
+        mask = (mask ^ moving) | (moving >> by);
+        let t = x & moving;
+        x = (x ^ t) | (t >> by);
+        let t = y & moving;
+        y = (y ^ t) | (t >> by);
+        gaps &= !odd;
+    }
+    (x, y)
+}
+
 /// How much less and how much more the cards `here` are worth than the cards `there`,
 /// pair by pair in power order: `(less, more)`. Both positions have one shape, so each group
 /// has as many cards in both and the k-th lowest card of `here` pairs with the k-th lowest
 /// of `there` (the layout numbers each group's cards contiguously in power order).
 #[inline]
-pub(crate) fn differences(layout: &Layout, mut here: u32, mut there: u32) -> (u8, u8) {
+pub(crate) fn differences(layout: &Layout, here: u32, there: u32) -> (u8, u8) {
     let (mut less, mut more) = (0u8, 0u8);
-    // Cards in both at the same place pair with themselves below the first difference.
-    while here != there {
-        let (a, b) = (here.trailing_zeros(), there.trailing_zeros());
-        here &= here - 1;
-        there &= there - 1;
-        let (pa, pb) = (layout.points[a as usize], layout.points[b as usize]);
-        if pa < pb {
-            less += pb - pa;
-        } else {
-            more += pa - pb;
+    let mut apart = here ^ there;
+    while apart != 0 {
+        // A group where the two differ. Below its lowest difference both hold the same
+        // cards, which pair with themselves; above the last one as well.
+        let group = layout.group_of(apart.trailing_zeros() as u8);
+        let from = !((apart & apart.wrapping_neg()) - 1);
+        apart &= !group;
+        let (mut a, mut b) = (here & group & from, there & group & from);
+        while a != b {
+            let (pa, pb) = (
+                layout.points[a.trailing_zeros() as usize],
+                layout.points[b.trailing_zeros() as usize],
+            );
+            a &= a - 1;
+            b &= b - 1;
+            if pa < pb {
+                less += pb - pa;
+            } else {
+                more += pa - pb;
+            }
         }
     }
     (less, more)
 }
 
-/// Bounds on the measure to come: `lower <= future <= upper`.
-pub(crate) type Range = (u8, u8);
+/// The card of `here` that plays the part `card` plays in `there`: the one at the same
+/// place among the remaining cards of its group.
+#[inline]
+fn counterpart(layout: &Layout, card: u8, here: u32, there: u32) -> u8 {
+    let group = layout.group_of(card);
+    let place = (there & group & (bit(card) - 1)).count_ones();
+    let mut mine = here & group;
+    for _ in 0..place {
+        mine &= mine - 1;
+    }
+    mine.trailing_zeros() as u8
+}
 
 impl Table<Shape, 2> {
-    /// Bounds on the future of the position with shape `hands` (the hands with each group
-    /// packed onto its top) and remaining `cards`, from every stored position of its shape,
-    /// each widened by the point differences ([`differences`]); `None` where none is
-    /// stored.
+    /// Bounds on the future of the position of shape `key` ([`shape_of`]) and remaining
+    /// `cards`, from every stored position of its shape,
+    /// each widened by the point differences ([`differences`]), and the card that decided
+    /// such a position, as this position's counterpart; `None` where none is stored.
     #[inline]
     pub fn similar(
         &self,
         layout: &Layout,
-        hands: &[u32; 4],
+        key: &[u32; 3],
         tag: u32,
         meta: u8,
         cards: u32,
-    ) -> Option<Range> {
-        let key = pack(hands);
-        let slots = &self.buckets[self.index(&key, tag, meta)].slots;
-        let mut found: Option<Range> = None;
-        for e in slots.iter().filter(|e| e.matches(&key, tag, meta)) {
-            let (lower, upper) = e.bounds();
+    ) -> Option<Bounds> {
+        let slots = &self.buckets[self.index(key, tag, meta)].slots;
+        let mut found: Option<Bounds> = None;
+        for e in slots.iter().filter(|e| e.matches(key, tag, meta)) {
+            let b = e.bounds();
             let (less, more) = differences(layout, cards, e.cards);
-            let (lower, upper) = (lower.saturating_sub(less), upper.saturating_add(more));
+            let best = b.best.map(|c| counterpart(layout, c, cards, e.cards));
+            let (lower, upper) = (b.lower.saturating_sub(less), b.upper.saturating_add(more));
             found = Some(match found {
-                Some((l, u)) => (l.max(lower), u.min(upper)),
-                None => (lower, upper),
+                Some(f) => Bounds {
+                    lower: f.lower.max(lower),
+                    upper: f.upper.min(upper),
+                    best: f.best.or(best),
+                },
+                None => Bounds { lower, upper, best },
             });
         }
         found
     }
 
-    /// Stores bounds for the position of shape `hands` with remaining `cards`, merging
-    /// with what is known of that very position.
+    /// Stores bounds for the position of shape `key` with remaining `cards`, merging with
+    /// what is known of that very position.
     #[inline]
-    pub fn put_shape(&mut self, hands: &[u32; 4], tag: u32, meta: u8, cards: u32, range: Range) {
-        let key = pack(hands);
+    pub fn put_shape(&mut self, key: [u32; 3], tag: u32, meta: u8, cards: u32, bounds: Bounds) {
         let i = self.index(&key, tag, meta);
-        let (lower, upper) = range;
         let slots = &mut self.buckets[i].slots;
         if let Some(e) = slots
             .iter_mut()
             .find(|e| e.matches(&key, tag, meta) && e.cards == cards)
         {
-            let (l, u) = e.bounds();
-            e.info = Shape::info(meta, l.max(lower), u.min(upper));
+            let old = e.bounds();
+            let merged = Bounds {
+                lower: old.lower.max(bounds.lower),
+                upper: old.upper.min(bounds.upper),
+                best: bounds.best.or(old.best),
+            };
+            e.info = Shape::info(meta, &merged);
             return;
         }
         debug_assert!(tag >> GENERATION_SHIFT != 0);
@@ -163,7 +245,7 @@ impl Table<Shape, 2> {
             key,
             tag,
             cards,
-            info: Shape::info(meta, lower, upper),
+            info: Shape::info(meta, &bounds),
         };
         self.store(i, fresh);
     }
@@ -171,10 +253,9 @@ impl Table<Shape, 2> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::canon::Canon;
     use super::*;
     use crate::cards::{Card, Cards, Deck, Suit};
-    use crate::contract::{Contract, Measure, Solo};
+    use crate::contract::{Contract, Solo};
     use crate::legal::PlayRules;
     use crate::seat::Seat;
 
@@ -208,10 +289,9 @@ mod tests {
     #[test]
     fn the_worked_example_has_one_shape_and_differs_by_one_point() {
         let l = farbsolo_herz();
-        let shape = Canon::new(&l, Measure::Tricks);
         let here = hands(&l, ["HZ E7", "HK EA", "H9 GA", "H8 SA"]);
         let there = hands(&l, ["HA E7", "HK EA", "H9 GA", "H8 SA"]);
-        assert_eq!(shape.key(&here), shape.key(&there));
+        assert_eq!(shape_of(&l, &here), shape_of(&l, &there));
         assert_eq!(differences(&l, all(&here), all(&there)), (1, 0));
         assert_eq!(differences(&l, all(&there), all(&here)), (0, 1));
         assert_eq!(differences(&l, all(&here), all(&here)), (0, 0));
@@ -219,45 +299,225 @@ mod tests {
         // 4; H8 for H9 and H7 for H8, none) and E7 for EK (4 less).
         let other = hands(&l, ["HA EK", "HK EA", "H9 GA", "H8 SA"]);
         let moved = hands(&l, ["HK E7", "HA EA", "H9 GA", "H8 SA"]);
-        assert_ne!(shape.key(&other), shape.key(&moved), "HA changed hands");
+        assert_ne!(
+            shape_of(&l, &other),
+            shape_of(&l, &moved),
+            "HA changed hands"
+        );
         let low = hands(&l, ["HK E7", "H9 EA", "H8 GA", "H7 SA"]);
-        assert_eq!(shape.key(&other), shape.key(&low));
+        assert_eq!(shape_of(&l, &other), shape_of(&l, &low));
         assert_eq!(differences(&l, all(&low), all(&other)), (15, 0));
+    }
+
+    fn range(lower: u8, upper: u8) -> Bounds {
+        Bounds {
+            lower,
+            upper,
+            best: None,
+        }
+    }
+
+    fn range_of(b: Option<Bounds>) -> Option<(u8, u8)> {
+        b.map(|b| (b.lower, b.upper))
     }
 
     #[test]
     fn a_shape_answers_for_its_similar_positions_widened() {
         let l = farbsolo_herz();
-        let shape = Canon::new(&l, Measure::Tricks);
         let here = hands(&l, ["HZ E7", "HK EA", "H9 GA", "H8 SA"]);
         let there = hands(&l, ["HA E7", "HK EA", "H9 GA", "H8 SA"]);
-        let key = shape.key(&there);
+        let key = shape_of(&l, &there);
         // One bucket: every shape lands in it.
         let mut t: Table<Shape, 2> = Table::with_budget(64);
         t.start(1);
         let tag = 1 << GENERATION_SHIFT;
-        assert_eq!(t.similar(&l, &key, tag, 2, all(&here)), None);
-        t.put_shape(&key, tag, 2, all(&there), (40, 90));
-        t.put_shape(&key, tag, 2, all(&there), (50, 100));
+        assert_eq!(range_of(t.similar(&l, &key, tag, 2, all(&here))), None);
+        t.put_shape(key, tag, 2, all(&there), range(40, 90));
+        t.put_shape(key, tag, 2, all(&there), range(50, 100));
         // The position itself: its bounds merged.
-        assert_eq!(t.similar(&l, &key, tag, 2, all(&there)), Some((50, 90)));
-        // Its similar position: one point less at worst.
-        assert_eq!(t.similar(&l, &key, tag, 2, all(&here)), Some((49, 90)));
-        // Both stored: each answers, the tighter bound of each side wins.
-        t.put_shape(&key, tag, 2, all(&here), (30, 60));
-        assert_eq!(t.similar(&l, &key, tag, 2, all(&here)), Some((49, 60)));
-        assert_eq!(t.similar(&l, &key, tag, 2, all(&there)), Some((50, 61)));
         assert_eq!(
-            t.similar(&l, &key, tag, 1, all(&here)),
+            range_of(t.similar(&l, &key, tag, 2, all(&there))),
+            Some((50, 90))
+        );
+        // Its similar position: one point less at worst.
+        assert_eq!(
+            range_of(t.similar(&l, &key, tag, 2, all(&here))),
+            Some((49, 90))
+        );
+        // Both stored: each answers, the tighter bound of each side wins.
+        t.put_shape(key, tag, 2, all(&here), range(30, 60));
+        assert_eq!(
+            range_of(t.similar(&l, &key, tag, 2, all(&here))),
+            Some((49, 60))
+        );
+        assert_eq!(
+            range_of(t.similar(&l, &key, tag, 2, all(&there))),
+            Some((50, 61))
+        );
+        assert_eq!(
+            range_of(t.similar(&l, &key, tag, 1, all(&here))),
             None,
             "another leader"
         );
         let tag2 = 2 << GENERATION_SHIFT;
         assert_eq!(
-            t.similar(&l, &key, tag2, 2, all(&here)),
+            range_of(t.similar(&l, &key, tag2, 2, all(&here))),
             None,
             "another deal"
         );
+    }
+
+    #[test]
+    fn the_deciding_card_carries_over_as_its_counterpart() {
+        let l = farbsolo_herz();
+        // Seat 0 leads its highest trump there (HA) and here (HZ, HA being gone).
+        let here = hands(&l, ["HZ E7", "HK EA", "H9 GA", "H8 SA"]);
+        let there = hands(&l, ["HA E7", "HK EA", "H9 GA", "H8 SA"]);
+        let key = shape_of(&l, &there);
+        let mut t: Table<Shape, 2> = Table::with_budget(64);
+        t.start(1);
+        let tag = 1 << GENERATION_SHIFT;
+        let ha = l.index("HA".parse().unwrap());
+        let hz = l.index("HZ".parse().unwrap());
+        let e7 = l.index("E7".parse().unwrap());
+        t.put_shape(
+            key,
+            tag,
+            0,
+            all(&there),
+            Bounds {
+                best: Some(ha),
+                ..range(61, 120)
+            },
+        );
+        let found = t.similar(&l, &key, tag, 0, all(&here)).unwrap();
+        assert_eq!((found.lower, found.best), (60, Some(hz)));
+        // A card of a group that differs nowhere is itself.
+        t.put_shape(
+            key,
+            tag,
+            0,
+            all(&there),
+            Bounds {
+                best: Some(e7),
+                ..range(0, 120)
+            },
+        );
+        assert_eq!(
+            t.similar(&l, &key, tag, 0, all(&here)).unwrap().best,
+            Some(e7)
+        );
+    }
+
+    #[test]
+    fn differences_pair_the_cards_in_power_order() {
+        let l = farbsolo_herz();
+        let mut rng = crate::Rng::new(5);
+        for _ in 0..20_000 {
+            // Two sets of cards with as many in each group.
+            let (mut here, mut there) = (0u32, 0u32);
+            for group in l.group_mask {
+                let cards: Vec<u8> = (0..32).filter(|&c| group & bit(c) != 0).collect();
+                let n = rng.below(cards.len() + 1);
+                for (set, k) in [(&mut here, n), (&mut there, n)] {
+                    let mut left = cards.clone();
+                    for _ in 0..k {
+                        *set |= bit(left.swap_remove(rng.below(left.len())));
+                    }
+                }
+            }
+            let (mut a, mut b) = (here, there);
+            let (mut less, mut more) = (0, 0);
+            while a != 0 {
+                let (pa, pb) = (
+                    l.points[a.trailing_zeros() as usize] as i32,
+                    l.points[b.trailing_zeros() as usize] as i32,
+                );
+                less += (pb - pa).max(0);
+                more += (pa - pb).max(0);
+                a &= a - 1;
+                b &= b - 1;
+            }
+            assert_eq!(differences(&l, here, there), (less as u8, more as u8));
+        }
+    }
+
+    #[test]
+    fn gathering_agrees_with_a_bit_by_bit_loop() {
+        let mut rng = crate::Rng::new(7);
+        for _ in 0..10_000 {
+            let mask = (rng.next_u64() as u32) & (rng.next_u64() as u32)
+                | (rng.next_u64() as u32) & (rng.next_u64() as u32);
+            let (x, y) = ((rng.next_u64() as u32), (rng.next_u64() as u32));
+            let slow = |v: u32| {
+                let (mut out, mut j) = (0u32, 0);
+                for b in 0..32 {
+                    if mask >> b & 1 == 1 {
+                        out |= (v >> b & 1) << j;
+                        j += 1;
+                    }
+                }
+                out
+            };
+            assert_eq!(gather(x, y, mask), (slow(x), slow(y)), "{mask:#x}");
+        }
+    }
+
+    #[test]
+    fn shapes_agree_with_each_group_packed_onto_its_top() {
+        // The canonical key that counts tricks packs whole groups: it is the shape written
+        // out as hands, so equal shapes and equal packed hands must go together.
+        use super::super::canon::Canon;
+        use crate::contract::Measure;
+        let l = farbsolo_herz();
+        let packed = Canon::new(&l, Measure::Tricks);
+        let mut rng = crate::Rng::new(3);
+        let deal = |rng: &mut crate::Rng| {
+            let mut hands = [0u32; 4];
+            for card in 0..32u8 {
+                // About three cards in four still out.
+                if rng.below(4) != 0 {
+                    hands[rng.below(4)] |= bit(card);
+                }
+            }
+            hands
+        };
+        for _ in 0..20_000 {
+            let (a, b) = (deal(&mut rng), deal(&mut rng));
+            let shaped = shape_of(&l, &a) == shape_of(&l, &b);
+            assert_eq!(shaped, packed.key(&a) == packed.key(&b));
+            assert_eq!(shape_of(&l, &a), shape_of(&l, &packed.key(&a)));
+        }
+    }
+
+    #[test]
+    fn the_called_ace_is_never_like_another_card() {
+        // A Sauspiel on GA: after a run-away lead the suit is searched while the partner
+        // still holds the ace, which must go to the next Gras lead; a partner holding GZ
+        // at the top of Gras instead (GA gone) is free. Different shapes.
+        use crate::cards::Rank;
+        use crate::legal::{CalledAce, RunAway};
+        let contract = Contract::Sauspiel {
+            declarer: Seat::S0,
+            called: Suit::Gras,
+        };
+        let order = contract.order(Deck::Long);
+        let l = Layout::new(&PlayRules {
+            order,
+            called: Some(CalledAce {
+                ace: Card::new(Suit::Gras, Rank::Ace),
+                partner: Seat::S2,
+                suit_cards: order.group_cards(crate::order::Group::Plain(Suit::Gras)),
+                run_away: RunAway::Current(4),
+            }),
+            stichzwang: false,
+        });
+        let ace = hands(&l, ["E7 EO", "G9 EA", "GA G7", "SA HO"]);
+        let ten = hands(&l, ["E7 EO", "G9 EA", "GZ G7", "SA HO"]);
+        assert_ne!(shape_of(&l, &ace), shape_of(&l, &ten));
+        // The ace kept, a lower Gras card for another: the same shape.
+        let eight = hands(&l, ["E7 EO", "G8 EA", "GA G7", "SA HO"]);
+        assert_eq!(shape_of(&l, &ace), shape_of(&l, &eight));
     }
 
     #[test]

@@ -44,7 +44,8 @@ struct Io {
 /// How a search command runs.
 #[derive(clap::Args)]
 struct Search {
-    /// Memory for each worker's transposition table, in MiB.
+    /// Memory for each worker's transposition tables (exact and similar positions, half
+    /// each), in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 64)]
     table_mb: usize,
     /// Worker threads (default: one per core).
@@ -162,7 +163,8 @@ struct Serve {
     /// Positions one request may search before it is refused (422, `search_budget`).
     #[arg(long, env = "SCHAFKOPF_NODE_BUDGET", default_value_t = 2_000_000_000)]
     node_budget: u64,
-    /// Memory for each worker's transposition table, in MiB.
+    /// Memory for each worker's transposition tables (exact and similar positions, half
+    /// each), in MiB.
     #[arg(long, env = "SCHAFKOPF_TABLE_MB", default_value_t = 64)]
     table_mb: usize,
     /// The largest request body accepted, in bytes (larger: 413).

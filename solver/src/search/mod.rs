@@ -851,18 +851,10 @@ impl Searcher<'_> {
                 }
             }
         }
-        if boundary && self.techniques.bounds && !outright && !self.trumps_first {
-            if self.claims {
-                if let Some(v) = self.claim(pos) {
-                    return v;
-                }
-            }
-            if let Some(v) = self.trick_bounds(pos, t) {
-                return v;
-            }
-        }
         // Positions of the same shape, their bounds widened by what the points can change
-        // ([`similar`]): asked where the exact table and the trick bounds left it open.
+        // ([`similar`]): asked where the exact table left it open, before the claims and
+        // trick bounds, which cost more (measured, callgrind, 20 deals: Farbsolo 11% and
+        // Sauspiel 6% fewer instructions than asked after them, the same nodes).
         let shape = match self.similar {
             true if boundary && !outright => {
                 let shape = shape_of(&self.layout, &pos.hands);
@@ -884,6 +876,16 @@ impl Searcher<'_> {
             }
             _ => None,
         };
+        if boundary && self.techniques.bounds && !outright && !self.trumps_first {
+            if self.claims {
+                if let Some(v) = self.claim(pos) {
+                    return v;
+                }
+            }
+            if let Some(v) = self.trick_bounds(pos, t) {
+                return v;
+            }
+        }
         if outright {
             let v = self.last_two(pos);
             if self.techniques.table {

@@ -19,6 +19,9 @@
 //! stores `lower <= future <= upper`, where `future` is what the counted seats take from
 //! here on (points 0..=120 or tricks 0..=8).
 //!
+//! The same table, generic over its entries ([`Slot`]), holds the similar positions'
+//! bounds under their shapes (`similar.rs`), with 24-byte entries two to a line.
+//!
 //! ## Layout and replacement
 //!
 //! 20-byte entries, three to a 64-byte bucket aligned to a cache line, so a lookup reads
@@ -121,7 +124,7 @@ impl Slot for Entry {
 /// Four disjoint hands in 96 bits: the cards left, and two bit planes of the holder's seat
 /// number (seats 1 and 3; seats 2 and 3). Seat 0 holds the cards left in neither plane.
 #[inline]
-pub(crate) fn pack(hands: &[u32; 4]) -> [u32; 3] {
+fn pack(hands: &[u32; 4]) -> [u32; 3] {
     [
         hands[0] | hands[1] | hands[2] | hands[3],
         hands[1] | hands[3],
@@ -324,11 +327,8 @@ impl Table {
         Some(slots[k].bounds())
     }
 
-    /// Stores bounds, merging with what the entry already knew. A new position takes a free
-    /// slot (empty, or of another deal or frame), else the slot of the position with the
-    /// fewest cards left (the least work saved), so the two deeper entries of a bucket
-    /// stay while new ones keep coming in: the classic two-level scheme (Breuker,
-    /// Uiterwijk, van den Herik 1994), three entries to a bucket.
+    /// Stores bounds, merging with what the entry already knew; a new position takes a
+    /// slot as [`Table::store`] says.
     #[inline]
     pub fn put(&mut self, hands: &[u32; 4], tag: u32, meta: u8, bounds: Bounds) {
         self.stores += 1;

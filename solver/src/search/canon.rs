@@ -13,48 +13,15 @@
 //! Example, Sauspiel: after `EO` is gone a hand with `GO` maps `GO` to `EO`; after `GO` is
 //! gone instead, a hand with `EO` keeps `EO`: both positions hit the same entry.
 
-use super::layout::{bit, bits, top, Layout};
+use super::layout::{bit, bits, gather, top, Layout};
 use crate::contract::Measure;
 
 #[derive(Copy, Clone, Debug)]
 struct Run {
     mask: u32,
-    /// Index of the run's lowest card.
-    low: u8,
     /// Index of the run's highest card.
     high: u8,
 }
-
-/// Longest run [`Canon::key`] packs by table lookup (longer ones, only in trick contracts,
-/// card by card).
-const SHORT: u32 = 4;
-
-/// `PACK[left][held]`, for the 4-bit window of a short run: the cards of `held` among those
-/// of `left` (the run's remaining cards), moved onto the window's top `left.count_ones()`
-/// bits in order.
-const PACK: [[u8; 16]; 16] = {
-    let mut table = [[0u8; 16]; 16];
-    let mut left: usize = 0;
-    while left < 16 {
-        let k = (left as u32).count_ones();
-        let mut held: usize = 0;
-        while held < 16 {
-            // The bits of `held` at the places of `left`, packed downwards, then raised.
-            let (mut out, mut j, mut b) = (0u8, 0, 0);
-            while b < 4 {
-                if left >> b & 1 == 1 {
-                    out |= ((held >> b) as u8 & 1) << j;
-                    j += 1;
-                }
-                b += 1;
-            }
-            table[left][held] = out << (SHORT - k);
-            held += 1;
-        }
-        left += 1;
-    }
-    table
-};
 
 pub(crate) struct Canon {
     /// Runs of two or more cards.
@@ -96,54 +63,28 @@ impl Canon {
             1 => *singles |= run,
             _ => runs.push(Run {
                 mask: run,
-                low: run.trailing_zeros() as u8,
                 high: top(run),
             }),
         }
     }
 
-    /// The canonical hands of a position.
+    /// The canonical position as a table key of 96 bits: the canonical cards left (each
+    /// run's remaining cards packed onto its top), then who holds each remaining card, in
+    /// the layout's order, as the two bit planes of the holder's seat number (seats 1 and
+    /// 3; seats 2 and 3) gathered onto the low bits ([`gather`]). Two positions share a key
+    /// exactly when their canonical hands are the same: packing keeps the order of a run's
+    /// cards, so the holders in order of the remaining cards are those of the packed ones.
     #[inline]
-    pub fn key(&self, hands: &[u32; 4]) -> [u32; 4] {
+    pub fn key(&self, hands: &[u32; 4]) -> [u32; 3] {
         let all = hands[0] | hands[1] | hands[2] | hands[3];
-        let mut out = [
-            hands[0] & self.singles,
-            hands[1] & self.singles,
-            hands[2] & self.singles,
-            hands[3] & self.singles,
-        ];
+        let mut left = all & self.singles;
         for run in &self.runs {
-            let len = run.mask.count_ones();
-            if len <= SHORT {
-                // Branch-free: which seat holds which card is what the search cannot
-                // predict (measured: a card-by-card loop asking each seat in turn made an
-                // eighth of the search's mispredicted branches in point games).
-                let left = ((all & run.mask) >> run.low) as usize;
-                // The table packs onto the top of a 4-bit window: lowered for a shorter run.
-                let shift = SHORT - len;
-                for (o, h) in out.iter_mut().zip(hands) {
-                    let held = (h >> run.low) as usize & left;
-                    *o |= (PACK[left][held] as u32 >> shift) << run.low;
-                }
-                continue;
-            }
-            let left = all & run.mask;
-            if left == 0 {
-                continue;
-            }
-            // The remaining cards move onto the run's top in order, each with its holder.
-            let mut slot = run.high;
-            let mut rest = left;
-            while rest != 0 {
-                let c = top(rest);
-                rest &= !bit(c);
-                for (o, h) in out.iter_mut().zip(hands) {
-                    *o |= (h >> c & 1) << slot;
-                }
-                slot = slot.wrapping_sub(1);
-            }
+            // The run's top `k` places (none for `k = 0`).
+            let k = (all & run.mask).count_ones();
+            left |= (((1u64 << k) - 1) << (run.high as u32 + 1 - k)) as u32;
         }
-        out
+        let (low, high) = gather(hands[1] | hands[3], hands[2] | hands[3], all);
+        [left, low, high]
     }
 }
 
@@ -184,7 +125,11 @@ mod tests {
         let a = hands(&l, ["GO E9", "HO", "SO", "EZ"]);
         let b = hands(&l, ["EO E8", "HO", "SO", "EZ"]);
         assert_eq!(canon.key(&a), canon.key(&b));
-        assert_eq!(l.cards(canon.key(&a)[0]).to_string(), "EO E9");
+        assert_eq!(canon.key(&a), canon.key(&key_card_by_card(&canon, &a)));
+        assert_eq!(
+            l.cards(key_card_by_card(&canon, &a)[0]).to_string(),
+            "EO E9"
+        );
         // HA and HZ differ in points: never merged.
         let x = hands(&l, ["HA", "HK", "H9", "H8"]);
         let y = hands(&l, ["HZ", "HK", "H9", "H8"]);
@@ -204,8 +149,8 @@ mod tests {
         assert_eq!(canon.key(&a), canon.key(&b));
     }
 
-    /// The key as first written: each run's remaining cards moved onto its top one by one,
-    /// each to its holder. The table lookup must give the same keys.
+    /// The canonical hands as first written: each run's remaining cards moved onto its top
+    /// one by one, each to its holder. Their key must be the key of the real hands.
     fn key_card_by_card(canon: &Canon, hands: &[u32; 4]) -> [u32; 4] {
         let all = hands[0] | hands[1] | hands[2] | hands[3];
         let mut out = hands.map(|h| h & canon.singles);
@@ -224,7 +169,7 @@ mod tests {
     }
 
     #[test]
-    fn packed_by_table_as_card_by_card_in_every_contract() {
+    fn keys_are_those_of_the_canonical_hands_in_every_contract() {
         use crate::deal::{random_deal, Rng};
         let contracts = [
             Contract::Sauspiel {
@@ -270,7 +215,16 @@ mod tests {
                             hands[s] &= !bit(c);
                         }
                     }
-                    assert_eq!(canon.key(&hands), key_card_by_card(&canon, &hands));
+                    let packed = key_card_by_card(&canon, &hands);
+                    assert_eq!(canon.key(&hands), canon.key(&packed));
+                    // The key is exact: the canonical hands can be read back from it.
+                    let [left, low, high] = canon.key(&hands);
+                    let mut back = [0u32; 4];
+                    for (place, card) in bits(left).enumerate() {
+                        let seat = (low >> place & 1) | (high >> place & 1) << 1;
+                        back[seat as usize] |= bit(card);
+                    }
+                    assert_eq!(back, packed);
                 }
             }
         }

@@ -88,6 +88,34 @@ pub(crate) fn above_lowest(mask: u32) -> u32 {
     !(lowest | lowest.wrapping_sub(1))
 }
 
+/// The bits of `x` and of `y` at the places of `mask`, moved down onto the low bits in
+/// order (what BMI2's `pext` does), both at once since the moves depend on the mask alone:
+/// five rounds, each moving bits right by 1, 2, 4, 8, 16 places as the count of gaps below
+/// them says (Hacker's Delight, section 7-4, "compress").
+#[inline]
+pub(crate) fn gather(mut x: u32, mut y: u32, mut mask: u32) -> (u32, u32) {
+    x &= mask;
+    y &= mask;
+    // Per bit, the parity of the gaps (places outside the mask) below it, round by round.
+    let mut gaps = !mask << 1;
+    for round in 0..5 {
+        let mut odd = gaps ^ (gaps << 1);
+        odd ^= odd << 2;
+        odd ^= odd << 4;
+        odd ^= odd << 8;
+        odd ^= odd << 16;
+        let moving = odd & mask;
+        let by = 1 << round;
+        mask = (mask ^ moving) | (moving >> by);
+        let t = x & moving;
+        x = (x ^ t) | (t >> by);
+        let t = y & moving;
+        y = (y ^ t) | (t >> by);
+        gaps &= !odd;
+    }
+    (x, y)
+}
+
 impl Layout {
     pub fn new(rules: &PlayRules) -> Layout {
         let order = &rules.order;

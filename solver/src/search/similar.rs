@@ -96,14 +96,13 @@ impl Slot for Shape {
     }
 }
 
-/// A position's shape as a key: the number of cards left in each group (four bits each)
-/// and whether the called ace is still out; then who holds each remaining card, in the
-/// layout's order (group by group, in power order), as the two bit planes of the holder's
-/// seat number (seats 1 and 3; seats 2 and 3) gathered onto the low bits. Equal keys, equal
-/// shapes: the called ace, when out, is the top of its suit in both.
+/// A position's shape as a key, from its canonical key ([`super::canon::Canon::key`]) and
+/// its remaining cards `all`: the number of cards left in each group (four bits each) and
+/// whether the called ace is still out; then the canonical key's holders of the remaining
+/// cards in the layout's order (group by group, in power order), its two bit planes. Equal
+/// keys, equal shapes: the called ace, when out, is the top of its suit in both.
 #[inline]
-pub(crate) fn shape_of(layout: &Layout, hands: &[u32; 4]) -> [u32; 3] {
-    let all = hands[0] | hands[1] | hands[2] | hands[3];
+pub(crate) fn shape_of(layout: &Layout, key: &[u32; 3], all: u32) -> [u32; 3] {
     let mut counts = 0u32;
     for (g, mask) in layout.group_mask.iter().enumerate() {
         counts |= (all & mask).count_ones() << (4 * g);
@@ -111,36 +110,7 @@ pub(crate) fn shape_of(layout: &Layout, hands: &[u32; 4]) -> [u32; 3] {
     if layout.called.is_some_and(|c| all & c.ace != 0) {
         counts |= 1 << 20;
     }
-    let (low, high) = gather(hands[1] | hands[3], hands[2] | hands[3], all);
-    [counts, low, high]
-}
-
-/// The bits of `x` and of `y` at the places of `mask`, moved down onto the low bits in
-/// order (what BMI2's `pext` does), both at once since the moves depend on the mask alone:
-/// five rounds, each moving bits right by 1, 2, 4, 8, 16 places as the count of gaps below
-/// them says (Hacker's Delight, section 7-4, "compress").
-#[inline]
-fn gather(mut x: u32, mut y: u32, mut mask: u32) -> (u32, u32) {
-    x &= mask;
-    y &= mask;
-    // Per bit, the parity of the gaps (places outside the mask) below it, round by round.
-    let mut gaps = !mask << 1;
-    for round in 0..5 {
-        let mut odd = gaps ^ (gaps << 1);
-        odd ^= odd << 2;
-        odd ^= odd << 4;
-        odd ^= odd << 8;
-        odd ^= odd << 16;
-        let moving = odd & mask;
-        let by = 1 << round;
-        mask = (mask ^ moving) | (moving >> by);
-        let t = x & moving;
-        x = (x ^ t) | (t >> by);
-        let t = y & moving;
-        y = (y ^ t) | (t >> by);
-        gaps &= !odd;
-    }
-    (x, y)
+    [counts, key[1], key[2]]
 }
 
 /// How much less and how much more the cards `here` are worth than the cards `there`,
@@ -253,8 +223,11 @@ impl Table<Shape, 2> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::canon::Canon;
+    use super::super::layout::gather;
     use super::*;
     use crate::cards::{Card, Cards, Deck, Suit};
+    use crate::contract::Measure;
     use crate::contract::{Contract, Solo};
     use crate::legal::PlayRules;
     use crate::seat::Seat;
@@ -270,6 +243,12 @@ mod tests {
             called: None,
             stichzwang: false,
         })
+    }
+
+    /// The shape of four hands, through their canonical key.
+    fn shape(l: &Layout, hands: &[u32; 4]) -> [u32; 3] {
+        let key = Canon::new(l, Measure::Points).key(hands);
+        shape_of(l, &key, all(hands))
     }
 
     fn hands(l: &Layout, t: [&str; 4]) -> [u32; 4] {
@@ -291,7 +270,7 @@ mod tests {
         let l = farbsolo_herz();
         let here = hands(&l, ["HZ E7", "HK EA", "H9 GA", "H8 SA"]);
         let there = hands(&l, ["HA E7", "HK EA", "H9 GA", "H8 SA"]);
-        assert_eq!(shape_of(&l, &here), shape_of(&l, &there));
+        assert_eq!(shape(&l, &here), shape(&l, &there));
         assert_eq!(differences(&l, all(&here), all(&there)), (1, 0));
         assert_eq!(differences(&l, all(&there), all(&here)), (0, 1));
         assert_eq!(differences(&l, all(&here), all(&here)), (0, 0));
@@ -299,13 +278,9 @@ mod tests {
         // 4; H8 for H9 and H7 for H8, none) and E7 for EK (4 less).
         let other = hands(&l, ["HA EK", "HK EA", "H9 GA", "H8 SA"]);
         let moved = hands(&l, ["HK E7", "HA EA", "H9 GA", "H8 SA"]);
-        assert_ne!(
-            shape_of(&l, &other),
-            shape_of(&l, &moved),
-            "HA changed hands"
-        );
+        assert_ne!(shape(&l, &other), shape(&l, &moved), "HA changed hands");
         let low = hands(&l, ["HK E7", "H9 EA", "H8 GA", "H7 SA"]);
-        assert_eq!(shape_of(&l, &other), shape_of(&l, &low));
+        assert_eq!(shape(&l, &other), shape(&l, &low));
         assert_eq!(differences(&l, all(&low), all(&other)), (15, 0));
     }
 
@@ -326,7 +301,7 @@ mod tests {
         let l = farbsolo_herz();
         let here = hands(&l, ["HZ E7", "HK EA", "H9 GA", "H8 SA"]);
         let there = hands(&l, ["HA E7", "HK EA", "H9 GA", "H8 SA"]);
-        let key = shape_of(&l, &there);
+        let key = shape(&l, &there);
         // One bucket: every shape lands in it.
         let mut t: Table<Shape, 2> = Table::with_budget(64);
         t.start(1);
@@ -373,7 +348,7 @@ mod tests {
         // Seat 0 leads its highest trump there (HA) and here (HZ, HA being gone).
         let here = hands(&l, ["HZ E7", "HK EA", "H9 GA", "H8 SA"]);
         let there = hands(&l, ["HA E7", "HK EA", "H9 GA", "H8 SA"]);
-        let key = shape_of(&l, &there);
+        let key = shape(&l, &there);
         let mut t: Table<Shape, 2> = Table::with_budget(64);
         t.start(1);
         let tag = 1 << GENERATION_SHIFT;
@@ -466,9 +441,7 @@ mod tests {
     #[test]
     fn shapes_agree_with_each_group_packed_onto_its_top() {
         // The canonical key that counts tricks packs whole groups: it is the shape written
-        // out as hands, so equal shapes and equal packed hands must go together.
-        use super::super::canon::Canon;
-        use crate::contract::Measure;
+        // out, so equal shapes and equal keys of it must go together.
         let l = farbsolo_herz();
         let packed = Canon::new(&l, Measure::Tricks);
         let mut rng = crate::Rng::new(3);
@@ -484,10 +457,27 @@ mod tests {
         };
         for _ in 0..20_000 {
             let (a, b) = (deal(&mut rng), deal(&mut rng));
-            let shaped = shape_of(&l, &a) == shape_of(&l, &b);
+            let shaped = shape(&l, &a) == shape(&l, &b);
             assert_eq!(shaped, packed.key(&a) == packed.key(&b));
-            assert_eq!(shape_of(&l, &a), shape_of(&l, &packed.key(&a)));
+            assert_eq!(shape(&l, &a), shape(&l, &onto_tops(&l, &a)));
         }
+    }
+
+    /// Each group's remaining cards moved onto its top, each with its holder, in order.
+    fn onto_tops(l: &Layout, hands: &[u32; 4]) -> [u32; 4] {
+        let mut out = [0u32; 4];
+        for group in l.group_mask {
+            let mut slot = 31 - group.leading_zeros();
+            for card in (0..32u32)
+                .rev()
+                .filter(|&c| all(hands) & group & 1 << c != 0)
+            {
+                let holder = hands.iter().position(|h| h & 1 << card != 0).unwrap();
+                out[holder] |= 1 << slot;
+                slot = slot.wrapping_sub(1);
+            }
+        }
+        out
     }
 
     #[test]
@@ -514,10 +504,10 @@ mod tests {
         });
         let ace = hands(&l, ["E7 EO", "G9 EA", "GA G7", "SA HO"]);
         let ten = hands(&l, ["E7 EO", "G9 EA", "GZ G7", "SA HO"]);
-        assert_ne!(shape_of(&l, &ace), shape_of(&l, &ten));
+        assert_ne!(shape(&l, &ace), shape(&l, &ten));
         // The ace kept, a lower Gras card for another: the same shape.
         let eight = hands(&l, ["E7 EO", "G8 EA", "GA G7", "SA HO"]);
-        assert_eq!(shape_of(&l, &ace), shape_of(&l, &eight));
+        assert_eq!(shape(&l, &ace), shape(&l, &eight));
     }
 
     #[test]

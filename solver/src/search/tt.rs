@@ -4,18 +4,21 @@
 //! ## Key
 //!
 //! At a trick boundary the future depends only on who holds which card, who leads, and
-//! whether the called suit has been searched. The key is the four hands, packed without
-//! loss into 96 bits (the cards left, and two bit planes of the holder's seat number: the
-//! hands are disjoint), so two different positions never share an entry; plus three bits
+//! whether the called suit has been searched. The key is the four hands, written without
+//! loss in 96 bits (`canon.rs`: the cards left, canonical, and the two bit planes of their
+//! holders' seat numbers gathered over them: the hands are disjoint), so two different
+//! (canonical) positions never share an entry; plus three bits
 //! of `leader | searched << 2`, plus a 32-bit *tag*: the solver's deal generation (23 bits)
 //! and the frame (which seats are counted and which maximise, and whether tricks are
 //! counted: 9 bits). Changing deal or frame changes the tag, so old entries simply stop
 //! matching: no clearing between deals.
 //!
-//! Worked example (card bits in the search layout, see `layout.rs`): seat 0 holds the
-//! cards with bits 0 and 3 (`0b1001`), seat 1 those with bits 8 and 9, seat 2 bits 16 and
-//! 17, seat 3 bits 24 and 25; seat 2 leads, Gras not searched: `hands = [0x9, 0x300,
-//! 0x30000, 0x3000000]`, packed `[0x3030309, 0x3000300, 0x3030000]`, `meta = 2`. The entry
+//! Worked example (card bits in the search layout, see `layout.rs`; every card a run of its
+//! own): seat 0 holds the cards with bits 0 and 3 (`0b1001`), seat 1 those with bits 8 and
+//! 9, seat 2 bits 16 and 17, seat 3 bits 24 and 25; seat 2 leads, Gras not searched:
+//! `hands = [0x9, 0x300, 0x30000, 0x3000000]`, the key `[0x3030309, 0xcc, 0xf0]` (in card
+//! order the holders are seats 0 0 1 1 2 2 3 3: seats 1 and 3 at places 2, 3, 6, 7; seats 2
+//! and 3 at places 4 to 7), `meta = 2`. The entry
 //! stores `lower <= future <= upper`, where `future` is what the counted seats take from
 //! here on (points 0..=120 or tricks 0..=8).
 //!
@@ -49,7 +52,7 @@
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
 pub(crate) struct Entry {
-    /// The four hands packed ([`pack`]).
+    /// The position ([`super::canon::Canon::key`]).
     key: [u32; 3],
     /// Deal generation and frame; zero marks an empty slot.
     tag: u32,
@@ -119,17 +122,6 @@ impl Slot for Entry {
     fn hash(&self) -> usize {
         hash(&self.key, self.tag, self.meta())
     }
-}
-
-/// Four disjoint hands in 96 bits: the cards left, and two bit planes of the holder's seat
-/// number (seats 1 and 3; seats 2 and 3). Seat 0 holds the cards left in neither plane.
-#[inline]
-fn pack(hands: &[u32; 4]) -> [u32; 3] {
-    [
-        hands[0] | hands[1] | hands[2] | hands[3],
-        hands[1] | hands[3],
-        hands[2] | hands[3],
-    ]
 }
 
 /// `N` entries and padding: one cache line.
@@ -318,11 +310,10 @@ impl Table {
     }
 
     #[inline]
-    pub fn get(&mut self, hands: &[u32; 4], tag: u32, meta: u8) -> Option<Bounds> {
-        let key = pack(hands);
-        let i = self.index(&key, tag, meta);
+    pub fn get(&mut self, key: &[u32; 3], tag: u32, meta: u8) -> Option<Bounds> {
+        let i = self.index(key, tag, meta);
         let slots = &self.buckets[i].slots;
-        let k = Self::slot_of(slots, &key, tag, meta)?;
+        let k = Self::slot_of(slots, key, tag, meta)?;
         self.hits += 1;
         Some(slots[k].bounds())
     }
@@ -330,12 +321,11 @@ impl Table {
     /// Stores bounds, merging with what the entry already knew; a new position takes a
     /// slot as [`Table::store`] says.
     #[inline]
-    pub fn put(&mut self, hands: &[u32; 4], tag: u32, meta: u8, bounds: Bounds) {
+    pub fn put(&mut self, key: &[u32; 3], tag: u32, meta: u8, bounds: Bounds) {
         self.stores += 1;
-        let key = pack(hands);
-        let i = self.index(&key, tag, meta);
+        let i = self.index(key, tag, meta);
         let slots = &mut self.buckets[i].slots;
-        if let Some(k) = Self::slot_of(slots, &key, tag, meta) {
+        if let Some(k) = Self::slot_of(slots, key, tag, meta) {
             let e = &mut slots[k];
             let old = e.bounds();
             let merged = Bounds {
@@ -347,7 +337,7 @@ impl Table {
             return;
         }
         let fresh = Entry {
-            key,
+            key: *key,
             tag,
             info: Entry::info(meta, &bounds),
         };
@@ -357,7 +347,15 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
+    use super::super::layout::gather;
     use super::*;
+
+    /// The key of four hands where every card is a run of its own (`canon.rs`).
+    fn key_of(hands: &[u32; 4]) -> [u32; 3] {
+        let all = hands[0] | hands[1] | hands[2] | hands[3];
+        let (low, high) = gather(hands[1] | hands[3], hands[2] | hands[3], all);
+        [all, low, high]
+    }
 
     #[test]
     fn the_table_in_use_grows_with_the_deal_and_keeps_its_entries() {
@@ -365,7 +363,7 @@ mod tests {
         let tag = 5 << GENERATION_SHIFT;
         t.start(5);
         assert_eq!(t.mask + 1, START_BUCKETS);
-        let key = |i: u32| [i, i.rotate_left(8) ^ 0x5555, !i, i.wrapping_mul(7)];
+        let key = |i: u32| [i, i.rotate_left(8) ^ 0x5555, !i];
         // One and a half times the entries at which the table doubles.
         let n = 3 * (3 * START_BUCKETS / LOAD) as u32 / 2;
         let b = |i: u32| Bounds {
@@ -406,7 +404,7 @@ mod tests {
     fn budget_is_respected_and_bounds_merge() {
         let mut t = Table::with_budget(1 << 20);
         assert!(t.bytes() <= 1 << 20);
-        let hands = [0x9, 0x300, 0x30000, 0x3000000];
+        let hands = key_of(&[0x9, 0x300, 0x30000, 0x3000000]);
         assert_eq!(t.get(&hands, 7 << 8, 2), None);
         let b = |lower, upper, best| Bounds { lower, upper, best };
         t.put(&hands, 7 << 8, 2, b(10, 40, Some(3)));
@@ -421,12 +419,12 @@ mod tests {
     }
 
     #[test]
-    fn hands_pack_without_loss() {
+    fn the_worked_example_key() {
         let hands = [0x9, 0x300, 0x30000, 0x3000000];
-        assert_eq!(pack(&hands), [0x3030309, 0x3000300, 0x3030000]);
+        assert_eq!(key_of(&hands), [0x3030309, 0xcc, 0xf0]);
         // Moving one card to another seat changes the key.
         let moved = [0x8, 0x301, 0x30000, 0x3000000];
-        assert_ne!(pack(&moved), pack(&hands));
+        assert_ne!(key_of(&moved), key_of(&hands));
     }
 
     #[test]
@@ -441,14 +439,14 @@ mod tests {
             best: Some(5),
         };
         // Positions with 4, 3 and 2 cards per hand.
-        let deep = [0xf, 0xf0, 0xf00, 0xf000];
-        let middle = [0x7, 0x70, 0x700, 0x7000];
-        let shallow = [0x3, 0x30, 0x300, 0x3000];
+        let deep = key_of(&[0xf, 0xf0, 0xf00, 0xf000]);
+        let middle = key_of(&[0x7, 0x70, 0x700, 0x7000]);
+        let shallow = key_of(&[0x3, 0x30, 0x300, 0x3000]);
         t.put(&deep, tag, 0, b(1));
         t.put(&shallow, tag, 0, b(2));
         t.put(&middle, tag, 0, b(3));
         // A fourth position, shallower still, is stored in place of the shallowest.
-        let newest = [0x1, 0x10, 0x100, 0x1000];
+        let newest = key_of(&[0x1, 0x10, 0x100, 0x1000]);
         t.put(&newest, tag, 0, b(4));
         assert_eq!(t.get(&newest, tag, 0), Some(b(4)));
         assert_eq!(t.get(&shallow, tag, 0), None);

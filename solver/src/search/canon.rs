@@ -91,28 +91,9 @@ impl Canon {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::{Card, Cards, Deck, Suit};
+    use crate::cards::{Deck, Suit};
     use crate::contract::Contract;
-    use crate::legal::PlayRules;
     use crate::seat::Seat;
-
-    fn layout(c: Contract) -> Layout {
-        Layout::new(&PlayRules {
-            order: c.order(Deck::Long),
-            called: None,
-            stichzwang: false,
-        })
-    }
-
-    fn hands(l: &Layout, t: [&str; 4]) -> [u32; 4] {
-        t.map(|h| {
-            l.mask(
-                h.split_whitespace()
-                    .map(|c| c.parse::<Card>().unwrap())
-                    .collect::<Cards>(),
-            )
-        })
-    }
 
     #[test]
     fn played_obers_are_interchangeable_but_aces_are_not() {
@@ -120,10 +101,10 @@ mod tests {
             declarer: Seat::S0,
             called: Suit::Gras,
         };
-        let l = layout(c);
+        let l = Layout::of_contract(c);
         let canon = Canon::new(&l, Measure::Points);
-        let a = hands(&l, ["GO E9", "HO", "SO", "EZ"]);
-        let b = hands(&l, ["EO E8", "HO", "SO", "EZ"]);
+        let a = l.hands(["GO E9", "HO", "SO", "EZ"]);
+        let b = l.hands(["EO E8", "HO", "SO", "EZ"]);
         assert_eq!(canon.key(&a), canon.key(&b));
         assert_eq!(canon.key(&a), canon.key(&key_card_by_card(&canon, &a)));
         assert_eq!(
@@ -131,8 +112,8 @@ mod tests {
             "EO E9"
         );
         // HA and HZ differ in points: never merged.
-        let x = hands(&l, ["HA", "HK", "H9", "H8"]);
-        let y = hands(&l, ["HZ", "HK", "H9", "H8"]);
+        let x = l.hands(["HA", "HK", "H9", "H8"]);
+        let y = l.hands(["HZ", "HK", "H9", "H8"]);
         assert_ne!(canon.key(&x), canon.key(&y));
     }
 
@@ -142,10 +123,10 @@ mod tests {
             declarer: Seat::S0,
             ouvert: false,
         };
-        let l = layout(c);
+        let l = Layout::of_contract(c);
         let canon = Canon::new(&l, Measure::Tricks);
-        let a = hands(&l, ["EA", "E7", "GA", "G7"]);
-        let b = hands(&l, ["EK", "E9", "GO", "GZ"]);
+        let a = l.hands(["EA", "E7", "GA", "G7"]);
+        let b = l.hands(["EK", "E9", "GO", "GZ"]);
         assert_eq!(canon.key(&a), canon.key(&b));
     }
 
@@ -199,7 +180,7 @@ mod tests {
         ];
         let mut rng = Rng::new(7);
         for c in contracts {
-            let l = layout(c);
+            let l = Layout::of_contract(c);
             for measure in [Measure::Points, Measure::Tricks] {
                 let canon = Canon::new(&l, measure);
                 for _ in 0..500 {

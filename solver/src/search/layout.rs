@@ -279,31 +279,47 @@ impl Layout {
     }
 }
 
+/// Test fixtures: layouts and hands written out.
+#[cfg(test)]
+impl Layout {
+    /// The long-deck layout of `contract`, without a called ace's rules or Stichzwang.
+    pub(crate) fn of_contract(contract: crate::contract::Contract) -> Layout {
+        Layout::new(&PlayRules {
+            order: contract.order(crate::cards::Deck::Long),
+            called: None,
+            stichzwang: false,
+        })
+    }
+
+    /// A hand written as a list of cards (`"HZ E7"`), as a mask.
+    pub(crate) fn hand(&self, text: &str) -> u32 {
+        self.mask(
+            text.split_whitespace()
+                .map(|c| c.parse::<Card>().unwrap())
+                .collect::<Cards>(),
+        )
+    }
+
+    /// Four hands written out ([`Layout::hand`]).
+    pub(crate) fn hands(&self, texts: [&str; 4]) -> [u32; 4] {
+        texts.map(|t| self.hand(t))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::Deck;
     use crate::contract::{Contract, Solo};
     use crate::seat::Seat;
 
     #[test]
     fn lowest_points_sums_the_cards_worth_least() {
-        let rules = PlayRules {
-            order: Contract::Solo {
-                declarer: Seat::S0,
-                game: Solo::Wenz,
-                tout: false,
-            }
-            .order(Deck::Long),
-            called: None,
-            stichzwang: false,
-        };
-        let layout = Layout::new(&rules);
-        let hand: Cards = ["EA", "EZ", "GU", "HO", "S9"]
-            .iter()
-            .map(|c| c.parse::<Card>().unwrap())
-            .collect();
-        let hand = layout.mask(hand);
+        let layout = Layout::of_contract(Contract::Solo {
+            declarer: Seat::S0,
+            game: Solo::Wenz,
+            tout: false,
+        });
+        let hand = layout.hand("EA EZ GU HO S9");
         // S9 0, GU 2, HO 3, EZ 10, EA 11.
         let sums: Vec<u32> = (0..=6).map(|k| layout.lowest_points(hand, k)).collect();
         assert_eq!(sums, [0, 0, 2, 5, 15, 26, 26]);

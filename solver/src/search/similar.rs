@@ -29,7 +29,7 @@
 //! <= 50`.
 
 use super::layout::{bit, Layout};
-use super::tt::{hash, Bounds, Slot, Table, GENERATION_SHIFT};
+use super::tt::{hash, Bounds, Info, Slot, Table, GENERATION_SHIFT};
 
 /// One stored position of a shape: 24 bytes, two to a cache line.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -42,40 +42,14 @@ pub(crate) struct Shape {
     /// The position's own remaining cards: their points, in power order, are what differs
     /// between positions of a shape.
     cards: u32,
-    /// `meta` (3 bits), `lower` and `upper` (7 bits each), `best` (6 bits; [`NO_BEST`]
-    /// for none), from the low bits up.
-    info: u32,
+    info: Info,
 }
-
-const NO_BEST: u32 = 63;
 
 impl Shape {
     #[inline]
-    fn meta(&self) -> u8 {
-        (self.info & 7) as u8
-    }
-
-    #[inline]
-    fn bounds(&self) -> Bounds {
-        let best = self.info >> 17 & 63;
-        Bounds {
-            lower: (self.info >> 3 & 127) as u8,
-            upper: (self.info >> 10 & 127) as u8,
-            best: (best != NO_BEST).then_some(best as u8),
-        }
-    }
-
-    #[inline]
-    fn info(meta: u8, bounds: &Bounds) -> u32 {
-        debug_assert!(bounds.lower < 128 && bounds.upper < 128 && meta < 8);
-        let best = bounds.best.map_or(NO_BEST, u32::from);
-        meta as u32 | (bounds.lower as u32) << 3 | (bounds.upper as u32) << 10 | best << 17
-    }
-
-    #[inline]
     fn matches(&self, key: &[u32; 3], tag: u32, meta: u8) -> bool {
         // Tags start at 1 << GENERATION_SHIFT: an empty slot never matches.
-        self.tag == tag && self.meta() == meta && self.key == *key
+        self.tag == tag && self.info.meta() == meta && self.key == *key
     }
 }
 
@@ -92,7 +66,7 @@ impl Slot for Shape {
 
     #[inline]
     fn hash(&self) -> usize {
-        hash(&self.key, self.tag, self.meta())
+        hash(&self.key, self.tag, self.info.meta())
     }
 }
 
@@ -175,18 +149,15 @@ impl Table<Shape, 2> {
         let slots = &self.buckets[self.index(key, tag, meta)].slots;
         let mut found: Option<Bounds> = None;
         for e in slots.iter().filter(|e| e.matches(key, tag, meta)) {
-            let b = e.bounds();
+            let b = e.info.bounds();
             let (less, more) = differences(layout, cards, e.cards);
-            let best = b.best.map(|c| counterpart(layout, c, cards, e.cards));
-            let (lower, upper) = (b.lower.saturating_sub(less), b.upper.saturating_add(more));
-            found = Some(match found {
-                Some(f) => Bounds {
-                    lower: f.lower.max(lower),
-                    upper: f.upper.min(upper),
-                    best: f.best.or(best),
-                },
-                None => Bounds { lower, upper, best },
-            });
+            let widened = Bounds {
+                lower: b.lower.saturating_sub(less),
+                upper: b.upper.saturating_add(more),
+                best: b.best.map(|c| counterpart(layout, c, cards, e.cards)),
+            };
+            // Every stored position bounds this one; the first one's card stays the hint.
+            found = Some(found.map_or(widened, |f| widened.merged(f)));
         }
         found
     }
@@ -201,13 +172,7 @@ impl Table<Shape, 2> {
             .iter_mut()
             .find(|e| e.matches(&key, tag, meta) && e.cards == cards)
         {
-            let old = e.bounds();
-            let merged = Bounds {
-                lower: old.lower.max(bounds.lower),
-                upper: old.upper.min(bounds.upper),
-                best: bounds.best.or(old.best),
-            };
-            e.info = Shape::info(meta, &merged);
+            e.info = Info::new(meta, &e.info.bounds().merged(bounds));
             return;
         }
         debug_assert!(tag >> GENERATION_SHIFT != 0);
@@ -215,7 +180,7 @@ impl Table<Shape, 2> {
             key,
             tag,
             cards,
-            info: Shape::info(meta, &bounds),
+            info: Info::new(meta, &bounds),
         };
         self.store(i, fresh);
     }
@@ -226,39 +191,41 @@ mod tests {
     use super::super::canon::Canon;
     use super::super::layout::gather;
     use super::*;
-    use crate::cards::{Card, Cards, Deck, Suit};
+    use crate::cards::{Card, Deck, Suit};
     use crate::contract::Measure;
     use crate::contract::{Contract, Solo};
     use crate::legal::PlayRules;
     use crate::seat::Seat;
 
     fn farbsolo_herz() -> Layout {
-        let contract = Contract::Solo {
+        Layout::of_contract(Contract::Solo {
             declarer: Seat::S0,
             game: Solo::Farbsolo(Suit::Herz),
             tout: false,
-        };
-        Layout::new(&PlayRules {
-            order: contract.order(Deck::Long),
-            called: None,
-            stichzwang: false,
         })
+    }
+
+    /// The module's worked example: `HZ` where `HA` is gone (here), `HA` where `HZ` is gone
+    /// (there), every other card alike.
+    fn worked_example(l: &Layout) -> ([u32; 4], [u32; 4]) {
+        (
+            l.hands(["HZ E7", "HK EA", "H9 GA", "H8 SA"]),
+            l.hands(["HA E7", "HK EA", "H9 GA", "H8 SA"]),
+        )
+    }
+
+    /// A table of one bucket, where every shape lands, started on deal 1, and that deal's
+    /// tag.
+    fn one_bucket() -> (Table<Shape, 2>, u32) {
+        let mut t = Table::with_budget(64);
+        t.start(1);
+        (t, 1 << GENERATION_SHIFT)
     }
 
     /// The shape of four hands, through their canonical key.
     fn shape(l: &Layout, hands: &[u32; 4]) -> [u32; 3] {
         let key = Canon::new(l, Measure::Points).key(hands);
         shape_of(l, &key, all(hands))
-    }
-
-    fn hands(l: &Layout, t: [&str; 4]) -> [u32; 4] {
-        t.map(|h| {
-            l.mask(
-                h.split_whitespace()
-                    .map(|c| c.parse::<Card>().unwrap())
-                    .collect::<Cards>(),
-            )
-        })
     }
 
     fn all(hands: &[u32; 4]) -> u32 {
@@ -268,18 +235,17 @@ mod tests {
     #[test]
     fn the_worked_example_has_one_shape_and_differs_by_one_point() {
         let l = farbsolo_herz();
-        let here = hands(&l, ["HZ E7", "HK EA", "H9 GA", "H8 SA"]);
-        let there = hands(&l, ["HA E7", "HK EA", "H9 GA", "H8 SA"]);
+        let (here, there) = worked_example(&l);
         assert_eq!(shape(&l, &here), shape(&l, &there));
         assert_eq!(differences(&l, all(&here), all(&there)), (1, 0));
         assert_eq!(differences(&l, all(&there), all(&here)), (0, 1));
         assert_eq!(differences(&l, all(&here), all(&here)), (0, 0));
         // Further apart: each trump one place lower (HK for HA, 7 points less; H9 for HK,
         // 4; H8 for H9 and H7 for H8, none) and E7 for EK (4 less).
-        let other = hands(&l, ["HA EK", "HK EA", "H9 GA", "H8 SA"]);
-        let moved = hands(&l, ["HK E7", "HA EA", "H9 GA", "H8 SA"]);
+        let other = l.hands(["HA EK", "HK EA", "H9 GA", "H8 SA"]);
+        let moved = l.hands(["HK E7", "HA EA", "H9 GA", "H8 SA"]);
         assert_ne!(shape(&l, &other), shape(&l, &moved), "HA changed hands");
-        let low = hands(&l, ["HK E7", "H9 EA", "H8 GA", "H7 SA"]);
+        let low = l.hands(["HK E7", "H9 EA", "H8 GA", "H7 SA"]);
         assert_eq!(shape(&l, &other), shape(&l, &low));
         assert_eq!(differences(&l, all(&low), all(&other)), (15, 0));
     }
@@ -299,13 +265,9 @@ mod tests {
     #[test]
     fn a_shape_answers_for_its_similar_positions_widened() {
         let l = farbsolo_herz();
-        let here = hands(&l, ["HZ E7", "HK EA", "H9 GA", "H8 SA"]);
-        let there = hands(&l, ["HA E7", "HK EA", "H9 GA", "H8 SA"]);
+        let (here, there) = worked_example(&l);
         let key = shape(&l, &there);
-        // One bucket: every shape lands in it.
-        let mut t: Table<Shape, 2> = Table::with_budget(64);
-        t.start(1);
-        let tag = 1 << GENERATION_SHIFT;
+        let (mut t, tag) = one_bucket();
         assert_eq!(range_of(t.similar(&l, &key, tag, 2, all(&here))), None);
         t.put_shape(key, tag, 2, all(&there), range(40, 90));
         t.put_shape(key, tag, 2, all(&there), range(50, 100));
@@ -346,12 +308,9 @@ mod tests {
     fn the_deciding_card_carries_over_as_its_counterpart() {
         let l = farbsolo_herz();
         // Seat 0 leads its highest trump there (HA) and here (HZ, HA being gone).
-        let here = hands(&l, ["HZ E7", "HK EA", "H9 GA", "H8 SA"]);
-        let there = hands(&l, ["HA E7", "HK EA", "H9 GA", "H8 SA"]);
+        let (here, there) = worked_example(&l);
         let key = shape(&l, &there);
-        let mut t: Table<Shape, 2> = Table::with_budget(64);
-        t.start(1);
-        let tag = 1 << GENERATION_SHIFT;
+        let (mut t, tag) = one_bucket();
         let ha = l.index("HA".parse().unwrap());
         let hz = l.index("HZ".parse().unwrap());
         let e7 = l.index("E7".parse().unwrap());
@@ -502,11 +461,11 @@ mod tests {
             }),
             stichzwang: false,
         });
-        let ace = hands(&l, ["E7 EO", "G9 EA", "GA G7", "SA HO"]);
-        let ten = hands(&l, ["E7 EO", "G9 EA", "GZ G7", "SA HO"]);
+        let ace = l.hands(["E7 EO", "G9 EA", "GA G7", "SA HO"]);
+        let ten = l.hands(["E7 EO", "G9 EA", "GZ G7", "SA HO"]);
         assert_ne!(shape(&l, &ace), shape(&l, &ten));
         // The ace kept, a lower Gras card for another: the same shape.
-        let eight = hands(&l, ["E7 EO", "G8 EA", "GA G7", "SA HO"]);
+        let eight = l.hands(["E7 EO", "G8 EA", "GA G7", "SA HO"]);
         assert_eq!(shape(&l, &ace), shape(&l, &eight));
     }
 

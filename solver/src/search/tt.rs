@@ -56,36 +56,40 @@ pub(crate) struct Entry {
     key: [u32; 3],
     /// Deal generation and frame; zero marks an empty slot.
     tag: u32,
-    /// `meta` (3 bits), `lower` and `upper` (7 bits each), `best` (6 bits; [`NO_BEST`] for
-    /// none), from the low bits up.
-    info: u32,
+    info: Info,
 }
 
-const NO_BEST: u32 = 63;
+/// An entry's `meta` and [`Bounds`] in one word: `meta` (3 bits), `lower` and `upper` (7
+/// bits each), `best` (6 bits; [`Info::NO_BEST`] for none), from the low bits up. Both
+/// tables' entries hold one.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Info(u32);
 
-impl Entry {
-    #[inline]
-    fn meta(&self) -> u8 {
-        (self.info & 7) as u8
-    }
-
-    #[inline]
-    fn bounds(&self) -> Bounds {
-        let best = self.info >> 17 & 63;
-        Bounds {
-            lower: (self.info >> 3 & 127) as u8,
-            upper: (self.info >> 10 & 127) as u8,
-            best: (best != NO_BEST).then_some(best as u8),
-        }
-    }
+impl Info {
+    const NO_BEST: u32 = 63;
 
     #[inline]
-    fn info(meta: u8, bounds: &Bounds) -> u32 {
+    pub fn new(meta: u8, bounds: &Bounds) -> Info {
         // Bounds are points (at most 120) or tricks, cards are indices below 32.
         debug_assert!(bounds.lower < 128 && bounds.upper < 128 && meta < 8);
         debug_assert!(bounds.best.is_none_or(|b| b < 32));
-        let best = bounds.best.map_or(NO_BEST, u32::from);
-        meta as u32 | (bounds.lower as u32) << 3 | (bounds.upper as u32) << 10 | best << 17
+        let best = bounds.best.map_or(Self::NO_BEST, u32::from);
+        Info(meta as u32 | (bounds.lower as u32) << 3 | (bounds.upper as u32) << 10 | best << 17)
+    }
+
+    #[inline]
+    pub fn meta(self) -> u8 {
+        (self.0 & 7) as u8
+    }
+
+    #[inline]
+    pub fn bounds(self) -> Bounds {
+        let best = self.0 >> 17 & 63;
+        Bounds {
+            lower: (self.0 >> 3 & 127) as u8,
+            upper: (self.0 >> 10 & 127) as u8,
+            best: (best != Self::NO_BEST).then_some(best as u8),
+        }
     }
 }
 
@@ -120,7 +124,7 @@ impl Slot for Entry {
 
     #[inline]
     fn hash(&self) -> usize {
-        hash(&self.key, self.tag, self.meta())
+        hash(&self.key, self.tag, self.info.meta())
     }
 }
 
@@ -161,6 +165,19 @@ pub(crate) struct Bounds {
     pub upper: u8,
     /// The card to try first, if known.
     pub best: Option<u8>,
+}
+
+impl Bounds {
+    /// What is known of a position once `newer` is learnt besides `self`: both bounds at
+    /// their tighter, and the newer card to try first.
+    #[inline]
+    pub fn merged(self, newer: Bounds) -> Bounds {
+        Bounds {
+            lower: self.lower.max(newer.lower),
+            upper: self.upper.min(newer.upper),
+            best: newer.best.or(self.best),
+        }
+    }
 }
 
 /// Tags carry the deal generation above this many bits (the frame's bits below).
@@ -293,7 +310,7 @@ impl Table {
         // Tags start at 1 << 9, so the zeroed tag marks an empty slot. Non-short-circuit
         // `&`: which slot holds the position is what the branch predictor cannot guess.
         (e.tag == tag)
-            & (e.meta() == meta)
+            & (e.info.meta() == meta)
             & (e.key[0] == key[0])
             & (e.key[1] == key[1])
             & (e.key[2] == key[2])
@@ -315,7 +332,7 @@ impl Table {
         let slots = &self.buckets[i].slots;
         let k = Self::slot_of(slots, key, tag, meta)?;
         self.hits += 1;
-        Some(slots[k].bounds())
+        Some(slots[k].info.bounds())
     }
 
     /// Stores bounds, merging with what the entry already knew; a new position takes a
@@ -327,19 +344,13 @@ impl Table {
         let slots = &mut self.buckets[i].slots;
         if let Some(k) = Self::slot_of(slots, key, tag, meta) {
             let e = &mut slots[k];
-            let old = e.bounds();
-            let merged = Bounds {
-                lower: old.lower.max(bounds.lower),
-                upper: old.upper.min(bounds.upper),
-                best: bounds.best.or(old.best),
-            };
-            e.info = Entry::info(meta, &merged);
+            e.info = Info::new(meta, &e.info.bounds().merged(bounds));
             return;
         }
         let fresh = Entry {
             key: *key,
             tag,
-            info: Entry::info(meta, &bounds),
+            info: Info::new(meta, &bounds),
         };
         self.store(i, fresh);
     }

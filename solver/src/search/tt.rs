@@ -206,8 +206,6 @@ pub(crate) struct Table<E: Slot = Entry, const N: usize = 3> {
     generation: u32,
     /// Entries of the current generation in the table.
     live: usize,
-    pub stores: u64,
-    pub hits: u64,
 }
 
 impl<E: Slot, const N: usize> Table<E, N> {
@@ -222,8 +220,6 @@ impl<E: Slot, const N: usize> Table<E, N> {
             mask: 0,
             generation: 0,
             live: 0,
-            stores: 0,
-            hits: 0,
         };
         table.start(0);
         table
@@ -327,11 +323,10 @@ impl Table {
     }
 
     #[inline]
-    pub fn get(&mut self, key: &[u32; 3], tag: u32, meta: u8) -> Option<Bounds> {
+    pub fn get(&self, key: &[u32; 3], tag: u32, meta: u8) -> Option<Bounds> {
         let i = self.index(key, tag, meta);
         let slots = &self.buckets[i].slots;
         let k = Self::slot_of(slots, key, tag, meta)?;
-        self.hits += 1;
         Some(slots[k].info.bounds())
     }
 
@@ -339,7 +334,6 @@ impl Table {
     /// slot as [`Table::store`] says.
     #[inline]
     pub fn put(&mut self, key: &[u32; 3], tag: u32, meta: u8, bounds: Bounds) {
-        self.stores += 1;
         let i = self.index(key, tag, meta);
         let slots = &mut self.buckets[i].slots;
         if let Some(k) = Self::slot_of(slots, key, tag, meta) {

@@ -143,12 +143,16 @@ impl<E: Slot, const N: usize> Default for Bucket<E, N> {
     }
 }
 
-/// Multiply-xorshift mixing of a packed key, its tag and meta; the high bits are the best
-/// mixed.
+/// Multiply-xorshift mixing of a packed key, its tag's frame and meta; the high bits are
+/// the best mixed. The tag's deal generation stays out: a deal's positions land in the
+/// same buckets whichever generation it runs under (the older generations' entries there
+/// count as free slots), so a question asked afresh searches the same nodes every time,
+/// whatever was asked before it.
 #[inline]
 pub(crate) fn hash(key: &[u32; 3], tag: u32, meta: u8) -> usize {
+    let frame = tag & ((1 << GENERATION_SHIFT) - 1);
     let a = (key[0] as u64) | (key[1] as u64) << 32;
-    let b = (key[2] as u64) | (tag as u64) << 32;
+    let b = (key[2] as u64) | (frame as u64) << 32;
     let mut h = a.wrapping_mul(0x9E37_79B9_7F4A_7C15)
         ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29)
         ^ (meta as u64).wrapping_mul(0x1656_67B1_9E37_79F9);

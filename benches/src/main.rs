@@ -16,8 +16,9 @@
 //! `schafkopf batch` does per record. One solver (one table) serves all deals, as in a
 //! batch run. After each contract's rows a line gives the ratios the targets of issue 3
 //! are stated in (medians of `cards` and `at_least` against `exact`'s, `exact`'s p99
-//! against its median). With `--repeat N` every question runs N times and the fastest run
-//! counts: the host's noise, 10 to 25% between runs here, then moves the figures far less.
+//! against its median). With `--repeat N` the questions run in N passes and each one's
+//! fastest pass counts: the host's noise, 10 to 25% between runs here, then moves the
+//! figures less.
 
 use solver::Rng;
 use solver::*;
@@ -188,61 +189,81 @@ impl Samples {
     }
 }
 
-/// Runs one question `repeat` times, each on a fresh deal generation, and returns the
-/// fastest run's microseconds and the nodes searched, the same in every run (nothing
-/// carries over between generations, and the table puts a deal's positions in the same
-/// buckets under every generation): only what the host does beside the runs varies.
-fn timed(solver: &mut Solver, repeat: usize, mut question: impl FnMut(&mut Solver)) -> (f64, u64) {
-    let mut fastest = f64::INFINITY;
-    let mut searched = None;
-    for _ in 0..repeat.max(1) {
-        solver.forget();
-        let before = solver.stats().nodes;
-        let start = Instant::now();
-        question(solver);
-        fastest = fastest.min(start.elapsed().as_secs_f64() * 1e6);
-        let nodes = solver.stats().nodes - before;
-        if *searched.get_or_insert(nodes) != nodes {
-            eprintln!(
-                "solver-bench: a question asked again searched {nodes} nodes, not {searched:?}"
-            );
-            std::process::exit(1);
+/// A question to time: it runs on the solver and answers a number (the value, where
+/// asked).
+type Question<'a> = Box<dyn Fn(&mut Solver) -> u8 + 'a>;
+
+/// Times `questions` in turn, each on a fresh deal generation, `repeat` passes over all of
+/// them, and gives per question the fastest pass's microseconds, the nodes searched and
+/// the answer. Every pass searches the same nodes (nothing carries over between
+/// generations, and the table puts a deal's positions in the same buckets under every
+/// generation): only what the host does beside it varies. Whole passes, so that each
+/// question runs after the same others every time, its caches as cold as in one pass
+/// (asked twice in a row, a small search finds its own table lines still cached).
+fn timed(solver: &mut Solver, repeat: usize, questions: &[Question]) -> Vec<(f64, u64, u8)> {
+    let mut out: Vec<(f64, u64, u8)> = Vec::with_capacity(questions.len());
+    for pass in 0..repeat.max(1) {
+        for (i, question) in questions.iter().enumerate() {
+            solver.forget();
+            let before = solver.stats().nodes;
+            let start = Instant::now();
+            let answer = question(solver);
+            let micros = start.elapsed().as_secs_f64() * 1e6;
+            let nodes = solver.stats().nodes - before;
+            if pass == 0 {
+                out.push((micros, nodes, answer));
+                continue;
+            }
+            let first = &mut out[i];
+            if first.1 != nodes {
+                eprintln!(
+                    "solver-bench: a question asked again searched {nodes} nodes, not {}",
+                    first.1
+                );
+                std::process::exit(1);
+            }
+            first.0 = first.0.min(micros);
         }
     }
-    (fastest, searched.unwrap_or(0))
+    out
 }
 
-/// Times the three questions on every deal (the fastest of `repeat` runs each); also counts
+/// Times the three questions on every deal (the fastest of `repeat` passes); also counts
 /// the deals the declaring side wins double dummy (a check that the deals are ones a
 /// player would announce).
 fn measure(solver: &mut Solver, setups: &[Setup], repeat: usize) -> ([Samples; 3], usize) {
+    let games: Vec<(Game, u8)> = setups
+        .iter()
+        .map(|setup| {
+            let threshold = match setup.contract {
+                Contract::Bettel { .. } => 1,
+                Contract::Solo { tout: true, .. } => setup.trick_count() as u8,
+                _ => 61,
+            };
+            (Game::new(setup.clone()), threshold)
+        })
+        .collect();
+    let mut questions: Vec<Question> = Vec::new();
+    for (game, threshold) in &games {
+        questions.push(Box::new(move |s| s.value(game).unwrap()));
+        questions.push(Box::new(move |s| s.solve(game).unwrap().value));
+        questions.push(Box::new(move |s| {
+            s.at_least(game, *threshold).unwrap() as u8
+        }));
+    }
+    let results = timed(solver, repeat, &questions);
     let mut out: [Samples; 3] = Default::default();
     let mut won = 0;
-    for setup in setups {
-        let game = Game::new(setup.clone());
-        let total = setup.trick_count() as u8;
-        let threshold = match setup.contract {
-            Contract::Bettel { .. } => 1,
-            Contract::Solo { tout: true, .. } => total,
-            _ => 61,
-        };
-        let mut value = 0;
-        let (micros, nodes) = timed(solver, repeat, |s| value = s.value(&game).unwrap());
-        out[0].push(micros, nodes);
-        let declarer_wins = match setup.contract {
-            Contract::Bettel { .. } => value == 0,
-            Contract::Ramsch => true,
-            _ => value >= threshold,
-        };
-        won += declarer_wins as usize;
-        let (micros, nodes) = timed(solver, repeat, |s| {
-            s.solve(&game).unwrap();
-        });
-        out[1].push(micros, nodes);
-        let (micros, nodes) = timed(solver, repeat, |s| {
-            s.at_least(&game, threshold).unwrap();
-        });
-        out[2].push(micros, nodes);
+    for (k, &(micros, nodes, answer)) in results.iter().enumerate() {
+        out[k % 3].push(micros, nodes);
+        if k % 3 == 0 {
+            let (game, threshold) = &games[k / 3];
+            won += match game.contract() {
+                Contract::Bettel { .. } => answer == 0,
+                Contract::Ramsch => true,
+                _ => answer >= *threshold,
+            } as usize;
+        }
     }
     (out, won)
 }
@@ -401,23 +422,34 @@ fn main() {
             let setups: Vec<Setup> = games.iter().map(|g| g.setup().clone()).collect();
             let (mut samples, _) = measure(&mut solver, &setups, repeat);
             // Whole-game analysis of the game as played: every card, one solver.
+            let analyses: Vec<Question> = games
+                .iter()
+                .filter(|g| g.is_over())
+                .map(|&game| -> Question {
+                    Box::new(move |s| {
+                        analyze(game, s).expect("a played game analyses");
+                        0
+                    })
+                })
+                .collect();
             let mut analysis = Samples::default();
-            for game in games.iter().filter(|g| g.is_over()) {
-                let (micros, nodes) = timed(&mut solver, repeat, |s| {
-                    analyze(game, s).expect("a played game analyses");
-                });
+            for (micros, nodes, _) in timed(&mut solver, repeat, &analyses) {
                 analysis.push(micros, nodes);
             }
             // What a batch adds: the outcome of every contract the declarer could have
             // announced (none in Ramsch).
+            let contracts: Vec<Question> = played
+                .iter()
+                .filter(|(_, game)| game.contract().declarer().is_some())
+                .map(|(record, _)| -> Question {
+                    Box::new(move |s| {
+                        declarer_contracts(record, s, None).expect("the contracts are valued");
+                        0
+                    })
+                })
+                .collect();
             let mut declarer = Samples::default();
-            for (record, game) in &played {
-                if game.contract().declarer().is_none() {
-                    continue;
-                }
-                let (micros, nodes) = timed(&mut solver, repeat, |s| {
-                    declarer_contracts(record, s, None).expect("the contracts are valued");
-                });
+            for (micros, nodes, _) in timed(&mut solver, repeat, &contracts) {
                 declarer.push(micros, nodes);
             }
             let label = format!("real:{name}");

@@ -54,8 +54,9 @@ pub(crate) fn another_must_beat(layout: &Layout, pos: &Position, seat: Seat, car
     (1..4u8).any(|k| must_beat(layout, pos, seat.plus(k), card))
 }
 
-/// Whether one of the players after the player to move for whom `rival` holds could play a
-/// card of `beaters` to a trick led in `led` (by [`could_play`], so `false` is certain).
+/// Whether one of the players after the player to move for whom `rival` holds (the other
+/// side, or his own) could play a card of `beaters` to a trick led in `led` (by
+/// [`could_play`], so `false` is certain).
 #[inline]
 fn rival_could_beat(pos: &Position, led: u32, beaters: u32, rival: impl Fn(Seat) -> bool) -> bool {
     let seat = pos.to_move();
@@ -101,6 +102,21 @@ fn partner_covers(layout: &Layout, frame: &Frame, pos: &Position, card: u8) -> b
         }
     }
     false
+}
+
+/// Whether the other side of the player to move holds the trick (`best`: its best card,
+/// that card's seat and the led group), every later player of the trick is on the mover's
+/// side, and one of them could beat that card: the trick can be his side's without a
+/// winner of his own.
+#[inline]
+fn partner_behind(layout: &Layout, frame: &Frame, pos: &Position, best: (u8, Seat, u32)) -> bool {
+    let (card, holder, led) = best;
+    let seat = pos.to_move();
+    let mine = frame.maximizers.contains(seat);
+    let partner = |s: Seat| frame.maximizers.contains(s) == mine;
+    !partner(holder)
+        && (1..(4 - pos.trick_len)).all(|k| partner(seat.plus(k)))
+        && rival_could_beat(pos, led, layout.beaters[card as usize], partner)
 }
 
 /// Whether the seat that takes the trick will be a counted one, if the player to move plays
@@ -297,6 +313,7 @@ pub(crate) fn order_moves(
     let best = pos
         .best()
         .map(|(card, seat)| (card, seat, layout.group_of(pos.trick[0])));
+    let partner_behind = eager && best.is_some_and(|best| partner_behind(layout, frame, pos, best));
     for card in bits(cards) {
         let pts = layout.points[card as usize] as i32;
         // Within a group the index is the power.
@@ -374,7 +391,23 @@ pub(crate) fn order_moves(
                 let partner_wins = frame.maximizers.contains(best_seat) == mine;
                 let beats = layout.beats(card, best_card);
                 let partner_sure = partner_wins && !beatable(layout, frame, pos, best_card, led);
-                if eager {
+                if eager && partner_behind {
+                    // The trick goes to a partner who can take it: the most points with
+                    // the weakest card, as to a sure partner; a card of one's own that
+                    // takes it after those (kept for a later trick, it may bring more).
+                    // Measured (`exact`, 100 deals each, all nodes): Farbsolo 21% fewer,
+                    // Farbgeier 22%, Wenz 13%, Geier 12%, Farbwenz 12%, Sauspiel 8%;
+                    // ducking with the cheapest card instead: Farbsolo 2% more than
+                    // before. (Before, a defender's sure winner came first: against a
+                    // lone declarer's trump lead the top trump, where a partner behind
+                    // takes the trick with a lower one and the top trump later catches a
+                    // high card of his; each threshold it no longer refuted cost a proof.)
+                    if beats {
+                        700 + 4 * pts - power
+                    } else {
+                        800 + 8 * pts - power
+                    }
+                } else if eager {
                     if partner_sure {
                         // The trick is ours: add the most points with the weakest card.
                         800 + 8 * pts - power

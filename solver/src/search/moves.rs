@@ -41,17 +41,19 @@ fn could_play(pos: &Position, seat: Seat, led: u32) -> u32 {
     }
 }
 
-/// Whether `seat` must beat `card` if it is led: every card it could play to it beats it.
+/// Whether `seat` must beat `card`, the best card of a trick led in group `led`: every card
+/// it could play to it beats it.
 #[inline]
-fn must_beat(layout: &Layout, pos: &Position, seat: Seat, card: u8) -> bool {
-    let could = could_play(pos, seat, layout.group_of(card));
+fn must_beat(layout: &Layout, pos: &Position, seat: Seat, card: u8, led: u32) -> bool {
+    let could = could_play(pos, seat, led);
     could != 0 && could & !layout.beaters[card as usize] == 0
 }
 
 /// Whether one of the three seats after `seat` must beat `card` if `seat` leads it.
 #[inline]
 pub(crate) fn another_must_beat(layout: &Layout, pos: &Position, seat: Seat, card: u8) -> bool {
-    (1..4u8).any(|k| must_beat(layout, pos, seat.plus(k), card))
+    let led = layout.group_of(card);
+    (1..4u8).any(|k| must_beat(layout, pos, seat.plus(k), card, led))
 }
 
 /// Whether one of the players after the player to move for whom `rival` holds (the other
@@ -368,7 +370,9 @@ pub(crate) fn order_moves(
                             // Ramsch, Bettel: a lead the lone counted player cannot duck;
                             // else one in a suit he must follow; a suit he is void in last
                             // (he discards at will).
-                            Some(c) if must_beat(layout, pos, c, card) => 900 + 8 * pts - power,
+                            Some(c) if must_beat(layout, pos, c, card, group) => {
+                                900 + 8 * pts - power
+                            }
                             Some(c) if pos.hands[c.index()] & group != 0 => 850 - power,
                             Some(_) => 700 - power,
                             // The lone counted player leads: best a card one of the others
@@ -429,12 +433,16 @@ pub(crate) fn order_moves(
                     }
                 } else if lone.is_some_and(|c| {
                     (0..pos.trick_len).any(|k| Seat::wrapping(pos.leader + k) == c)
-                        && best_seat != c
+                        && (best_seat != c
+                            || (1..(4 - pos.trick_len))
+                                .any(|k| must_beat(layout, pos, seat.plus(k), best_card, led)))
                 }) {
                     // The lone counted player has played and lost this trick to one of the
-                    // others: its points count for nobody; keep the points for his tricks,
+                    // others, or will lose it (one of them still to play must beat his
+                    // card): its points count for nobody; keep the points for his tricks,
                     // and shed a high card (beating or not) that could take one of them
-                    // from him later.
+                    // from him later. (The trick he will lose, measured: 80 NetSchafkopf
+                    // Ramsch games' whole analyses 7 to 10% fewer nodes.)
                     800 + 4 * power - 8 * pts
                 } else if !beats {
                     800 + power + 8 * pts

@@ -320,6 +320,12 @@ pub(crate) fn order_moves(
     let short_of_trumps =
         lone_declarer && 2 * (hand & trumps).count_ones() < (pos.remaining() & trumps).count_ones();
     let only_trumps = lone_declarer && hand & !trumps == 0;
+    // Whether the other side holds no trump: a trump led then draws none.
+    let drawn = pos.trick_len == 0
+        && (1..4u8).all(|k| {
+            let other = seat.plus(k);
+            frame.maximizers.contains(other) == mine || pos.hands[other.index()] & trumps == 0
+        });
     // Per card its sort key: the score, the history, and the card (among equal keys the card
     // given first, the lower, ranks higher).
     let mut keys = [0u64; 8];
@@ -334,11 +340,18 @@ pub(crate) fn order_moves(
         let power = card as i32;
         let score: i32 = match best {
             None => {
-                let sure = !beatable(layout, frame, pos, card, layout.group_of(card));
+                let group = layout.group_of(card);
+                let sure = !beatable(layout, frame, pos, card, group);
                 match (eager, sure) {
+                    // A sure trump where the other side holds none draws nothing: the others
+                    // throw off what they like, and the trump, kept, stays an entry and a
+                    // ruff for later. So after the other leads, the low ones too. Measured
+                    // (`exact`, 100 deals each, all nodes): Wenz 26% fewer, Geier 24%,
+                    // Farbwenz 27%, Farbgeier 18%, Farbsolo 2.4%, Sauspiel 0.6%.
+                    (true, true) if drawn && group == trumps => 300 + pts,
                     (true, true) => 1000 + pts,
                     (true, false) => {
-                        if partner_covers(layout, frame, pos, card, layout.group_of(card)) {
+                        if partner_covers(layout, frame, pos, card, group) {
                             // Lead to a partner who can take it, the most points first and
                             // of those the highest card: the trick is the side's (was: the
                             // fewest points, the lowest card; measured: the Sauspiel
@@ -382,7 +395,6 @@ pub(crate) fn order_moves(
                     (false, true) if lone.is_some() => 875 - 8 * pts - power,
                     (false, true) => 100 - power,
                     (false, false) => {
-                        let group = layout.group_of(card);
                         match lone {
                             // Ramsch, Bettel: a lead the lone counted player cannot duck;
                             // else one in a suit he must follow; a suit he is void in last

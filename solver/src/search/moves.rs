@@ -558,21 +558,40 @@ mod tests {
         pos
     }
 
-    #[test]
-    fn a_partner_behind_takes_the_trick_before_a_winner_of_ones_own() {
-        // Farbsolo deal 8 of the benchmark: the declarer (seat 0, Eichel) leads SU; the
-        // second hand holds EO and E7, and his partner behind him takes the trick with GO.
-        let contract = Contract::Solo {
+    /// The layout and frame of a solo game (not a Tout) played by seat 0.
+    fn solo_of_seat_0(game: Solo) -> (Layout, Frame) {
+        let layout = Layout::of_contract(Contract::Solo {
             declarer: Seat::S0,
-            game: Solo::Farbsolo(Suit::Eichel),
+            game,
             tout: false,
-        };
-        let layout = Layout::of_contract(contract);
+        });
         let frame = Frame {
             counted: Seats::one(Seat::S0),
             maximizers: Seats::one(Seat::S0),
             measure: Measure::Points,
         };
+        (layout, frame)
+    }
+
+    /// The legal cards of the player to move as [`order_moves`] orders them (no history).
+    fn ordered(layout: &Layout, frame: &Frame, pos: &Position) -> Vec<u8> {
+        let mut out = [0u8; 8];
+        let n = order_moves(
+            layout,
+            frame,
+            pos,
+            pos.legal(layout),
+            &[[0; 32]; 4],
+            &mut out,
+        );
+        out[..n].to_vec()
+    }
+
+    #[test]
+    fn a_partner_behind_takes_the_trick_before_a_winner_of_ones_own() {
+        // Farbsolo deal 8 of the benchmark: the declarer (seat 0, Eichel) leads SU; the
+        // second hand holds EO and E7, and his partner behind him takes the trick with GO.
+        let (layout, frame) = solo_of_seat_0(Solo::Farbsolo(Suit::Eichel));
         let hands = [
             "EA EZ EK GU HO SO S8",
             "EO E7 GZ G8 HZ HK SK S7",
@@ -583,14 +602,10 @@ mod tests {
         let (best, holder) = pos.best().unwrap();
         let led = layout.group_of(best);
         assert!(partner_behind(&layout, &frame, &pos, (best, holder, led)));
-        let mut out = [0u8; 8];
-        let legal = pos.legal(&layout);
-        let n = order_moves(&layout, &frame, &pos, legal, &[[0; 32]; 4], &mut out);
-        let order: Vec<String> = out[..n]
-            .iter()
-            .map(|&c| layout.card(c).to_string())
-            .collect();
-        assert_eq!(order, ["E7", "EO"]);
+        let names = |cards: Vec<u8>| -> Vec<String> {
+            cards.iter().map(|&c| layout.card(c).to_string()).collect()
+        };
+        assert_eq!(names(ordered(&layout, &frame, &pos)), ["E7", "EO"]);
         // With no trump above SU behind him (GO, EU and HU elsewhere), the second hand
         // takes the trick himself, with the sure EO first.
         let hands = [
@@ -601,42 +616,15 @@ mod tests {
         ];
         let pos = in_trick(&layout, hands, 0, &["SU"]);
         assert!(!partner_behind(&layout, &frame, &pos, (best, holder, led)));
-        let n = order_moves(
-            &layout,
-            &frame,
-            &pos,
-            pos.legal(&layout),
-            &[[0; 32]; 4],
-            &mut out,
-        );
-        let order: Vec<String> = out[..n]
-            .iter()
-            .map(|&c| layout.card(c).to_string())
-            .collect();
-        assert_eq!(order, ["EO", "E7"]);
+        assert_eq!(names(ordered(&layout, &frame, &pos)), ["EO", "E7"]);
     }
 
     #[test]
     fn a_sure_trump_comes_last_once_the_other_side_holds_none() {
         // A Wenz declarer on lead holding all four Unters: his trumps draw nothing.
-        let contract = Contract::Solo {
-            declarer: Seat::S0,
-            game: Solo::Wenz,
-            tout: false,
-        };
-        let layout = Layout::of_contract(contract);
-        let frame = Frame {
-            counted: Seats::one(Seat::S0),
-            maximizers: Seats::one(Seat::S0),
-            measure: Measure::Points,
-        };
+        let (layout, frame) = solo_of_seat_0(Solo::Wenz);
         let trumps = layout.group_mask[super::super::layout::TRUMP];
-        let order = |hands: [&str; 4]| {
-            let pos = in_trick(&layout, hands, 0, &[]);
-            let mut out = [0u8; 8];
-            let n = order_moves(&layout, &frame, &pos, pos.hands[0], &[[0; 32]; 4], &mut out);
-            out[..n].to_vec()
-        };
+        let order = |hands: [&str; 4]| ordered(&layout, &frame, &in_trick(&layout, hands, 0, &[]));
         let mine = "EU GU HU SU EA E7 G9 G8";
         let drawn = order([
             mine,

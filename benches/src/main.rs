@@ -158,18 +158,18 @@ impl Samples {
         self.nodes.push(nodes);
     }
 
-    /// The time at quantile `p`, in milliseconds (the same rank as [`Samples::line`]'s).
+    /// The time at quantile `p`, in milliseconds (the rank [`Samples::line`] prints).
     fn ms_at(&self, p: f64) -> f64 {
         let mut micros = self.micros.clone();
         micros.sort_by(|a, b| a.total_cmp(b));
-        let i = ((micros.len() as f64 - 1.0) * p).round() as usize;
-        micros.get(i).map_or(f64::NAN, |m| m / 1000.0)
+        micros
+            .get(rank(micros.len(), p))
+            .map_or(f64::NAN, |m| m / 1000.0)
     }
 
     fn line(&mut self) -> String {
         self.micros.sort_by(|a, b| a.total_cmp(b));
         self.nodes.sort();
-        let q = |v: usize, p: f64| ((v as f64 - 1.0) * p).round() as usize;
         let n = self.micros.len();
         if n == 0 {
             return "(no samples)".to_string();
@@ -177,16 +177,21 @@ impl Samples {
         let ms = |i: usize| self.micros[i] / 1000.0;
         format!(
             "{:>9.3} {:>9.3} {:>9.3} {:>9.3} | {:>9} {:>9} {:>10} {:>11}",
-            ms(q(n, 0.5)),
-            ms(q(n, 0.9)),
-            ms(q(n, 0.99)),
+            ms(rank(n, 0.5)),
+            ms(rank(n, 0.9)),
+            ms(rank(n, 0.99)),
             ms(n - 1),
-            self.nodes[q(n, 0.5)],
-            self.nodes[q(n, 0.9)],
+            self.nodes[rank(n, 0.5)],
+            self.nodes[rank(n, 0.9)],
             self.nodes[n - 1],
             self.nodes.iter().sum::<u64>()
         )
     }
+}
+
+/// The index of quantile `p` among `len` sorted samples (nearest rank).
+fn rank(len: usize, p: f64) -> usize {
+    ((len as f64 - 1.0) * p).round() as usize
 }
 
 /// A question to time: it runs on the solver and answers a number (the value, where
@@ -202,7 +207,7 @@ type Question<'a> = Box<dyn Fn(&mut Solver) -> u8 + 'a>;
 /// (asked twice in a row, a small search finds its own table lines still cached).
 fn timed(solver: &mut Solver, repeat: usize, questions: &[Question]) -> Vec<(f64, u64, u8)> {
     let mut out: Vec<(f64, u64, u8)> = Vec::with_capacity(questions.len());
-    for pass in 0..repeat.max(1) {
+    for pass in 0..repeat {
         for (i, question) in questions.iter().enumerate() {
             solver.forget();
             let before = solver.stats().nodes;
@@ -361,6 +366,10 @@ fn main() {
             }
             "--repeat" => {
                 repeat = value_of(&args, i);
+                if repeat == 0 {
+                    eprintln!("solver-bench: --repeat takes a count of at least 1\n{USAGE}");
+                    std::process::exit(2);
+                }
                 i += 1;
             }
             "--data" => {

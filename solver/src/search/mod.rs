@@ -872,7 +872,7 @@ impl Searcher<'_> {
                     return upper;
                 }
             }
-            Some(shape)
+            Some((shape, cards))
         } else {
             None
         };
@@ -983,8 +983,7 @@ impl Searcher<'_> {
                 }
             };
             self.table.put(&key, self.tag, meta, bounds);
-            if let Some(shape) = shape {
-                let cards = pos.remaining();
+            if let Some((shape, cards)) = shape {
                 self.shapes.put_shape(shape, self.tag, meta, cards, bounds);
             }
         }

@@ -319,8 +319,10 @@ pub(crate) fn order_moves(
     let short_of_trumps =
         lone_declarer && 2 * (hand & trumps).count_ones() < (pos.remaining() & trumps).count_ones();
     let only_trumps = lone_declarer && hand & !trumps == 0;
-    // Whether the other side holds no trump: a trump led then draws none.
-    let drawn = pos.trick_len == 0
+    // Whether the other side holds no trump: a trump led then draws none (asked of a
+    // player who wants tricks only).
+    let drawn = eager
+        && pos.trick_len == 0
         && (1..4u8).all(|k| {
             let other = seat.plus(k);
             frame.maximizers.contains(other) == mine || pos.hands[other.index()] & trumps == 0

@@ -60,9 +60,7 @@ pub(crate) fn another_must_beat(layout: &Layout, pos: &Position, seat: Seat, car
 /// card of `beaters` to a trick led in `led` (by [`could_play`], so `false` is certain).
 #[inline]
 fn rival_could_beat(pos: &Position, led: u32, beaters: u32, rival: impl Fn(Seat) -> bool) -> bool {
-    let seat = pos.to_move();
-    (1..(4 - pos.trick_len))
-        .map(|k| seat.plus(k))
+    pos.later()
         .any(|next| rival(next) && could_play(pos, next, led) & beaters != 0)
 }
 
@@ -72,15 +70,13 @@ fn rival_could_beat(pos: &Position, led: u32, beaters: u32, rival: impl Fn(Seat)
 /// others still to play must beat his card); or he is still to play and can duck under it.
 #[inline]
 fn escapes(layout: &Layout, pos: &Position, lone: Seat, best: u8, holder: Seat, led: u32) -> bool {
-    let seat = pos.to_move();
-    let later = 1..(4 - pos.trick_len);
-    if later.clone().any(|k| seat.plus(k) == lone) {
+    if pos.later().any(|next| next == lone) {
         return could_play(pos, lone, led) & !layout.beaters[best as usize] != 0;
     }
     holder != lone
-        || later
-            .into_iter()
-            .any(|k| must_beat(layout, pos, seat.plus(k), best, led))
+        || pos
+            .later()
+            .any(|next| must_beat(layout, pos, next, best, led))
 }
 
 /// Whether a later player of the other side (maximisers against minimisers) could beat
@@ -98,10 +94,8 @@ fn beatable(layout: &Layout, frame: &Frame, pos: &Position, card: u8, led: u32) 
 /// player of the other side can beat that card.
 #[inline]
 fn partner_covers(layout: &Layout, frame: &Frame, pos: &Position, card: u8, led: u32) -> bool {
-    let seat = pos.to_move();
-    let side = frame.maximizers.contains(seat);
-    let later = || (1..(4 - pos.trick_len)).map(|k| seat.plus(k));
-    for next in later() {
+    let side = frame.maximizers.contains(pos.to_move());
+    for next in pos.later() {
         if frame.maximizers.contains(next) != side {
             continue;
         }
@@ -110,11 +104,7 @@ fn partner_covers(layout: &Layout, frame: &Frame, pos: &Position, card: u8, led:
             let c = 31 - m.leading_zeros() as u8;
             m &= !bit(c);
             // Opponents after the partner, and between: any of them beating c spoils it.
-            let spoiled = later().any(|other| {
-                frame.maximizers.contains(other) != side
-                    && could_play(pos, other, led) & layout.beaters[c as usize] != 0
-            });
-            if !spoiled {
+            if !beatable(layout, frame, pos, c, led) {
                 return true;
             }
         }

@@ -65,6 +65,13 @@ impl Position {
         Seat::wrapping(self.leader + self.trick_len)
     }
 
+    /// The seats still to play to the trick after the player to move, in turn.
+    #[inline]
+    pub fn later(&self) -> impl Iterator<Item = Seat> + Clone {
+        let seat = self.to_move();
+        (1..(4 - self.trick_len)).map(move |k| seat.plus(k))
+    }
+
     /// The cards of the trick on the table.
     #[inline]
     pub fn trick(&self) -> &[u8] {

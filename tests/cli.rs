@@ -69,12 +69,12 @@ fn score_reproduces_all_openschafkopf_payouts() {
     for (game, result) in games.iter().zip(&results) {
         assert_eq!(result["id"], game["id"]);
         assert_eq!(
-            result["payouts"], game["expected"]["payouts"],
+            result["payouts"], game["meta"]["expected"]["payouts"],
             "{}: {result}",
             game["id"]
         );
         assert_eq!(
-            result["stock_payout"], game["expected"]["stock_payout"],
+            result["stock_payout"], game["meta"]["expected"]["stock_payout"],
             "{}",
             game["id"]
         );

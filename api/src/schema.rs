@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 use utoipa::ToSchema;
 
 /// A hand record (INTERFACE.md section 1). Only `hands` and `contract` are required
-/// (`contracts` needs only `hands`); unknown fields are ignored; missing options take the
-/// defaults of RULES.md.
+/// (`contracts` needs only `hands`); an unknown field or a key given twice is refused by
+/// name; missing options take the defaults of RULES.md; your own data goes in `meta`.
 #[derive(Serialize, ToSchema)]
 #[schema(example = json!({
     "id": "sauspiel-1180324214",
@@ -49,6 +49,9 @@ pub struct Record {
     pub stock: Option<i64>,
     /// Player names by seat.
     pub players: Option<Vec<String>>,
+    /// Your own data (any JSON object): carried along and stored untouched, never read.
+    #[schema(value_type = Option<Object>)]
+    pub meta: Option<serde_json::Value>,
 }
 
 /// One hand: 8 cards (6 with the short deck), separated by spaces.
@@ -75,13 +78,18 @@ pub struct Contract {
     /// The declarer's seat (absent in Ramsch).
     #[schema(maximum = 3)]
     pub declarer: Option<u8>,
-    /// Hochzeit: the partner's seat.
+    /// Hochzeit: the partner's seat (the seat who took the Hochzeiter's trump). Sauspiel:
+    /// if given, the holder of the called ace.
     #[schema(maximum = 3)]
     pub partner: Option<u8>,
+    /// Hochzeit: the non-trump card the partner gave back (`hands` are as dealt).
+    pub returned: Option<String>,
     /// A solo-class game played as Tout.
     pub tout: Option<bool>,
     /// German Schafkopf: 4, 6 or 8 Wenzels.
     pub wenzels: Option<u8>,
+    /// German Schafkopf: nobody counted 5 trumps, so the holder of EU must play.
+    pub forced: Option<bool>,
 }
 
 /// Doublings before play: each doubles the value.

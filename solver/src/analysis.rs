@@ -72,7 +72,7 @@ fn outcome(contract: &Contract, measure: Measure, value: u8, tricks: u8) -> (boo
         (Contract::Bettel { .. }, _) => (value == 0, false, false),
         (_, Measure::Tricks) => (value == tricks, false, false),
         (_, Measure::Points) => {
-            let (won, schneider) = won_schneider(value as u32);
+            let (won, schneider) = won_schneider(contract, value as u32);
             let schwarz = if won { value == 120 } else { value == 0 };
             (won, schneider, schwarz)
         }

@@ -73,6 +73,8 @@ pub struct GermanDeclaration {
     pub forced: bool,
     /// The declarer's count: Wenzels held plus the length of the trump suit.
     pub count: u32,
+    /// The card points of the counted cards (the first tie-break).
+    pub points: u32,
 }
 
 impl GermanDeclaration {
@@ -86,10 +88,43 @@ impl GermanDeclaration {
     }
 }
 
-/// A seat's best German declaration: (count, points of the counted cards, suit). The
-/// longest plain suit is named; between equally long suits the one with more points, then
-/// the higher suit (Eichel first).
-fn german_count(hand: Cards, wenzels: Wenzels) -> (u32, u32, Suit) {
+impl std::fmt::Display for GermanDeclaration {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.forced {
+            write!(
+                f,
+                "nobody counts 5 trumps, so seat {} (holding EU) must play a forced game",
+                self.declarer
+            )
+        } else {
+            write!(
+                f,
+                "seat {} with {}: {} trumps, {} points",
+                self.declarer,
+                self.trump.name(),
+                self.count,
+                self.points
+            )
+        }
+    }
+}
+
+/// What a seat declares in German Schafkopf, comparable: a greater key declares.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct GermanKey {
+    count: u32,
+    points: u32,
+    /// The seed's last tie-break, "the higher trump wins": the rank of the highest Wenzel
+    /// held (0 for none, higher is better) ...
+    top_wenzel: usize,
+    /// ... and, where neither holds one, the higher suit (Eichel first).
+    suit_rank: std::cmp::Reverse<u8>,
+}
+
+/// A seat's best German declaration and the suit it names. The longest plain suit is
+/// named; between equally long suits the one with more points, then the higher suit
+/// (Eichel first).
+fn german_count(hand: Cards, wenzels: Wenzels) -> (GermanKey, Suit) {
     let held = hand.intersect(wenzels.set());
     let suit_key = |suit: Suit| {
         let cards = hand.of_suit(suit).without(wenzels.set());
@@ -100,33 +135,33 @@ fn german_count(hand: Cards, wenzels: Wenzels) -> (u32, u32, Suit) {
         .max_by_key(|s| suit_key(*s))
         .unwrap_or(Suit::Eichel);
     let cards = hand.of_suit(best).without(wenzels.set());
-    (
-        held.len() + cards.len(),
-        held.points() + cards.points(),
-        best,
-    )
+    let order = wenzels.cards();
+    let top_wenzel = order
+        .iter()
+        .position(|c| held.contains(*c))
+        .map_or(0, |i| order.len() - i);
+    let key = GermanKey {
+        count: held.len() + cards.len(),
+        points: held.points() + cards.points(),
+        top_wenzel,
+        suit_rank: std::cmp::Reverse(best as u8),
+    };
+    (key, best)
 }
 
 /// Who declares a German Schafkopf deal and with which trump (RULES.md section 8): the
 /// highest count of Wenzels plus longest plain suit, at least 5; ties to the higher points of
-/// the counted cards, then the earlier seat. If nobody may declare, the holder of `EU` plays
-/// a forced game with his longest suit.
+/// the counted cards, then to the higher trump (the highest Wenzel held; without one, the
+/// higher suit). If nobody may declare, the holder of `EU` plays a forced game with his
+/// longest suit.
 pub fn german_declaration(hands: &BySeat<Cards>, wenzels: Wenzels) -> GermanDeclaration {
     let counts = BySeat::from_fn(|s| german_count(hands[s], wenzels));
-    let mut best: Option<Seat> = None;
-    for seat in Seat::ALL {
-        let (count, points, _) = counts[seat];
-        if count < 5 {
-            continue;
-        }
-        let better = match best {
-            None => true,
-            Some(b) => (count, points) > (counts[b].0, counts[b].1),
-        };
-        if better {
-            best = Some(seat);
-        }
-    }
+    // Keys of different seats never tie: two seats cannot hold the same Wenzel, nor both
+    // name one suit with five of its cards.
+    let best = Seat::ALL
+        .into_iter()
+        .filter(|s| counts[*s].0.count >= 5)
+        .max_by_key(|s| counts[*s].0);
     let (declarer, forced) = match best {
         Some(seat) => (seat, false),
         None => {
@@ -138,11 +173,13 @@ pub fn german_declaration(hands: &BySeat<Cards>, wenzels: Wenzels) -> GermanDecl
             (holder, true)
         }
     };
+    let (key, trump) = counts[declarer];
     GermanDeclaration {
         declarer,
-        trump: counts[declarer].2,
+        trump,
         forced,
-        count: counts[declarer].0,
+        count: key.count,
+        points: key.points,
     }
 }
 
@@ -191,7 +228,7 @@ mod tests {
     }
 
     #[test]
-    fn german_declaration_takes_highest_count_then_points_then_seat() {
+    fn german_declaration_takes_highest_count_then_points() {
         let hands = BySeat([
             cards("EU GU EA EK EZ E9 S7 G7"), // 2 + 4 = 6, Eichel
             cards("HU HA HK HZ H9 H8 H7 S8"), // 1 + 6 = 7, Herz
@@ -203,6 +240,38 @@ mod tests {
             (d.declarer, d.trump, d.forced, d.count),
             (Seat::S1, Suit::Herz, false, 7)
         );
+    }
+
+    #[test]
+    fn german_tie_of_count_and_points_goes_to_the_higher_trump() {
+        // Seat 0: SU + five Gras, 30 points; seat 1: EU + five Eichel, 30 points. The seed:
+        // "if this number is also the same, the higher trump wins": EU over SU.
+        let hands = BySeat([
+            cards("SU GA GK GO GZ G9 H7 S7"),
+            cards("EU EA EK EO EZ E9 H8 S8"),
+            cards("GU HA HK HO HZ H9 SA SK"),
+            cards("HU G8 G7 E8 E7 SO SZ S9"),
+        ]);
+        let d = german_declaration(&hands, Wenzels::Four);
+        assert_eq!(
+            (d.declarer, d.trump, d.count, d.points),
+            (Seat::S1, Suit::Eichel, 6, 30)
+        );
+        assert_eq!(d.to_string(), "seat 1 with Eichel: 6 trumps, 30 points");
+    }
+
+    #[test]
+    fn german_tie_without_wenzels_goes_to_the_higher_suit() {
+        // Seats 1 and 2 count five plain cards each with 28 points and no Wenzel (seat 0
+        // counts 5 with 8 points).
+        let hands = BySeat([
+            cards("EU GU HU SU E7 G7 H7 S7"),
+            cards("GA GZ GK GO G9 E8 H8 S8"),
+            cards("HA HZ HK HO H9 E9 EO S9"),
+            cards("EA EZ EK G8 SA SZ SK SO"),
+        ]);
+        let d = german_declaration(&hands, Wenzels::Four);
+        assert_eq!((d.declarer, d.trump, d.points), (Seat::S1, Suit::Gras, 28));
     }
 
     #[test]

@@ -135,8 +135,14 @@ pub enum Contract {
     Ramsch,
     /// All Obers and Unters in one hand: won without play.
     Sie { declarer: Seat },
-    /// Hochzeit: the declarer and the partner who took his trump (hands as after the exchange).
-    Hochzeit { declarer: Seat, partner: Seat },
+    /// Hochzeit: the declarer, dealt one trump (`given`), and the partner who took it and
+    /// gave back the non-trump `returned` ([`Contract::hochzeit`] checks all of it).
+    Hochzeit {
+        declarer: Seat,
+        partner: Seat,
+        given: Card,
+        returned: Card,
+    },
     /// German Schafkopf: seats 0 and 2 against 1 and 3.
     German {
         declarer: Seat,
@@ -175,6 +181,85 @@ pub enum Class {
 }
 
 impl Contract {
+    /// A Hochzeit on the hands as dealt: `declarer` was dealt exactly one trump (Sauspiel
+    /// trumps), and `returned` is a non-trump of the partner's dealt hand (RULES.md 7).
+    pub fn hochzeit(
+        dealt: &BySeat<Cards>,
+        deck: Deck,
+        declarer: Seat,
+        partner: Seat,
+        returned: Card,
+    ) -> Result<Contract, crate::error::Error> {
+        use crate::error::Error;
+        if partner == declarer {
+            return Err(Error::HochzeitPartner(declarer));
+        }
+        let trumps = Contract::Ramsch.order(deck).trumps();
+        let own = dealt[declarer].intersect(trumps);
+        let Some(given) = own.first().filter(|_| own.len() == 1) else {
+            return Err(Error::HochzeitTrumps {
+                seat: declarer,
+                trumps: own.len(),
+            });
+        };
+        if !dealt[partner].contains(returned) {
+            return Err(Error::HochzeitReturned {
+                card: returned,
+                fault: "is not in the partner's dealt hand",
+            });
+        }
+        if trumps.contains(returned) {
+            return Err(Error::HochzeitReturned {
+                card: returned,
+                fault: "is a trump (the partner gives back a non-trump)",
+            });
+        }
+        Ok(Contract::Hochzeit {
+            declarer,
+            partner,
+            given,
+            returned,
+        })
+    }
+
+    /// The hands as played from the hands as dealt: in a Hochzeit the declarer's trump and
+    /// the card given back change hands; every other contract plays the dealt hands.
+    pub fn played_hands(&self, dealt: BySeat<Cards>) -> BySeat<Cards> {
+        let mut hands = dealt;
+        if let Contract::Hochzeit {
+            declarer,
+            partner,
+            given,
+            returned,
+        } = *self
+        {
+            hands[declarer].remove(given);
+            hands[declarer].insert(returned);
+            hands[partner].remove(returned);
+            hands[partner].insert(given);
+        }
+        hands
+    }
+
+    /// The hands as dealt from the hands as played (the inverse of
+    /// [`Contract::played_hands`]).
+    pub fn dealt_hands(&self, played: BySeat<Cards>) -> BySeat<Cards> {
+        let mut hands = played;
+        if let Contract::Hochzeit {
+            declarer,
+            partner,
+            given,
+            returned,
+        } = *self
+        {
+            hands[declarer].remove(returned);
+            hands[declarer].insert(given);
+            hands[partner].remove(given);
+            hands[partner].insert(returned);
+        }
+        hands
+    }
+
     pub fn declarer(&self) -> Option<Seat> {
         match *self {
             Contract::Ramsch => None,
@@ -305,7 +390,9 @@ impl Contract {
                     .filter(|s| dealt[*s].contains(ace))
                     .fold(Seats::one(declarer), Seats::with)
             }
-            Contract::Hochzeit { declarer, partner } => Seats::one(declarer).with(partner),
+            Contract::Hochzeit {
+                declarer, partner, ..
+            } => Seats::one(declarer).with(partner),
             Contract::German { declarer, .. } => Seats::one(declarer).with(declarer.plus(2)),
             Contract::Solo { declarer, .. }
             | Contract::Bettel { declarer, .. }

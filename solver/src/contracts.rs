@@ -10,7 +10,7 @@ use crate::options::Schwarz;
 use crate::record::{ContractSpec, Record};
 use crate::search::{Frame, Solver};
 use crate::seat::Seat;
-use crate::settle::declared_payouts;
+use crate::settle::{declared_payouts, lost_schneider_threshold};
 use serde::Serialize;
 
 /// One contract of one seat.
@@ -124,7 +124,7 @@ fn evaluate_knowing(
             let schneider = if won {
                 at_least(solver, 91)?
             } else {
-                !at_least(solver, 31)?
+                !at_least(solver, lost_schneider_threshold(&contract))?
             };
             // Schwarz implies schneider (the side without a trick has no points).
             let schwarz = schneider

@@ -72,20 +72,60 @@ pub enum Error {
     HandCount(usize),
     #[error("card {0} appears twice")]
     DuplicateCard(Card),
-    #[error("card {0} is missing from the hands")]
-    MissingCard(Card),
     #[error("card {card} is not in the {deck} deck")]
     CardNotInDeck { card: Card, deck: &'static str },
-    #[error("hands must all have {expected} cards, but seat {seat} has {found}")]
+    #[error("seat {seat} has {found} cards, but every hand has {expected}{}",
+        missing.map(|c| format!(" (card {c} is missing from the hands)")).unwrap_or_default())]
     HandSize {
         seat: Seat,
         expected: usize,
         found: usize,
+        /// A card of the deck no hand holds, if any (a short hand, not a long one).
+        missing: Option<Card>,
     },
-    #[error("unknown game '{0}'")]
-    UnknownGame(String),
+    #[error("unknown game '{name}'; {}", match suggestion {
+        Some(s) => format!("did you mean {s}?"),
+        None => format!("the games are {names}"),
+    })]
+    UnknownGame {
+        name: String,
+        suggestion: Option<&'static str>,
+        names: String,
+    },
+    #[error("unknown {what} '{text}'; expected one of {names}{}",
+        suggestion.map(|s| format!("; did you mean {s}?")).unwrap_or_default())]
+    UnknownName {
+        what: &'static str,
+        text: String,
+        suggestion: Option<&'static str>,
+        names: String,
+    },
     #[error("'{text}' is not a valid {what}")]
     BadValue { what: &'static str, text: String },
+    #[error("{what} is {value}; it must be a whole number from {min} to {max}")]
+    OutOfRange {
+        what: &'static str,
+        value: i64,
+        min: i64,
+        max: i64,
+    },
+    #[error("a {game} takes no '{field}'")]
+    FieldNotTaken {
+        game: &'static str,
+        field: &'static str,
+    },
+    #[error("{0}")]
+    Conflict(String),
+    #[error("a stock of {0} cannot be split in halves between the Sauspiel's two declarers")]
+    StockNotSplit(i64),
+    #[error("the contract is {given}, but the deal declares {declaration}")]
+    NotTheDeclaration { declaration: String, given: String },
+    #[error("seat {seat} offers a Hochzeit but was dealt {trumps} trumps (it takes exactly one)")]
+    HochzeitTrumps { seat: Seat, trumps: u32 },
+    #[error("the card given back in the Hochzeit, {card}, {fault}")]
+    HochzeitReturned { card: Card, fault: &'static str },
+    #[error("doublings: {0}")]
+    BadDoublings(String),
     #[error("contract '{game}' needs '{field}'")]
     MissingField {
         game: &'static str,
@@ -106,8 +146,6 @@ pub enum Error {
     NoSie { seat: Seat },
     #[error("the Hochzeit partner must be another seat than the declarer ({0})")]
     HochzeitPartner(Seat),
-    #[error("{found} Kontra/Re given, but at most {max} are allowed (stoss_max)")]
-    TooManyDoublings { found: u32, max: u8 },
     #[error("play {index} ({card}) is illegal: {reason}")]
     IllegalPlay {
         index: usize,
@@ -133,11 +171,19 @@ impl Error {
             Error::BadCard { .. } => "bad_card",
             Error::HandCount(_) => "hand_count",
             Error::DuplicateCard(_) => "duplicate_card",
-            Error::MissingCard(_) => "missing_card",
             Error::CardNotInDeck { .. } => "card_not_in_deck",
             Error::HandSize { .. } => "hand_size",
-            Error::UnknownGame(_) => "unknown_game",
+            Error::UnknownGame { .. } => "unknown_game",
+            Error::UnknownName { .. } => "unknown_name",
             Error::BadValue { .. } => "bad_value",
+            Error::OutOfRange { .. } => "out_of_range",
+            Error::FieldNotTaken { .. } => "field_not_taken",
+            Error::Conflict(_) => "conflict",
+            Error::StockNotSplit(_) => "stock_not_split",
+            Error::NotTheDeclaration { .. } => "not_the_declaration",
+            Error::HochzeitTrumps { .. } => "hochzeit_trumps",
+            Error::HochzeitReturned { .. } => "hochzeit_returned",
+            Error::BadDoublings(_) => "bad_doublings",
             Error::MissingField { .. } => "missing_field",
             Error::UnsupportedContract { .. } => "unsupported_contract",
             Error::UncallableAce(_) => "uncallable_ace",
@@ -145,7 +191,6 @@ impl Error {
             Error::CalledSuitNotHeld { .. } => "called_suit_not_held",
             Error::NoSie { .. } => "no_sie",
             Error::HochzeitPartner(_) => "hochzeit_partner",
-            Error::TooManyDoublings { .. } => "too_many_doublings",
             Error::IllegalPlay { .. } => "illegal_play",
             Error::Incomplete { .. } => "incomplete",
             Error::NothingToSolve => "nothing_to_solve",

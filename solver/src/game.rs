@@ -19,6 +19,7 @@ use std::sync::Arc;
 pub struct Setup {
     pub id: Option<String>,
     pub deck: Deck,
+    /// The hands as played (see [`Setup::dealt_hands`]).
     pub hands: BySeat<Cards>,
     pub contract: Contract,
     pub options: Options,
@@ -32,6 +33,12 @@ pub struct Setup {
 impl Setup {
     pub fn order(&self) -> Order {
         self.contract.order(self.deck)
+    }
+
+    /// The hands as dealt (`hands` are the hands as played: in a Hochzeit two cards have
+    /// changed hands before the first trick).
+    pub fn dealt_hands(&self) -> BySeat<Cards> {
+        self.contract.dealt_hands(self.hands)
     }
 
     /// The declaring side (empty in Ramsch).

@@ -25,6 +25,7 @@ mod deal;
 mod error;
 pub mod formats;
 mod game;
+mod json;
 mod legal;
 mod options;
 mod order;
@@ -48,12 +49,15 @@ pub use error::{Error, IllegalReason};
 pub use game::{Game, Setup, Trick};
 pub use legal::{CalledAce, PlayRules, RunAway};
 pub use options::{
-    AllPass, Doublings, Durchmarsch, Jungfrau, Options, RamschTie, RunAwayCount, Schwarz, SieValue,
-    Tariff,
+    AllPass, Doublings, Durchmarsch, Jungfrau, Options, RamschTie, RunAwayCount, Schwarz, ShortSie,
+    SieValue, Tariff,
 };
 pub use order::{Group, Order};
-pub use record::{CardText, ContractSpec, Record};
+pub use record::{CardText, ContractSpec, Meta, Record, MAX_AMOUNT};
 pub use search::naive::{naive_solve, naive_value_in};
 pub use search::{Frame, Judgement, Solution, Solver, Stats, Techniques, DEFAULT_TABLE_BYTES};
 pub use seat::{BySeat, Seat, Seats};
-pub use settle::{declared_payouts, laufende_held, laufende_paid, Outcome, Score};
+pub use settle::{
+    declared_payouts, laufende_held, laufende_paid, lost_schneider_threshold, won_schneider,
+    Outcome, Score,
+};

@@ -3,6 +3,8 @@
 //! These are the `rules`, `tariff` and `doublings` objects of the hand record; every field
 //! is optional and a missing one takes the default of RULES.md.
 
+use crate::error::Error;
+use crate::record::check_amount;
 use serde::{Deserialize, Serialize};
 
 /// Where the run-away count of the called suit is taken (RULES.md 3.1 rule 4).
@@ -85,10 +87,21 @@ pub enum SieValue {
     BaseOnly,
 }
 
+/// How a short-deck Sie (the four Obers and the two highest Unters) is paid.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShortSie {
+    /// As a Tout, as the seed says.
+    #[default]
+    Tout,
+    /// As a Sie.
+    Sie,
+}
+
 /// The options of RULES.md section 9. `None` fields take defaults that depend on the deck or
 /// contract; [`Options`] methods resolve them.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Options {
     #[serde(skip_serializing_if = "is_default")]
     pub run_away_count: RunAwayCount,
@@ -122,6 +135,11 @@ pub struct Options {
     pub all_pass: AllPass,
     #[serde(skip_serializing_if = "is_default")]
     pub sie_value: SieValue,
+    #[serde(skip_serializing_if = "is_default")]
+    pub short_sie: ShortSie,
+    /// Whether a Hochzeit's value is doubled (default true).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hochzeit_double: Option<bool>,
     /// Wenzels in German Schafkopf when the contract does not say (4, 6 or 8).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub german_wenzels: Option<u8>,
@@ -131,6 +149,9 @@ fn is_default<T: Default + PartialEq>(t: &T) -> bool {
     *t == T::default()
 }
 
+/// The most Kontra/Re `stoss_max` may allow.
+pub const MAX_STOSS: u8 = 16;
+
 impl Options {
     pub fn stoss_max(&self) -> u8 {
         self.stoss_max.unwrap_or(4)
@@ -138,11 +159,41 @@ impl Options {
     pub fn durchmarsch_points(&self) -> u8 {
         self.durchmarsch_points.unwrap_or(120)
     }
+    pub fn hochzeit_double(&self) -> bool {
+        self.hochzeit_double.unwrap_or(true)
+    }
+
+    /// Refuses an option outside what it can mean.
+    pub(crate) fn check(&self) -> Result<(), Error> {
+        let ranges = [
+            ("rules.run_away_min", self.run_away_min, 1, 8),
+            ("rules.laufende_min", self.laufende_min, 1, 14),
+            ("rules.stoss_max", self.stoss_max, 0, MAX_STOSS),
+            ("rules.durchmarsch_points", self.durchmarsch_points, 1, 120),
+        ];
+        for (what, value, min, max) in ranges {
+            if let Some(v) = value.filter(|v| !(min..=max).contains(v)) {
+                return Err(Error::OutOfRange {
+                    what,
+                    value: v.into(),
+                    min: min.into(),
+                    max: max.into(),
+                });
+            }
+        }
+        if let Some(n) = self.german_wenzels.filter(|n| ![4, 6, 8].contains(n)) {
+            return Err(Error::BadValue {
+                what: "rules.german_wenzels (4, 6 or 8)",
+                text: n.to_string(),
+            });
+        }
+        Ok(())
+    }
 }
 
 /// Prices (RULES.md section 6). Missing prices take the BSV defaults.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Tariff {
     /// Sauspiel and Hochzeit (default 10).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -190,16 +241,35 @@ impl Tariff {
     pub fn ramsch_price(&self) -> i64 {
         self.ramsch_price.unwrap_or(20)
     }
+
+    /// Refuses a price outside 0 to [`crate::record::MAX_AMOUNT`].
+    pub(crate) fn check(&self) -> Result<(), Error> {
+        let prices = [
+            ("tariff.base", self.base),
+            ("tariff.solo", self.solo),
+            ("tariff.extra", self.extra),
+            ("tariff.laufende_price", self.laufende_price),
+            ("tariff.bettel_price", self.bettel_price),
+            ("tariff.bettel_ouvert_price", self.bettel_ouvert_price),
+            ("tariff.ramsch_price", self.ramsch_price),
+        ];
+        for (what, price) in prices {
+            if let Some(p) = price {
+                check_amount(what, p)?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Doublings before play: each multiplies the final value by 2.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Doublings {
-    /// Klopfen/Legen before the game.
+    /// Klopfen/Legen before the game (at most one per player).
     #[serde(skip_serializing_if = "is_default")]
     pub klopfen: u8,
-    /// Kontra (some logs count Re here too).
+    /// Kontra, each answered by at most one Re (they alternate).
     #[serde(skip_serializing_if = "is_default")]
     pub kontra: u8,
     #[serde(skip_serializing_if = "is_default")]
@@ -217,5 +287,42 @@ impl Doublings {
     /// Kontra and Re together (bounded by `stoss_max`).
     pub fn stoesse(&self) -> u32 {
         self.kontra as u32 + self.re as u32
+    }
+
+    /// The final value's factor: 2 to the power of every doubling.
+    pub fn multiplier(&self) -> i64 {
+        // `check` bounds the doublings to 4 + MAX_STOSS, so the shift stays far inside i64.
+        1i64 << self.total().min(4 + MAX_STOSS as u32)
+    }
+
+    /// Refuses doublings that cannot happen at a table (RULES.md section 6): more Klopfen
+    /// than players, a Re without the Kontra before it, a Kontra twice without a Re
+    /// between, more Kontra/Re than `stoss_max`.
+    pub(crate) fn check(&self, stoss_max: u8) -> Result<(), Error> {
+        let fault = if self.klopfen > 4 {
+            format!(
+                "{} Klopfen, but each of the 4 players knocks at most once",
+                self.klopfen
+            )
+        } else if self.re > self.kontra {
+            format!(
+                "{} Re after {} Kontra: each Re answers a Kontra",
+                self.re, self.kontra
+            )
+        } else if self.kontra > self.re + 1 {
+            format!(
+                "{} Kontra with {} Re: Kontra and Re alternate (kontra 2 is Kontra, Re: \
+                 write kontra 1, re 1)",
+                self.kontra, self.re
+            )
+        } else if self.stoesse() > stoss_max as u32 {
+            format!(
+                "{} Kontra/Re given, but at most {stoss_max} are allowed (stoss_max)",
+                self.stoesse()
+            )
+        } else {
+            return Ok(());
+        };
+        Err(Error::BadDoublings(fault))
     }
 }

@@ -3,6 +3,7 @@
 //!
 //! Nothing is repaired: every fault is reported by name ([`Error`]).
 
+use crate::announce::german_declaration;
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
 use crate::contract::{holds_sie, Contract, Solo, Variant, Wenzels};
 use crate::error::Error;
@@ -69,15 +70,27 @@ impl<'de> Deserialize<'de> for CardText {
 
 /// The `contract` object as given.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ContractSpec {
     pub game: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suit: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "seat_number",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub declarer: Option<i64>,
     /// Hochzeit: the partner. Sauspiel: if given, must be the holder of the called ace.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "seat_number",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub partner: Option<i64>,
+    /// Hochzeit: the non-trump card the partner gave back for the Hochzeiter's trump.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub returned: Option<String>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub tout: bool,
     /// German Schafkopf: 4, 6 or 8.
@@ -91,18 +104,26 @@ pub struct ContractSpec {
 impl ContractSpec {
     /// The record form of a contract.
     pub fn of(c: &Contract) -> ContractSpec {
-        let (partner, wenzels, forced) = match *c {
-            Contract::Hochzeit { partner, .. } => (Some(partner.index() as i64), None, false),
+        let (partner, returned, wenzels, forced) = match *c {
+            Contract::Hochzeit {
+                partner, returned, ..
+            } => (
+                Some(partner.index() as i64),
+                Some(returned.to_string()),
+                None,
+                false,
+            ),
             Contract::German {
                 wenzels, forced, ..
-            } => (None, Some(wenzels.count() as u64), forced),
-            _ => (None, None, false),
+            } => (None, None, Some(wenzels.count() as u64), forced),
+            _ => (None, None, None, false),
         };
         ContractSpec {
             game: c.game_name().to_string(),
             suit: c.suit().map(|s| s.char().to_string()),
             declarer: c.declarer().map(|d| d.index() as i64),
             partner,
+            returned,
             tout: c.is_tout(),
             wenzels,
             forced,
@@ -110,8 +131,41 @@ impl ContractSpec {
     }
 }
 
-/// A hand record as it stands in a `.jsonl` log. Unknown fields are ignored.
+/// The user's own data (INTERFACE.md section 1): any JSON object, carried along exactly as
+/// given and never read.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Meta(Box<serde_json::value::RawValue>);
+
+impl Meta {
+    /// The object's JSON text, as given.
+    pub fn text(&self) -> &str {
+        self.0.get()
+    }
+
+    /// A meta object from JSON text (which must be an object).
+    pub fn from_json(text: &str) -> Result<Meta, Error> {
+        match crate::json::strict_value(text)? {
+            serde_json::Value::Object(_) => {}
+            _ => return Err(Error::InvalidRecord("meta: must be an object".to_string())),
+        }
+        serde_json::value::RawValue::from_string(text.to_string())
+            .map(Meta)
+            .map_err(|e| Error::InvalidRecord(format!("meta: {e}")))
+    }
+}
+
+impl PartialEq for Meta {
+    fn eq(&self, other: &Meta) -> bool {
+        self.text() == other.text()
+    }
+}
+
+impl Eq for Meta {}
+
+/// A hand record as it stands in a `.jsonl` log. An unknown field is refused by name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Record {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
@@ -152,6 +206,9 @@ pub struct Record {
     pub stock: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub players: Option<Vec<String>>,
+    /// The user's own data, carried untouched.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub meta: Option<Meta>,
 }
 
 fn is_default<T: Default + PartialEq>(t: &T) -> bool {
@@ -167,14 +224,43 @@ where
     Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
 }
 
+/// A seat number, 0 to 3 (or null: absent).
+fn seat_number<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    struct SeatVisitor;
+    impl serde::de::Visitor<'_> for SeatVisitor {
+        type Value = Option<i64>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a seat 0-3")
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Option<i64>, E> {
+            match v {
+                0..=3 => Ok(Some(v as i64)),
+                _ => Err(E::invalid_value(serde::de::Unexpected::Unsigned(v), &self)),
+            }
+        }
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Option<i64>, E> {
+            match u64::try_from(v) {
+                Ok(u) => self.visit_u64(u),
+                Err(_) => Err(E::invalid_value(serde::de::Unexpected::Signed(v), &self)),
+            }
+        }
+        fn visit_unit<E>(self) -> Result<Option<i64>, E> {
+            Ok(None)
+        }
+        fn visit_none<E>(self) -> Result<Option<i64>, E> {
+            Ok(None)
+        }
+    }
+    d.deserialize_any(SeatVisitor)
+}
+
 impl Record {
-    /// Parses one JSON line. Syntax errors and shape errors are told apart.
+    /// Parses one JSON line strictly (INTERFACE.md section 1): syntax and shape errors are
+    /// told apart, a key given twice or an unknown field is refused by name, and a leading
+    /// UTF-8 byte order mark is skipped.
     pub fn from_json(text: &str) -> Result<Record, Error> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| match e.classify() {
-                serde_json::error::Category::Data => Error::InvalidRecord(e.to_string()),
-                _ => Error::MalformedJson(e.to_string()),
-            })?;
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let value = crate::json::strict_value(text)?;
         let Some(fields) = value.as_object() else {
             return Err(Error::InvalidRecord(
                 "a record must be a JSON object".to_string(),
@@ -182,15 +268,15 @@ impl Record {
         };
         // serde would read these objects from arrays too (`"tariff": [10, 50]`, by field
         // order): a record that means something else than it says. Null means absent.
-        for name in ["doublings", "tariff", "rules", "contract"] {
+        for name in ["doublings", "tariff", "rules", "contract", "meta"] {
             match fields.get(name) {
                 None | Some(serde_json::Value::Null | serde_json::Value::Object(_)) => {}
                 Some(_) => {
-                    return Err(Error::InvalidRecord(format!("`{name}` must be an object")));
+                    return Err(Error::InvalidRecord(format!("{name}: must be an object")));
                 }
             }
         }
-        serde_json::from_value(value).map_err(|e| Error::InvalidRecord(e.to_string()))
+        crate::json::typed(text)
     }
 
     /// The record as one line of JSON.
@@ -203,47 +289,65 @@ impl Record {
     /// to play).
     pub fn deal(&self) -> Result<(Variant, Deck, BySeat<Cards>), Error> {
         let variant = match self.variant.as_deref() {
-            None | Some("bavarian") => Variant::Bavarian,
-            Some("german") => Variant::German,
-            Some(other) => return Err(bad("variant", other)),
+            None => Variant::Bavarian,
+            Some(text) => match text.to_lowercase().as_str() {
+                "bavarian" => Variant::Bavarian,
+                "german" => Variant::German,
+                _ => return Err(unknown("variant", text, &["bavarian", "german"])),
+            },
         };
         let deck = match self.deck.as_deref() {
-            None | Some("long") => Deck::Long,
-            Some("short") => Deck::Short,
-            Some(other) => return Err(bad("deck", other)),
+            None => Deck::Long,
+            Some(text) => match text.to_lowercase().as_str() {
+                "long" => Deck::Long,
+                "short" => Deck::Short,
+                _ => return Err(unknown("deck", text, &["long", "short"])),
+            },
         };
         Ok((variant, deck, self.hands(deck)?))
     }
 
     /// Validates everything but the play.
     pub fn setup(&self) -> Result<Setup, Error> {
-        let (variant, deck, hands) = self.deal()?;
+        let (variant, deck, dealt) = self.deal()?;
         let spec = self.contract.as_ref().ok_or(Error::NoContract)?;
-        let contract = self.contract(spec, variant, deck, &hands)?;
-        self.setup_with(deck, hands, contract)
+        let contract = self.contract(spec, variant, deck, &dealt)?;
+        self.setup_with(deck, dealt, contract)
     }
 
-    /// A setup of this record's deal, options and prices with another contract.
+    /// A setup of this record's deal (the hands as dealt), options and prices with another
+    /// contract. Everything the record gives besides the contract is checked here: the
+    /// options, the prices, the doublings and the stock.
     pub fn setup_with(
         &self,
         deck: Deck,
-        hands: BySeat<Cards>,
+        dealt: BySeat<Cards>,
         contract: Contract,
     ) -> Result<Setup, Error> {
-        let found = self.doublings.stoesse();
-        let max = self.rules.stoss_max();
-        if found > max as u32 {
-            return Err(Error::TooManyDoublings { found, max });
+        self.rules.check()?;
+        self.tariff.check()?;
+        self.doublings.check(self.rules.stoss_max())?;
+        let stock = match (self.stock, self.rules.stock) {
+            (Some(a), Some(b)) if a != b => {
+                return Err(Error::Conflict(format!(
+                    "stock is {a} but rules.stock is {b}: give it once"
+                )))
+            }
+            (a, b) => a.or(b).unwrap_or(0),
+        };
+        check_amount("stock", stock)?;
+        if matches!(contract, Contract::Sauspiel { .. }) && stock % 2 != 0 {
+            return Err(Error::StockNotSplit(stock));
         }
         Ok(Setup {
             id: self.id.clone(),
             deck,
-            hands,
+            hands: contract.played_hands(dealt),
             contract,
             options: self.rules.clone(),
             tariff: self.tariff.clone(),
             doublings: self.doublings.clone(),
-            stock: self.stock.or(self.rules.stock).unwrap_or(0),
+            stock,
             players: self.players.clone(),
         })
     }
@@ -282,14 +386,11 @@ impl Record {
             .into_iter()
             .find(|s| hands[*s].len() as usize != expected)
         {
-            // Short hands with cards absent: naming the absent card is the clearer message.
-            if let Some(card) = deck.cards().without(seen).first() {
-                return Err(Error::MissingCard(card));
-            }
             return Err(Error::HandSize {
                 seat,
                 expected,
                 found: hands[seat].len() as usize,
+                missing: deck.cards().without(seen).first(),
             });
         }
         Ok(hands)
@@ -300,35 +401,23 @@ impl Record {
         spec: &ContractSpec,
         variant: Variant,
         deck: Deck,
-        hands: &BySeat<Cards>,
+        dealt: &BySeat<Cards>,
     ) -> Result<Contract, Error> {
-        let game: &'static str = match spec.game.as_str() {
-            "sauspiel" => "sauspiel",
-            "solo" => "solo",
-            "wenz" => "wenz",
-            "geier" => "geier",
-            "farbwenz" => "farbwenz",
-            "farbgeier" => "farbgeier",
-            "bettel" => "bettel",
-            "bettel_ouvert" => "bettel_ouvert",
-            "ramsch" => "ramsch",
-            "sie" => "sie",
-            "hochzeit" => "hochzeit",
-            "german" => "german",
-            other => return Err(Error::UnknownGame(other.to_string())),
-        };
+        let game = game_name(&spec.game)?;
         if (game == "german") != (variant == Variant::German) {
             return Err(Error::UnsupportedContract {
                 variant: variant.name(),
                 game,
             });
         }
+        spec.check_fields(game)?;
         let suit = || -> Result<Suit, Error> {
             let text = spec.suit.as_deref().ok_or(Error::MissingField {
                 game,
                 field: "suit",
             })?;
-            text.parse::<Suit>().map_err(|_| bad("suit", text))
+            text.parse::<Suit>()
+                .map_err(|_| unknown("suit", text, &["E", "G", "H", "S"]))
         };
         let seat = |field: &'static str, value: Option<i64>| -> Result<Seat, Error> {
             let v = value.ok_or(Error::MissingField { game, field })?;
@@ -346,9 +435,6 @@ impl Record {
                 tout,
             })
         };
-        if tout && !matches!(game, "solo" | "wenz" | "geier" | "farbwenz" | "farbgeier") {
-            return Err(bad("tout game (only solo-class games have a Tout)", game));
-        }
         let contract = match game {
             "sauspiel" => {
                 let called = suit()?;
@@ -357,7 +443,7 @@ impl Record {
                 }
                 let declarer = declarer()?;
                 let ace = Card::new(called, Rank::Ace);
-                if hands[declarer].contains(ace) {
+                if dealt[declarer].contains(ace) {
                     return Err(Error::DeclarerHoldsCalledAce {
                         seat: declarer,
                         ace,
@@ -367,14 +453,14 @@ impl Record {
                 let plain = contract
                     .order(deck)
                     .group_cards(crate::order::Group::Plain(called));
-                if hands[declarer].intersect(plain).is_empty() {
+                if dealt[declarer].intersect(plain).is_empty() {
                     return Err(Error::CalledSuitNotHeld {
                         seat: declarer,
                         ace,
                     });
                 }
                 if let Some(p) = spec.partner {
-                    let holder = Seat::ALL.into_iter().find(|s| hands[*s].contains(ace));
+                    let holder = Seat::ALL.into_iter().find(|s| dealt[*s].contains(ace));
                     if holder.map(|h| h.index() as i64) != Some(p) {
                         return Err(bad(
                             "partner (the holder of the called ace is the partner)",
@@ -393,15 +479,10 @@ impl Record {
                 declarer: declarer()?,
                 ouvert: game == "bettel_ouvert",
             },
-            "ramsch" => {
-                if let Some(d) = spec.declarer {
-                    return Err(bad("declarer (Ramsch has none)", &d.to_string()));
-                }
-                Contract::Ramsch
-            }
+            "ramsch" => Contract::Ramsch,
             "sie" => {
                 let declarer = declarer()?;
-                if !holds_sie(hands[declarer], deck) {
+                if !holds_sie(dealt[declarer], deck) {
                     return Err(Error::NoSie { seat: declarer });
                 }
                 Contract::Sie { declarer }
@@ -409,10 +490,15 @@ impl Record {
             "hochzeit" => {
                 let declarer = declarer()?;
                 let partner = seat("partner", spec.partner)?;
-                if partner == declarer {
-                    return Err(Error::HochzeitPartner(declarer));
-                }
-                Contract::Hochzeit { declarer, partner }
+                let text = spec.returned.as_deref().ok_or(Error::MissingField {
+                    game,
+                    field: "returned",
+                })?;
+                let returned = text.parse::<Card>().map_err(|_| Error::BadCard {
+                    place: "contract.returned".to_string(),
+                    text: text.to_string(),
+                })?;
+                Contract::hochzeit(dealt, deck, declarer, partner, returned)?
             }
             "german" => {
                 let n = spec
@@ -420,20 +506,43 @@ impl Record {
                     .or(self.rules.german_wenzels.map(u64::from))
                     .unwrap_or(4);
                 let wenzels = Wenzels::from_count(n)
-                    .ok_or_else(|| bad("number of wenzels", &n.to_string()))?;
-                Contract::German {
+                    .ok_or_else(|| bad("number of wenzels (4, 6 or 8)", &n.to_string()))?;
+                let given = Contract::German {
                     declarer: declarer()?,
                     trump: suit()?,
                     wenzels,
                     forced: spec.forced,
+                };
+                let declaration = german_declaration(dealt, wenzels);
+                // A forced game's trump is the forced player's to name; every other part
+                // of the contract follows from the deal.
+                let matches = match given {
+                    Contract::German {
+                        declarer,
+                        trump,
+                        forced,
+                        ..
+                    } => {
+                        declarer == declaration.declarer
+                            && forced == declaration.forced
+                            && (forced || trump == declaration.trump)
+                    }
+                    _ => false,
+                };
+                if !matches {
+                    return Err(Error::NotTheDeclaration {
+                        declaration: declaration.to_string(),
+                        given: given.to_string(),
+                    });
                 }
+                given
             }
-            _ => unreachable!("every game name was matched above"),
+            _ => unreachable!("game_name returns only the names matched above"),
         };
         Ok(contract)
     }
 
-    /// The record of a game: its setup and the cards played so far.
+    /// The record of a game: its setup (the hands as dealt) and the cards played so far.
     pub fn from_game(game: &Game) -> Record {
         let setup = game.setup();
         let c = setup.contract;
@@ -442,7 +551,7 @@ impl Record {
             variant: Some(c.variant().name().to_string()),
             deck: Some(setup.deck.name().to_string()),
             hands: setup
-                .hands
+                .dealt_hands()
                 .0
                 .iter()
                 .map(|h| CardText::from_cards(*h))
@@ -457,7 +566,102 @@ impl Record {
             },
             stock: (setup.stock != 0).then_some(setup.stock),
             players: setup.players.clone(),
+            meta: None,
         }
+    }
+}
+
+/// The record's game names, and the names players use for them (any case).
+const GAMES: &[(&str, &str)] = &[
+    ("sauspiel", "sauspiel"),
+    ("rufspiel", "sauspiel"),
+    ("solo", "solo"),
+    ("farbsolo", "solo"),
+    ("wenz", "wenz"),
+    ("geier", "geier"),
+    ("farbwenz", "farbwenz"),
+    ("farbgeier", "farbgeier"),
+    ("bettel", "bettel"),
+    ("bettel_ouvert", "bettel_ouvert"),
+    ("ramsch", "ramsch"),
+    ("sie", "sie"),
+    ("hochzeit", "hochzeit"),
+    ("german", "german"),
+];
+
+/// The record's name of a game given in any case or by another name players use.
+fn game_name(text: &str) -> Result<&'static str, Error> {
+    let lower = text.to_lowercase().replace([' ', '-'], "_");
+    if let Some((_, name)) = GAMES.iter().find(|(n, _)| *n == lower) {
+        return Ok(name);
+    }
+    let names: Vec<&str> = GAMES
+        .iter()
+        .filter(|(n, name)| n == name)
+        .map(|(n, _)| *n)
+        .collect();
+    Err(Error::UnknownGame {
+        name: text.to_string(),
+        suggestion: crate::json::nearest(text, GAMES.iter().map(|(n, _)| *n))
+            .and_then(|n| GAMES.iter().find(|(g, _)| *g == n))
+            .map(|(_, name)| *name),
+        names: names.join(", "),
+    })
+}
+
+impl ContractSpec {
+    /// Refuses a field the game does not take: a `suit` on a Wenz, a `declarer` in Ramsch.
+    fn check_fields(&self, game: &'static str) -> Result<(), Error> {
+        let takes_suit = matches!(
+            game,
+            "sauspiel" | "solo" | "farbwenz" | "farbgeier" | "german"
+        );
+        let solo_class = matches!(game, "solo" | "wenz" | "geier" | "farbwenz" | "farbgeier");
+        let given = [
+            ("suit", self.suit.is_some(), takes_suit),
+            ("declarer", self.declarer.is_some(), game != "ramsch"),
+            (
+                "partner",
+                self.partner.is_some(),
+                matches!(game, "hochzeit" | "sauspiel"),
+            ),
+            ("returned", self.returned.is_some(), game == "hochzeit"),
+            ("tout", self.tout, solo_class),
+            ("wenzels", self.wenzels.is_some(), game == "german"),
+            ("forced", self.forced, game == "german"),
+        ];
+        match given.iter().find(|(_, present, taken)| *present && !taken) {
+            Some((field, _, _)) => Err(Error::FieldNotTaken { game, field }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Money amounts are whole numbers from 0 to this (RULES.md section 6). With at most 4
+/// Klopfen and 16 Kontra/Re (x 2^20), 14 Laufende and the Tout and Sie factors, every
+/// settlement stays below 2^50, far inside an `i64`.
+pub const MAX_AMOUNT: i64 = 1_000_000;
+
+/// Refuses an amount outside 0 to [`MAX_AMOUNT`].
+pub(crate) fn check_amount(what: &'static str, value: i64) -> Result<(), Error> {
+    if (0..=MAX_AMOUNT).contains(&value) {
+        Ok(())
+    } else {
+        Err(Error::OutOfRange {
+            what,
+            value,
+            min: 0,
+            max: MAX_AMOUNT,
+        })
+    }
+}
+
+fn unknown(what: &'static str, text: &str, names: &[&'static str]) -> Error {
+    Error::UnknownName {
+        what,
+        text: text.to_string(),
+        suggestion: crate::json::nearest(text, names.iter().copied()),
+        names: names.join(", "),
     }
 }
 

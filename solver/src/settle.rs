@@ -1,10 +1,10 @@
 //! The result of a finished hand and its settlement (RULES.md sections 4, 5, 6 and 8).
 
-use crate::cards::{Card, Cards};
+use crate::cards::{Card, Cards, Deck};
 use crate::contract::Contract;
 use crate::error::Error;
 use crate::game::{Game, Setup};
-use crate::options::{Durchmarsch, Jungfrau, RamschTie, Schwarz, SieValue};
+use crate::options::{Durchmarsch, Jungfrau, RamschTie, Schwarz, ShortSie, SieValue};
 use crate::seat::{BySeat, Seat, Seats};
 use serde::Serialize;
 
@@ -96,7 +96,7 @@ impl Score {
         let points = game.points();
         let tricks = game.trick_counts();
         let declarers = setup.declarers();
-        let multiplier = 1i64 << setup.doublings.total().min(40);
+        let multiplier = setup.doublings.multiplier();
         let laufende = laufende_paid(setup);
         let (outcome, payouts) = match setup.contract {
             Contract::Ramsch => ramsch(game, &points, &tricks, multiplier),
@@ -110,7 +110,7 @@ impl Score {
                     Contract::Solo { tout: true, .. } => (other_tricks == 0, false, false),
                     Contract::Bettel { .. } => (side_tricks == 0, false, false),
                     _ => {
-                        let (won, schneider) = won_schneider(side_points);
+                        let (won, schneider) = won_schneider(&contract, side_points);
                         let schwarz = match setup.options.schwarz {
                             Schwarz::NoTrick => {
                                 if won {
@@ -151,11 +151,29 @@ impl Score {
     }
 }
 
-/// Won (61 or more) and schneider (won with 91 or more, lost with 30 or less) for the
-/// declaring side's card points (RULES.md section 4).
-pub fn won_schneider(points: u32) -> (bool, bool) {
+/// Won (61 or more) and schneider for the declaring side's card points: won with 91 or
+/// more, lost with 30 or less (RULES.md section 4); in German Schafkopf schneider is "more
+/// than 90" for either side, so lost with 29 or less (section 8).
+pub fn won_schneider(contract: &Contract, points: u32) -> (bool, bool) {
     let won = points >= 61;
-    (won, if won { points >= 91 } else { points <= 30 })
+    let lost_schneider = match contract {
+        Contract::German { .. } => points < LOST_SCHNEIDER_GERMAN,
+        _ => points < LOST_SCHNEIDER,
+    };
+    (won, if won { points >= 91 } else { lost_schneider })
+}
+
+/// The declaring side's points below which it has lost schneider: 30 or less (Bavarian),
+/// under 30 (German: the defenders need more than 90).
+pub const LOST_SCHNEIDER: u32 = 31;
+pub const LOST_SCHNEIDER_GERMAN: u32 = 30;
+
+/// The threshold "at least t" whose failure is a lost schneider, for `contract`.
+pub fn lost_schneider_threshold(contract: &Contract) -> u8 {
+    match contract {
+        Contract::German { .. } => LOST_SCHNEIDER_GERMAN as u8,
+        _ => LOST_SCHNEIDER as u8,
+    }
 }
 
 /// The payouts of a declared contract (anything but Ramsch) with this outcome for the
@@ -171,7 +189,12 @@ pub fn declared_payouts(setup: &Setup, won: bool, schneider: bool, schwarz: bool
                 SieValue::WithLaufende => laufende,
                 SieValue::BaseOnly => 0,
             };
-            4 * (t.solo() + t.laufende_price() * l)
+            // The short deck's Sie (four Obers, two Unters) is paid as a Tout by default.
+            let factor = match (setup.deck, setup.options.short_sie) {
+                (Deck::Short, ShortSie::Tout) => 2,
+                _ => 4,
+            };
+            factor * (t.solo() + t.laufende_price() * l)
         }
         Contract::Solo { tout: true, .. } => 2 * (t.solo() + t.laufende_price() * laufende),
         Contract::Bettel { ouvert: true, .. } => t.bettel_ouvert_price(),
@@ -182,10 +205,18 @@ pub fn declared_payouts(setup: &Setup, won: bool, schneider: bool, schwarz: bool
                 Contract::Sauspiel { .. } | Contract::Hochzeit { .. } => t.base(),
                 _ => t.solo(),
             };
-            price + t.extra() * (schneider as i64 + schwarz as i64) + t.laufende_price() * laufende
+            let value = price
+                + t.extra() * (schneider as i64 + schwarz as i64)
+                + t.laufende_price() * laufende;
+            // The seed's table: "Hochzeit x 2".
+            let doubled =
+                matches!(contract, Contract::Hochzeit { .. }) && setup.options.hochzeit_double();
+            value * if doubled { 2 } else { 1 }
         }
     };
-    let value = value * (1i64 << setup.doublings.total().min(40));
+    // Every amount is at most MAX_AMOUNT and the doublings are bounded (record.rs), so no
+    // product here overflows.
+    let value = value * setup.doublings.multiplier();
     let mut payouts = [0i64; 4];
     let solo_class = declarers.len() == 1;
     for seat in Seat::ALL {

@@ -17,6 +17,7 @@ fn record_of(hands: &BySeat<Cards>, deck: Deck) -> Record {
         rules: Options::default(),
         stock: None,
         players: None,
+        meta: None,
     }
 }
 

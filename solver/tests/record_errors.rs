@@ -61,7 +61,7 @@ fn a_missing_card_is_named() {
     let hands = r#"["HO GU SU HA H9 H8 GK", "GO EU HU H7 EA E9 SK S7", "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"]"#;
     assert_eq!(
         error_of(&with(hands, SAUSPIEL_G, "")).to_string(),
-        "card G8 is missing from the hands"
+        "seat 0 has 7 cards, but every hand has 8 (card G8 is missing from the hands)"
     );
 }
 
@@ -70,7 +70,7 @@ fn hands_of_different_sizes_are_named() {
     let hands = r#"["HO GU SU HA H9 H8 GK G8 S8", "GO EU HU H7 EA E9 SK S7", "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ"]"#;
     assert_eq!(
         error_of(&with(hands, SAUSPIEL_G, "")).to_string(),
-        "hands must all have 8 cards, but seat 0 has 9"
+        "seat 0 has 9 cards, but every hand has 8"
     );
     let three =
         r#"["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7", "EO SO HK EZ E8 E7 SA S9"]"#;
@@ -136,7 +136,8 @@ fn contracts_the_variant_does_not_have_are_named() {
     let c = r#"{"game": "schieber", "declarer": 0}"#;
     assert_eq!(
         error_of(&with(HANDS, c, "")).to_string(),
-        "unknown game 'schieber'"
+        "unknown game 'schieber'; the games are sauspiel, solo, wenz, geier, farbwenz, \
+         farbgeier, bettel, bettel_ouvert, ramsch, sie, hochzeit, german"
     );
     let c = r#"{"game": "solo", "declarer": 0}"#;
     assert_eq!(
@@ -144,15 +145,21 @@ fn contracts_the_variant_does_not_have_are_named() {
         "contract 'solo' needs 'suit'"
     );
     let c = r#"{"game": "wenz", "declarer": 4}"#;
-    assert_eq!(error_of(&with(HANDS, c, "")).code(), "bad_value");
+    assert_eq!(
+        error_of(&with(HANDS, c, "")).to_string(),
+        "invalid record: contract.declarer: expected a seat 0-3, found integer `4`"
+    );
     let c = r#"{"game": "bettel", "declarer": 0, "tout": true}"#;
-    assert_eq!(error_of(&with(HANDS, c, "")).code(), "bad_value");
+    assert_eq!(
+        error_of(&with(HANDS, c, "")).to_string(),
+        "a bettel takes no 'tout'"
+    );
     let c = r#"{"game": "sie", "declarer": 0}"#;
     assert_eq!(
         error_of(&with(HANDS, c, "")),
         Error::NoSie { seat: seat(0) }
     );
-    let c = r#"{"game": "hochzeit", "declarer": 2, "partner": 2}"#;
+    let c = r#"{"game": "hochzeit", "declarer": 2, "partner": 2, "returned": "E7"}"#;
     assert_eq!(error_of(&with(HANDS, c, "")).code(), "hochzeit_partner");
     let c = r#"{"game": "german", "suit": "E", "declarer": 0, "wenzels": 5}"#;
     let g = format!(r#"{{"variant": "german", "hands": {HANDS}, "contract": {c}}}"#);
@@ -222,7 +229,7 @@ fn doublings_beyond_stoss_max_are_named() {
     );
     assert_eq!(
         error_of(&json).to_string(),
-        "2 Kontra/Re given, but at most 1 are allowed (stoss_max)"
+        "doublings: 2 Kontra/Re given, but at most 1 are allowed (stoss_max)"
     );
 }
 
@@ -235,7 +242,10 @@ fn unknown_option_values_are_named() {
     assert_eq!(e.code(), "invalid_record");
     assert!(e.to_string().contains("sometimes"), "{e}");
     let json = format!(r#"{{"deck": "medium", "hands": {HANDS}, "contract": {SAUSPIEL_G}}}"#);
-    assert_eq!(error_of(&json).to_string(), "'medium' is not a valid deck");
+    assert_eq!(
+        error_of(&json).to_string(),
+        "unknown deck 'medium'; expected one of long, short"
+    );
 }
 
 #[test]
@@ -247,5 +257,194 @@ fn scoring_an_unfinished_hand_is_an_error() {
     assert_eq!(
         Score::of(&game).unwrap_err().to_string(),
         "the hand is not finished: 2 of 32 cards played"
+    );
+}
+
+/// The message of a record refused while reading or validating (not playing).
+fn refused(json: &str) -> String {
+    error_of(json).to_string()
+}
+
+#[test]
+fn unknown_and_misspelt_fields_are_refused_by_name_wherever_they_stand() {
+    let base = format!(r#""hands": {HANDS}, "contract": {SAUSPIEL_G}"#);
+    assert_eq!(
+        refused(&format!(r#"{{{base}, "tarif": {{"base": 20}}}}"#)),
+        "invalid record: unknown field 'tarif'; expected one of id, variant, deck, hands, \
+         contract, play, doublings, tariff, rules, stock, players, meta; did you mean tariff?"
+    );
+    let e = refused(&format!(
+        r#"{{{base}, "rules": {{"laufende_minimum": 2}}}}"#
+    ));
+    assert!(
+        e.starts_with("invalid record: unknown field 'laufende_minimum' in rules; expected one of"),
+        "{e}"
+    );
+    assert!(e.ends_with("did you mean laufende_min?"), "{e}");
+    let e = refused(&format!(r#"{{{base}, "doublings": {{"bock": 1}}}}"#));
+    assert!(
+        e.starts_with("invalid record: unknown field 'bock' in doublings"),
+        "{e}"
+    );
+    let wenz = r#"{"game": "wenz", "declarer": 0, "suit": "E"}"#;
+    assert_eq!(refused(&with(HANDS, wenz, "")), "a wenz takes no 'suit'");
+    let ramsch = r#"{"game": "ramsch", "declarer": 0}"#;
+    assert_eq!(
+        refused(&with(HANDS, ramsch, "")),
+        "a ramsch takes no 'declarer'"
+    );
+    let c = r#"{"game": "sauspiel", "suit": "G", "declarer": 0, "called": "GA"}"#;
+    assert!(refused(&with(HANDS, c, "")).contains("unknown field 'called' in contract"));
+}
+
+#[test]
+fn a_key_given_twice_is_refused() {
+    let json =
+        format!(r#"{{"hands": {HANDS}, "contract": {SAUSPIEL_G}, "play": "H8", "play": "H8 H7"}}"#);
+    assert_eq!(refused(&json), "invalid record: key 'play' given twice");
+    let json = format!(
+        r#"{{"hands": {HANDS}, "contract": {{"game": "sauspiel", "suit": "G", "suit": "E", "declarer": 0}}}}"#
+    );
+    assert_eq!(
+        refused(&json),
+        "invalid record: contract: key 'suit' given twice"
+    );
+}
+
+#[test]
+fn the_users_own_data_in_meta_is_carried_untouched() {
+    let meta = r#"{"source": "club", "round": 3, "z": [1, {"a": null}], "b": "x"}"#;
+    let r = record(&format!(
+        r#"{{"hands": {HANDS}, "contract": {SAUSPIEL_G}, "meta": {meta}}}"#
+    ));
+    assert_eq!(r.meta.as_ref().map(Meta::text), Some(meta));
+    assert!(r.to_json().ends_with(&format!(r#""meta":{meta}}}"#)));
+    let e = refused(&format!(
+        r#"{{"hands": {HANDS}, "contract": {SAUSPIEL_G}, "meta": [1]}}"#
+    ));
+    assert_eq!(e, "invalid record: meta: must be an object");
+}
+
+#[test]
+fn type_errors_name_the_field_and_what_was_found() {
+    let c = r#"{"game": "wenz", "declarer": "0"}"#;
+    assert_eq!(
+        refused(&with(HANDS, c, "")),
+        "invalid record: contract.declarer: expected a seat 0-3, found string \"0\""
+    );
+    let json =
+        format!(r#"{{"hands": {HANDS}, "contract": {SAUSPIEL_G}, "tariff": {{"base": "ten"}}}}"#);
+    assert_eq!(
+        refused(&json),
+        "invalid record: tariff.base: expected i64, found string \"ten\""
+    );
+    let json = format!(
+        r#"{{"hands": {HANDS}, "contract": {SAUSPIEL_G}, "rules": {{"jungfrau": "doble_all"}}}}"#
+    );
+    let e = refused(&json);
+    assert!(
+        e.starts_with("invalid record: rules.jungfrau: unknown value 'doble_all'"),
+        "{e}"
+    );
+    assert!(e.ends_with("did you mean double_all?"), "{e}");
+}
+
+#[test]
+fn game_names_players_use_are_read_and_near_misses_suggested() {
+    for name in ["Sauspiel", "SAUSPIEL", "rufspiel", "Rufspiel"] {
+        let c = format!(r#"{{"game": "{name}", "suit": "G", "declarer": 0}}"#);
+        let r = record(&with(HANDS, &c, ""));
+        assert_eq!(
+            ContractSpec::of(&r.setup().unwrap().contract).game,
+            "sauspiel"
+        );
+    }
+    let c = r#"{"game": "sauspeil", "suit": "G", "declarer": 0}"#;
+    assert_eq!(
+        refused(&with(HANDS, c, "")),
+        "unknown game 'sauspeil'; did you mean sauspiel?"
+    );
+    let c = r#"{"game": "Bettel Ouvert", "declarer": 0}"#;
+    assert!(record(&with(HANDS, c, "")).setup().is_ok());
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let json = format!("\u{feff}{}", with(HANDS, SAUSPIEL_G, "H8"));
+    assert_eq!(record(&json).game().unwrap().played_count(), 1);
+}
+
+#[test]
+fn doublings_no_table_could_make_are_refused() {
+    let d = |doublings: &str| {
+        refused(&format!(
+            r#"{{"hands": {HANDS}, "contract": {SAUSPIEL_G}, "doublings": {doublings}}}"#
+        ))
+    };
+    assert_eq!(
+        d(r#"{"re": 1}"#),
+        "doublings: 1 Re after 0 Kontra: each Re answers a Kontra"
+    );
+    assert_eq!(
+        d(r#"{"klopfen": 5}"#),
+        "doublings: 5 Klopfen, but each of the 4 players knocks at most once"
+    );
+    assert!(d(r#"{"kontra": 2}"#).starts_with("doublings: 2 Kontra with 0 Re"));
+    let ok = format!(
+        r#"{{"hands": {HANDS}, "contract": {SAUSPIEL_G}, "doublings": {{"klopfen": 4, "kontra": 2, "re": 1}}, "rules": {{"stoss_max": 3}}}}"#
+    );
+    assert!(record(&ok).setup().is_ok());
+}
+
+#[test]
+fn prices_and_stock_outside_the_range_are_refused() {
+    let t = |extra: &str| {
+        refused(&format!(
+            r#"{{"hands": {HANDS}, "contract": {SAUSPIEL_G}, {extra}}}"#
+        ))
+    };
+    assert_eq!(
+        t(r#""tariff": {"base": 9223372036854775807}"#),
+        "tariff.base is 9223372036854775807; it must be a whole number from 0 to 1000000"
+    );
+    assert_eq!(
+        t(r#""tariff": {"ramsch_price": -1}"#),
+        "tariff.ramsch_price is -1; it must be a whole number from 0 to 1000000"
+    );
+    assert_eq!(
+        t(r#""stock": 1000002"#),
+        "stock is 1000002; it must be a whole number from 0 to 1000000"
+    );
+    assert_eq!(
+        t(r#""rules": {"stoss_max": 200}"#),
+        "rules.stoss_max is 200; it must be a whole number from 0 to 16"
+    );
+    assert_eq!(
+        t(r#""stock": 20, "rules": {"stock": 40}"#),
+        "stock is 20 but rules.stock is 40: give it once"
+    );
+}
+
+#[test]
+fn a_german_contract_must_be_the_declaration_of_the_deal() {
+    // Count and points tie (6 trumps, 30 points): the higher trump, EU, declares.
+    let hands = r#"["SU GA GK GO GZ G9 H7 S7", "EU EA EK EO EZ E9 H8 S8", "GU HA HK HO HZ H9 SA SK", "HU G8 G7 E8 E7 SO SZ S9"]"#;
+    let german = |c: &str| format!(r#"{{"variant": "german", "hands": {hands}, "contract": {c}}}"#);
+    assert_eq!(
+        refused(&german(r#"{"game": "german", "suit": "G", "declarer": 0}"#)),
+        "the contract is german G by seat 0, but the deal declares seat 1 with Eichel: 6 \
+         trumps, 30 points"
+    );
+    assert!(
+        record(&german(r#"{"game": "german", "suit": "E", "declarer": 1}"#))
+            .setup()
+            .is_ok()
+    );
+    assert_eq!(
+        error_of(&german(
+            r#"{"game": "german", "suit": "E", "declarer": 1, "forced": true}"#
+        ))
+        .code(),
+        "not_the_declaration"
     );
 }

@@ -99,19 +99,6 @@ fn partner_of_called_gras_ace_may_play_exactly_these() {
 }
 
 /// Plays random games on `deal` until the declaring side ends with `points`.
-fn play_until(deal: BySeat<Cards>, contract: Contract, points: u32) -> Game {
-    for seed in 0..200_000 {
-        let mut game = Game::new(setup(deal, contract, Deck::Long));
-        finish_randomly(&mut game, &mut Rng::new(seed));
-        let side = game.setup().declarers();
-        let got: u32 = side.iter().map(|s| game.points()[s]).sum();
-        if got == points {
-            return game;
-        }
-    }
-    panic!("no random game reached {points} points");
-}
-
 #[test]
 fn sauspiel_93_with_three_laufende_is_worth_50_and_200_doubled_twice() {
     // Declarer 0 (EO GO) and partner 2 (HO, holder of SA) hold the top three; SO is out.

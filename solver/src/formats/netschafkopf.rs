@@ -736,13 +736,15 @@ impl Parsed<'_> {
             ),
             doublings: Doublings {
                 klopfen: self.cost.klopfen,
-                kontra: kontra.min(1),
-                re: kontra.saturating_sub(1),
+                // Kontra and Re alternate: of n doublings, every other one is a Re.
+                kontra: kontra.div_ceil(2),
+                re: kontra / 2,
             },
             tariff,
             rules,
             stock: None,
             players: Some(self.names.to_vec()),
+            meta: None,
         };
         if record.contract.is_some() {
             self.check(&record)?;

@@ -94,6 +94,7 @@ pub fn parse_line(text: &str, line: usize) -> Result<Record, FormatError> {
         rules: Default::default(),
         stock: None,
         players: None,
+        meta: None,
     };
     record.rules.stichzwang = stichzwang;
     record

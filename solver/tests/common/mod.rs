@@ -41,6 +41,21 @@ pub fn finish_randomly(game: &mut Game, rng: &mut Rng) {
     }
 }
 
+/// A game of `contract` on `deal` played out with random legal cards until the declaring
+/// side took exactly `points`.
+pub fn play_until(deal: BySeat<Cards>, contract: Contract, points: u32) -> Game {
+    for seed in 0..200_000 {
+        let mut game = Game::new(setup(deal, contract, Deck::Long));
+        finish_randomly(&mut game, &mut Rng::new(seed));
+        let side = game.setup().declarers();
+        let got: u32 = side.iter().map(|s| game.points()[s]).sum();
+        if got == points {
+            return game;
+        }
+    }
+    panic!("no random game reached {points} points");
+}
+
 /// Parses a JSON record and validates it.
 pub fn record(json: &str) -> Record {
     Record::from_json(json).unwrap()
@@ -91,10 +106,20 @@ pub fn contract_for(
             ouvert: rng.below(2) == 1,
         },
         8 => Contract::Ramsch,
-        9 => Contract::Hochzeit {
-            declarer,
-            partner: declarer.plus(1 + rng.below(3) as u8),
-        },
+        9 => {
+            // `deal_for` gave one seat exactly one trump.
+            let declarer = Seat::ALL
+                .into_iter()
+                .find(|s| may_offer_hochzeit(hands[*s], deck))?;
+            let partner = declarer.plus(1 + rng.below(3) as u8);
+            let trumps = Contract::Ramsch.order(deck).trumps();
+            let plain = hands[partner].without(trumps);
+            if plain.is_empty() {
+                return None;
+            }
+            let returned = rng.pick(plain);
+            Contract::hochzeit(hands, deck, declarer, partner, returned).ok()?
+        }
         10 => {
             let w = [Wenzels::Four, Wenzels::Six, Wenzels::Eight][rng.below(3)];
             german_declaration(hands, w).contract(w)
@@ -106,9 +131,38 @@ pub fn contract_for(
     })
 }
 
-/// A deal; for kind 11 (Sie) one seat is given the Sie cards.
+/// A deal; for kind 9 (Hochzeit) one seat holds exactly one trump, for kind 11 (Sie) one
+/// seat is given the Sie cards.
 pub fn deal_for(kind: u8, rng: &mut Rng, deck: Deck) -> BySeat<Cards> {
     let mut hands = random_deal(rng, deck);
+    if kind == 9 {
+        let trumps = Contract::Ramsch.order(deck).trumps();
+        let holder = Seat::wrapping(rng.below(4) as u8);
+        // Trade the holder's trumps but one for other seats' non-trumps, or take one.
+        for other in Seat::ALL.into_iter().filter(|s| *s != holder) {
+            loop {
+                let own = hands[holder].intersect(trumps);
+                let (give, take) = if own.len() > 1 {
+                    (own.first(), hands[other].without(trumps).first())
+                } else if own.is_empty() {
+                    (
+                        hands[holder].first(),
+                        hands[other].intersect(trumps).first(),
+                    )
+                } else {
+                    break;
+                };
+                let (Some(give), Some(take)) = (give, take) else {
+                    break;
+                };
+                hands[holder].remove(give);
+                hands[holder].insert(take);
+                hands[other].remove(take);
+                hands[other].insert(give);
+            }
+        }
+        assert_eq!(hands[holder].intersect(trumps).len(), 1);
+    }
     if kind == 11 {
         let sie: Cards = deck.cards().intersect(Cards::OBERS | Cards::UNTERS);
         let need = if deck == Deck::Long {
@@ -166,7 +220,7 @@ pub fn random_game(kind: u8, seed: u64) -> Option<(Game, Rng)> {
     };
     let hands = deal_for(kind, &mut rng, deck);
     let contract = contract_for(kind, &mut rng, &hands, deck)?;
-    let mut setup = setup(hands, contract, deck);
+    let mut setup = setup(contract.played_hands(hands), contract, deck);
     setup.options = random_options(&mut rng);
     setup.doublings.klopfen = rng.below(3) as u8;
     setup.doublings.kontra = rng.below(2) as u8;

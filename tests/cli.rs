@@ -168,17 +168,14 @@ fn solve_matches_the_naive_minimax_on_endgames() {
     assert_eq!(lines.len(), expected.len());
     for (line, (value, cards)) in lines.iter().zip(&expected) {
         assert_eq!(line["value"], *value, "{line}");
-        let printed: Vec<(String, u64)> = line["cards"]
+        let printed: Vec<(String, i64)> = line["cards"]
             .as_object()
             .unwrap()
             .iter()
-            .map(|(k, v)| (k.clone(), v.as_u64().unwrap()))
+            .map(|(k, v)| (k.clone(), v.as_i64().unwrap()))
             .collect();
         // serde_json's map sorts keys by text; compare in that order.
-        let mut want: Vec<(String, u64)> = cards
-            .iter()
-            .map(|(c, v)| (c.to_string(), *v as u64))
-            .collect();
+        let mut want: Vec<(String, i64)> = cards.iter().map(|(c, v)| (c.to_string(), *v)).collect();
         want.sort();
         assert_eq!(printed, want, "{line}");
     }

@@ -196,7 +196,7 @@ fn rank(len: usize, p: f64) -> usize {
 
 /// A question to time: it runs on the solver and answers a number (the value, where
 /// asked).
-type Question<'a> = Box<dyn Fn(&mut Solver) -> u8 + 'a>;
+type Question<'a> = Box<dyn Fn(&mut Solver) -> i64 + 'a>;
 
 /// Times `questions` in turn, each on a fresh deal generation, `repeat` passes over all of
 /// them, and gives per question the fastest pass's microseconds, the nodes searched and
@@ -205,8 +205,8 @@ type Question<'a> = Box<dyn Fn(&mut Solver) -> u8 + 'a>;
 /// generation): only what the host does beside it varies. Whole passes, so that each
 /// question runs after the same others every time, its caches as cold as in one pass
 /// (asked twice in a row, a small search finds its own table lines still cached).
-fn timed(solver: &mut Solver, repeat: usize, questions: &[Question]) -> Vec<(f64, u64, u8)> {
-    let mut out: Vec<(f64, u64, u8)> = Vec::with_capacity(questions.len());
+fn timed(solver: &mut Solver, repeat: usize, questions: &[Question]) -> Vec<(f64, u64, i64)> {
+    let mut out: Vec<(f64, u64, i64)> = Vec::with_capacity(questions.len());
     for pass in 0..repeat {
         for (i, question) in questions.iter().enumerate() {
             solver.forget();
@@ -260,7 +260,7 @@ fn measure(solver: &mut Solver, setups: &[Setup], repeat: usize) -> ([Samples; 3
     }
     for (game, threshold) in &games {
         questions.push(Box::new(move |s| {
-            s.at_least(game, *threshold).unwrap() as u8
+            s.at_least(game, *threshold as i64).unwrap() as i64
         }));
     }
     let results = timed(solver, repeat, &questions);
@@ -274,7 +274,7 @@ fn measure(solver: &mut Solver, setups: &[Setup], repeat: usize) -> ([Samples; 3
             won += match game.contract() {
                 Contract::Bettel { .. } => answer == 0,
                 Contract::Ramsch => true,
-                _ => answer >= *threshold,
+                _ => answer >= *threshold as i64,
             } as usize;
         }
     }

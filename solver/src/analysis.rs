@@ -20,16 +20,17 @@ pub struct PlayAnalysis {
     #[serde(serialize_with = "card_text")]
     pub card: Card,
     /// The value of the position before the card (as `solve` prints it there).
-    pub before: u8,
+    pub before: i64,
     /// The card's own value (as `solve` prints it for this card).
-    pub after: u8,
+    pub after: i64,
     /// The cards that keep `before`.
     #[serde(serialize_with = "cards_text")]
     pub best: Vec<Card>,
-    /// What the card cost its own side: points (or tricks) given away; 0 for a best card.
-    pub cost: u8,
+    /// What the card cost its own side in the measure: points (or tricks, or in Ramsch
+    /// the player's own money) given away; 0 for a best card.
+    pub cost: i64,
     /// Whether the card changed the outcome: won or lost, schneider, schwarz (for Tout
-    /// and Bettel: won or lost).
+    /// and Bettel: won or lost; in Ramsch: what the player is paid).
     pub turned: bool,
 }
 
@@ -41,8 +42,8 @@ pub struct PlayerSummary {
     pub cards: u32,
     /// Cards that cost something.
     pub mistakes: u32,
-    /// The sum of their costs.
-    pub cost: u32,
+    /// The sum of their costs, in the analysis' measure.
+    pub cost: i64,
 }
 
 /// The analysis of a hand.
@@ -51,8 +52,10 @@ pub struct Analysis {
     pub id: Option<String>,
     /// The result as played (absent while the hand is unfinished).
     pub result: Option<Score>,
-    /// The value before the first card.
-    pub start: u8,
+    /// What the values count: `points`, `tricks` or (Ramsch) `settlement`.
+    pub measure: &'static str,
+    /// The value before the first card (a Sie, won without play: 120 points).
+    pub start: i64,
     pub plays: Vec<PlayAnalysis>,
     pub players: Vec<PlayerSummary>,
 }
@@ -65,16 +68,17 @@ fn cards_text<S: serde::Serializer>(cards: &[Card], s: S) -> Result<S::Ok, S::Er
     s.collect_seq(cards.iter().map(|c| c.to_string()))
 }
 
-/// The outcome class of a final value, for `turned`: won, schneider, schwarz.
-fn outcome(contract: &Contract, measure: Measure, value: u8, tricks: u8) -> (bool, bool, bool) {
+/// The outcome class of a final value, for `turned`: won, schneider, schwarz; in Ramsch
+/// the settlement itself (each one is an outcome: loser or not, Jungfrau, Durchmarsch).
+fn outcome(contract: &Contract, measure: Measure, value: i64, tricks: u8) -> (i64, bool, bool) {
     match (contract, measure) {
-        (Contract::Ramsch, _) => (false, false, false),
-        (Contract::Bettel { .. }, _) => (value == 0, false, false),
-        (_, Measure::Tricks) => (value == tricks, false, false),
+        (_, Measure::Settlement) => (value, false, false),
+        (Contract::Bettel { .. }, _) => ((value == 0) as i64, false, false),
+        (_, Measure::Tricks) => ((value == tricks as i64) as i64, false, false),
         (_, Measure::Points) => {
             let (won, schneider) = won_schneider(contract, value as u32);
             let schwarz = if won { value == 120 } else { value == 0 };
-            (won, schneider, schwarz)
+            (won as i64, schneider, schwarz)
         }
     }
 }
@@ -88,18 +92,32 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
     let setup = game.setup().clone();
     let plays = game.plays();
     let contract = setup.contract;
+    let summaries = || -> Vec<PlayerSummary> {
+        (0..4)
+            .map(|seat| PlayerSummary {
+                seat,
+                cards: 0,
+                mistakes: 0,
+                cost: 0,
+            })
+            .collect()
+    };
+    if let Contract::Sie { .. } = contract {
+        // Won without play: the result, and nothing to judge.
+        return Ok(Analysis {
+            id: setup.id.clone(),
+            result: Some(Score::of(game)?),
+            measure: Measure::Points.name(),
+            start: 120,
+            plays: Vec::new(),
+            players: summaries(),
+        });
+    }
     let tricks = setup.trick_count() as u8;
     let mut position = Game::new(setup.clone());
     let mut out = Vec::with_capacity(plays.len());
     let mut start = None;
-    let mut players: Vec<PlayerSummary> = (0..4)
-        .map(|seat| PlayerSummary {
-            seat,
-            cards: 0,
-            mistakes: 0,
-            cost: 0,
-        })
-        .collect();
+    let mut players = summaries();
     for (index, &(seat, card)) in plays.iter().enumerate() {
         let frame = Frame::of(&position)?;
         let Judgement {
@@ -118,7 +136,7 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
         let summary = &mut players[seat.index()];
         summary.cards += 1;
         summary.mistakes += (cost > 0) as u32;
-        summary.cost += cost as u32;
+        summary.cost += cost;
         out.push(PlayAnalysis {
             index,
             trick: index / 4,
@@ -144,6 +162,7 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
     Ok(Analysis {
         id: setup.id.clone(),
         result,
+        measure: contract.measure().name(),
         start,
         plays: out,
         players,

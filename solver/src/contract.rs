@@ -156,8 +156,12 @@ pub enum Contract {
 /// What a position's value counts (INTERFACE.md section 2).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Measure {
+    /// Card points of the declaring side.
     Points,
+    /// Tricks of the declarer (Tout, Bettel).
     Tricks,
+    /// Ramsch: what the player to move is paid at the end (negative: pays).
+    Settlement,
 }
 
 impl Measure {
@@ -165,6 +169,7 @@ impl Measure {
         match self {
             Measure::Points => "points",
             Measure::Tricks => "tricks",
+            Measure::Settlement => "settlement",
         }
     }
 }
@@ -328,10 +333,12 @@ impl Contract {
         }
     }
 
-    /// What the value of a position counts: tricks for Tout and Bettel, else points.
+    /// What the value of a position counts: tricks for Tout and Bettel, the player's
+    /// settlement in Ramsch, else points.
     pub fn measure(&self) -> Measure {
         match self {
             Contract::Solo { tout: true, .. } | Contract::Bettel { .. } => Measure::Tricks,
+            Contract::Ramsch => Measure::Settlement,
             _ => Measure::Points,
         }
     }

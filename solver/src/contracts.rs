@@ -21,7 +21,7 @@ pub struct ContractValue {
     /// The double-dummy value from the first card (INTERFACE.md section 2); absent when only
     /// the outcome was asked for ([`Valuation::Outcome`]).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub value: Option<u8>,
+    pub value: Option<i64>,
     /// What the declaring side can force: a win, schneider, schwarz (a won or lost one, with
     /// `won`). Schwarz is decided by a search of its own: can the declarers take every trick,
     /// or can the defenders keep them from taking any.
@@ -85,7 +85,7 @@ fn evaluate_knowing(
     setup: Setup,
     solver: &mut Solver,
     valuation: Valuation,
-    known: Option<u8>,
+    known: Option<i64>,
 ) -> Result<ContractValue, Error> {
     let contract = setup.contract;
     let declarer = contract.declarer().ok_or(Error::NothingToSolve)?;
@@ -113,8 +113,8 @@ fn evaluate_knowing(
     };
     // "At least t?", from the exact value when known, else by a search of its own.
     let at_least = |solver: &mut Solver, t: u8| match value {
-        Some(v) => Ok(v >= t),
-        None => solver.at_least(&game, t),
+        Some(v) => Ok(v >= t as i64),
+        None => solver.at_least(&game, t as i64),
     };
     let (won, schneider, schwarz) = match contract {
         Contract::Solo { tout: true, .. } => (at_least(solver, total)?, false, false),
@@ -143,7 +143,7 @@ fn evaluate_knowing(
                             measure: Measure::Tricks,
                         };
                         if won {
-                            solver.at_least_in(&game, tricks, total)?
+                            solver.at_least_in(&game, tricks, total as i64)?
                         } else {
                             !solver.at_least_in(&game, tricks, 1)?
                         }
@@ -181,7 +181,7 @@ pub fn contracts(record: &Record, solver: &mut Solver) -> Result<ContractsReport
 pub fn declarer_contracts(
     record: &Record,
     solver: &mut Solver,
-    declared_value: Option<u8>,
+    declared_value: Option<i64>,
 ) -> Result<ContractsReport, Error> {
     let declarer = record.setup()?.contract.declarer();
     let seats: Vec<Seat> = declarer.into_iter().collect();
@@ -193,7 +193,7 @@ fn report(
     solver: &mut Solver,
     which: &[Seat],
     valuation: Valuation,
-    declared_value: Option<u8>,
+    declared_value: Option<i64>,
 ) -> Result<ContractsReport, Error> {
     let (variant, deck, hands) = record.deal()?;
     let declared = record

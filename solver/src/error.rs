@@ -158,6 +158,8 @@ pub enum Error {
     NothingToSolve,
     #[error("the record has no contract")]
     NoContract,
+    #[error("{0}")]
+    UnsupportedFrame(&'static str),
     #[error("the search ran out of its budget of positions before it was done")]
     SearchBudget,
 }
@@ -195,6 +197,7 @@ impl Error {
             Error::Incomplete { .. } => "incomplete",
             Error::NothingToSolve => "nothing_to_solve",
             Error::NoContract => "no_contract",
+            Error::UnsupportedFrame(_) => "unsupported_frame",
             Error::SearchBudget => "search_budget",
         }
     }

@@ -4,7 +4,7 @@ use crate::cards::{Card, Cards, Deck};
 use crate::contract::Contract;
 use crate::error::Error;
 use crate::game::{Game, Setup};
-use crate::options::{Durchmarsch, Jungfrau, RamschTie, Schwarz, ShortSie, SieValue};
+use crate::options::{Durchmarsch, Jungfrau, Options, RamschTie, Schwarz, ShortSie, SieValue};
 use crate::seat::{BySeat, Seat, Seats};
 use serde::Serialize;
 
@@ -99,7 +99,11 @@ impl Score {
         let multiplier = setup.doublings.multiplier();
         let laufende = laufende_paid(setup);
         let (outcome, payouts) = match setup.contract {
-            Contract::Ramsch => ramsch(game, &points, &tricks, multiplier),
+            Contract::Ramsch => {
+                let (outcome, units) = ramsch_units(&setup.options, &RamschTally::of(game));
+                let price = setup.tariff.ramsch_price() * multiplier;
+                (outcome, units.map(|u| u * price))
+            }
             contract => {
                 let side_points: u32 = declarers.iter().map(|s| points[s]).sum();
                 let side_tricks: u32 = declarers.iter().map(|s| tricks[s]).sum();
@@ -252,103 +256,151 @@ fn german_game_points(declarers_won: bool, schneider: bool, schwarz: bool, force
     }
 }
 
-/// Ramsch: the loser pays each other player, Jungfrau and Durchmarsch as the options say.
-fn ramsch(
-    game: &Game,
-    points: &BySeat<u32>,
-    tricks: &BySeat<u32>,
-    multiplier: i64,
-) -> (Outcome, [i64; 4]) {
-    let setup = game.setup();
-    let opts = &setup.options;
-    let price = setup.tariff.ramsch_price() * multiplier;
-    let all = setup.trick_count() as u32;
+/// What a finished Ramsch is decided by, per seat: points, tricks, and for the tie rules
+/// the trumps among the cards taken, the highest trump taken and the highest trump played
+/// (as comparable powers, 0 for none).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub(crate) struct RamschTally {
+    pub points: [u32; 4],
+    pub tricks: [u32; 4],
+    pub trumps_taken: [u32; 4],
+    pub top_taken: [u8; 4],
+    pub top_played: [u8; 4],
+}
+
+impl RamschTally {
+    /// The tally of a finished game.
+    fn of(game: &Game) -> RamschTally {
+        let order = game.order();
+        let highest = |cards: Cards| -> u8 {
+            cards
+                .intersect(order.trumps())
+                .into_iter()
+                .map(|c| order.power(c))
+                .max()
+                .unwrap_or(0)
+        };
+        let taken = game.taken();
+        let played = BySeat::from_fn(|seat| {
+            game.plays()
+                .into_iter()
+                .filter(|(s, _)| *s == seat)
+                .map(|(_, c)| c)
+                .collect::<Cards>()
+        });
+        RamschTally {
+            points: game.points().0,
+            tricks: game.trick_counts().0,
+            trumps_taken: taken.0.map(|t| t.intersect(order.trumps()).len()),
+            top_taken: taken.0.map(highest),
+            top_played: played.0.map(highest),
+        }
+    }
+}
+
+/// Ramsch: the loser pays each other player the price (here 1: the amounts scale with
+/// price and doublings), Jungfrau and Durchmarsch as the options say (RULES.md section 6).
+pub(crate) fn ramsch_units(opts: &Options, tally: &RamschTally) -> (Outcome, [i64; 4]) {
+    let decided = ramsch_decided(opts, tally);
+    let jungfrau = Seat::ALL
+        .into_iter()
+        .filter(|s| decided.jungfrau.contains(*s))
+        .map(|s| s as u8)
+        .collect();
+    let outcome = Outcome::Ramsch {
+        loser: decided.loser.map(|s| s as u8),
+        jungfrau,
+        durchmarsch: decided.durchmarsch.map(|s| s as u8),
+    };
+    (outcome, decided.units)
+}
+
+/// How a finished Ramsch ends: a Durchmarsch or a loser, the seats without a trick, and the
+/// payments in units of the price.
+pub(crate) struct RamschDecided {
+    pub durchmarsch: Option<Seat>,
+    pub loser: Option<Seat>,
+    pub jungfrau: Seats,
+    pub units: [i64; 4],
+}
+
+/// [`ramsch_units`] without the outcome's lists: what the search values its leaves by.
+pub(crate) fn ramsch_decided(opts: &Options, tally: &RamschTally) -> RamschDecided {
+    let all: u32 = tally.tricks.iter().sum();
     let durchmarsch = Seat::ALL.into_iter().find(|s| match opts.durchmarsch {
-        Durchmarsch::AllTricks => tricks[*s] == all,
-        Durchmarsch::AtLeast => points[*s] >= opts.durchmarsch_points() as u32,
+        Durchmarsch::AllTricks => tally.tricks[s.index()] == all,
+        Durchmarsch::AtLeast => tally.points[s.index()] >= opts.durchmarsch_points() as u32,
         Durchmarsch::None => false,
     });
     let jungfrau: Seats = Seat::ALL
         .into_iter()
-        .filter(|s| tricks[*s] == 0)
+        .filter(|s| tally.tricks[s.index()] == 0)
         .fold(Seats::NONE, Seats::with);
-    let mut payouts = [0i64; 4];
+    let mut units = [0i64; 4];
     if let Some(d) = durchmarsch {
         for seat in Seat::ALL {
-            payouts[seat.index()] = if seat == d { 3 * price } else { -price };
+            units[seat.index()] = if seat == d { 3 } else { -1 };
         }
-        let outcome = Outcome::Ramsch {
+        return RamschDecided {
+            durchmarsch,
             loser: None,
-            jungfrau: jungfrau.iter().map(|s| s as u8).collect(),
-            durchmarsch: Some(d as u8),
+            jungfrau,
+            units,
         };
-        return (outcome, payouts);
     }
-    let loser = ramsch_loser(game, points, tricks);
+    let loser = ramsch_loser(opts, tally);
     let n = jungfrau.len();
     for seat in Seat::ALL.into_iter().filter(|s| *s != loser) {
         let virgin = jungfrau.contains(seat);
         let share = match opts.jungfrau {
-            Jungfrau::None => price,
-            Jungfrau::DoubleIndividuallyOnce => price * if virgin { 2 } else { 1 },
-            Jungfrau::DoubleIndividuallyMultiple => price * if virgin { 1 << n } else { 1 },
-            Jungfrau::DoubleAll => price << n,
+            Jungfrau::None => 1,
+            Jungfrau::DoubleIndividuallyOnce => {
+                if virgin {
+                    2
+                } else {
+                    1
+                }
+            }
+            Jungfrau::DoubleIndividuallyMultiple => {
+                if virgin {
+                    1 << n
+                } else {
+                    1
+                }
+            }
+            Jungfrau::DoubleAll => 1 << n,
         };
-        payouts[seat.index()] = share;
-        payouts[loser.index()] -= share;
+        units[seat.index()] = share;
+        units[loser.index()] -= share;
     }
-    let outcome = Outcome::Ramsch {
-        loser: Some(loser as u8),
-        jungfrau: jungfrau.iter().map(|s| s as u8).collect(),
+    RamschDecided {
         durchmarsch: None,
-    };
-    (outcome, payouts)
+        loser: Some(loser),
+        jungfrau,
+        units,
+    }
 }
 
 /// The Ramsch loser: most points; ties by the `ramsch_tie` option, then the seat nearest
 /// forehand (a tie that survives every rule is all but impossible, but must not panic).
-fn ramsch_loser(game: &Game, points: &BySeat<u32>, tricks: &BySeat<u32>) -> Seat {
-    let order = game.order();
-    let max = Seat::ALL.into_iter().map(|s| points[s]).max().unwrap_or(0);
-    let tied: Vec<Seat> = Seat::ALL
-        .into_iter()
-        .filter(|s| points[*s] == max)
-        .collect();
+fn ramsch_loser(opts: &Options, tally: &RamschTally) -> Seat {
+    let max = tally.points.iter().copied().max().unwrap_or(0);
     // Higher is worse: the key of each tied seat under the tie rule.
-    let highest_trump = |cards: Cards| -> u8 {
-        cards
-            .intersect(order.trumps())
-            .into_iter()
-            .map(|c| order.power(c))
-            .max()
-            .unwrap_or(0)
-    };
     let key = |seat: Seat| -> (u32, u32, u8) {
-        match game.setup().options.ramsch_tie {
-            RamschTie::MoreTricks => {
-                let taken = game.taken()[seat];
-                (
-                    tricks[seat],
-                    taken.intersect(order.trumps()).len(),
-                    highest_trump(taken),
-                )
-            }
-            RamschTie::HighestTrumpPlayed => {
-                let played: Cards = game
-                    .plays()
-                    .into_iter()
-                    .filter(|(s, _)| *s == seat)
-                    .map(|(_, c)| c)
-                    .collect();
-                (highest_trump(played) as u32, 0, 0)
-            }
+        let i = seat.index();
+        match opts.ramsch_tie {
+            RamschTie::MoreTricks => (tally.tricks[i], tally.trumps_taken[i], tally.top_taken[i]),
+            RamschTie::HighestTrumpPlayed => (tally.top_played[i] as u32, 0, 0),
         }
     };
-    let mut loser = tied[0];
-    for &seat in &tied[1..] {
-        if key(seat) > key(loser) {
-            loser = seat;
+    let mut loser: Option<Seat> = None;
+    for seat in Seat::ALL
+        .into_iter()
+        .filter(|s| tally.points[s.index()] == max)
+    {
+        if loser.is_none_or(|l| key(seat) > key(l)) {
+            loser = Some(seat);
         }
     }
-    loser
+    loser.unwrap_or(Seat::S0)
 }

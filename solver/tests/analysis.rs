@@ -41,7 +41,7 @@ fn analysis_agrees_with_solve_on_every_prefix() {
         let plays = game.plays();
         let mut fresh = Solver::with_budget(4 << 20);
         let mut position = Game::new(game.setup().clone());
-        let mut totals = [(0u32, 0u32, 0u32); 4];
+        let mut totals = [(0u32, 0u32, 0i64); 4];
         for (i, p) in analysis.plays.iter().enumerate() {
             // Check a third of the positions against a fresh solver (all would be slow).
             if i % 3 == seed as usize % 3 {
@@ -55,11 +55,11 @@ fn analysis_agrees_with_solve_on_every_prefix() {
             assert_eq!(p.trick, i / 4);
             // A best card costs nothing; any other costs what separates it from the best.
             assert_eq!(p.cost == 0, p.best.contains(&p.card) || p.before == p.after);
-            assert_eq!(p.cost, p.before.abs_diff(p.after));
+            assert_eq!(p.cost, (p.before - p.after).abs());
             let t = &mut totals[p.seat as usize];
             t.0 += 1;
             t.1 += (p.cost > 0) as u32;
-            t.2 += p.cost as u32;
+            t.2 += p.cost;
             position.play(p.card).unwrap();
         }
         for (seat, summary) in analysis.players.iter().enumerate() {
@@ -108,4 +108,37 @@ fn judging_a_card_agrees_with_solving_every_card() {
         );
     }
     assert!(judged >= 1000, "{judged}");
+}
+
+/// A Ramsch is judged by what each player is paid (INTERFACE.md section 2): seat 0, who
+/// takes every trick of `examples/games.jsonl` line 14 and wins the Durchmarsch (+30), made
+/// no mistake; the others' cards that let him have it cost them money.
+#[test]
+fn a_durchmarsch_is_no_string_of_mistakes() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/games.jsonl");
+    let text = std::fs::read_to_string(path).unwrap();
+    let line = text.lines().nth(13).unwrap();
+    let game = Record::from_json(line).unwrap().game().unwrap();
+    let analysis = analyze(&game, &mut Solver::with_budget(8 << 20)).unwrap();
+    assert_eq!(analysis.measure, "settlement");
+    assert_eq!(analysis.result.as_ref().unwrap().payouts, [30, -10, -10, -10]);
+    assert_eq!((analysis.players[0].mistakes, analysis.players[0].cost), (0, 0));
+    // Every card's value is the settlement of its player: seat 0's last card is worth
+    // the +30 he is paid.
+    let last_of_0 = analysis.plays.iter().rev().find(|p| p.seat == 0).unwrap();
+    assert_eq!(last_of_0.after, 30);
+    let others: i64 = analysis.players[1..].iter().map(|p| p.cost).sum();
+    assert!(others > 0);
+}
+
+/// A Sie is won without play: its analysis is the result with no cards to judge.
+#[test]
+fn a_sie_is_analysed_as_won_without_play() {
+    let sie = r#"{"hands": ["EO GO HO SO EU GU HU SU", "EA EZ EK E9 E8 E7 GA GZ", "GK G9 G8 G7 HA HZ HK H9", "H8 H7 SA SZ SK S9 S8 S7"], "contract": {"game": "sie", "declarer": 0}}"#;
+    let game = Record::from_json(sie).unwrap().game().unwrap();
+    let analysis = analyze(&game, &mut Solver::with_budget(1 << 20)).unwrap();
+    assert!(analysis.plays.is_empty());
+    assert_eq!(analysis.start, 120);
+    // Eight Laufende: 4 x (50 + 8 x 10) = 520 from each.
+    assert_eq!(analysis.result.unwrap().payouts, [1560, -520, -520, -520]);
 }

@@ -32,10 +32,21 @@ pub(crate) struct Canon {
 
 impl Canon {
     pub fn new(layout: &Layout, measure: Measure) -> Canon {
+        Canon::of_groups(layout, measure, &layout.group_mask)
+    }
+
+    /// The runs of the given groups only: every card of another group stays itself (Ramsch
+    /// keeps the trumps apart where the trumps taken decide a tie, see `ramsch`).
+    pub fn of_groups(layout: &Layout, measure: Measure, groups: &[u32]) -> Canon {
         let ace = layout.called.map_or(0, |c| c.ace);
         let mut runs = Vec::new();
         let mut singles = 0u32;
+        let grouped = groups.iter().fold(0, |a, g| a | g);
         for &group in &layout.group_mask {
+            if group & grouped == 0 {
+                singles |= group;
+                continue;
+            }
             let mut run = 0u32;
             // Lowest card first; a run continues while the worth stays the same.
             for i in bits(group) {

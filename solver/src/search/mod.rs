@@ -22,6 +22,7 @@ mod layout;
 mod moves;
 pub mod naive;
 mod position;
+mod ramsch;
 mod similar;
 mod tt;
 
@@ -52,7 +53,8 @@ pub struct Frame {
 impl Frame {
     /// The frame of INTERFACE.md section 2 for a game in progress: the declaring side's
     /// points; the declarer's tricks in Tout (he maximises) and Bettel (he minimises); in
-    /// Ramsch the points of the player to move, who minimises against the other three.
+    /// Ramsch the settlement of the player to move, who maximises it against the other
+    /// three ([`ramsch`]).
     pub fn of(game: &Game) -> Result<Frame, Error> {
         let contract = game.contract();
         let declarers = game.setup().declarers();
@@ -62,8 +64,8 @@ impl Frame {
                 let me = Seats::one(game.to_move());
                 Frame {
                     counted: me,
-                    maximizers: me.others(),
-                    measure: Measure::Points,
+                    maximizers: me,
+                    measure: Measure::Settlement,
                 }
             }
             Contract::Bettel { .. } => Frame {
@@ -80,10 +82,11 @@ impl Frame {
         Ok(frame)
     }
 
-    /// The total of the measure in a game: 120 points or one per trick.
+    /// The total of the measure in a game: 120 points or one per trick. (Settlement
+    /// frames are searched by [`ramsch`], never by the points search.)
     fn total(&self, tricks: usize) -> u8 {
         match self.measure {
-            Measure::Points => 120,
+            Measure::Points | Measure::Settlement => 120,
             Measure::Tricks => tricks as u8,
         }
     }
@@ -159,13 +162,13 @@ pub struct Solution {
     pub to_move: u8,
     pub measure: &'static str,
     pub declarers: Vec<u8>,
-    pub value: u8,
+    pub value: i64,
     /// Each legal card and the value after it, in card order.
     #[serde(serialize_with = "cards_map")]
-    pub cards: Vec<(Card, u8)>,
+    pub cards: Vec<(Card, i64)>,
 }
 
-fn cards_map<S: Serializer>(cards: &[(Card, u8)], s: S) -> Result<S::Ok, S::Error> {
+fn cards_map<S: Serializer>(cards: &[(Card, i64)], s: S) -> Result<S::Ok, S::Error> {
     let mut map = s.serialize_map(Some(cards.len()))?;
     for (card, v) in cards {
         map.serialize_entry(&card.to_string(), v)?;
@@ -185,6 +188,11 @@ pub struct Solver {
     generation: u32,
     last_deal: Option<(crate::cards::Deck, [Cards; 4], Contract)>,
     history: [[u16; 32]; 4],
+    /// The Ramsch settlement search's bounds ([`ramsch`]), cleared with every new deal.
+    ramsch: ramsch::Table,
+    /// Entries the Ramsch table may hold within the budget.
+    ramsch_entries: usize,
+    ramsch_history: ramsch::History,
     /// The node count at which searches stop (see [`Solver::limit_nodes`]).
     node_limit: u64,
     /// A search ran into the limit: its results are void until a new limit is set.
@@ -203,12 +211,16 @@ impl Solver {
         Solver::with_budget(DEFAULT_TABLE_BYTES)
     }
 
-    /// A solver whose tables take at most `bytes` together (half each for the exact and
-    /// the similar positions' table; at least one cache line each).
+    /// A solver whose tables take at most `bytes` together: half each for the exact and
+    /// the similar positions' table (at least one cache line each); Ramsch, which uses
+    /// neither, searches with a table of its own of the same budget, grown as needed.
     pub fn with_budget(bytes: usize) -> Solver {
         Solver {
             table: Table::with_budget(bytes / 2),
             shapes: Table::with_budget(bytes / 2),
+            ramsch: ramsch::Table::default(),
+            ramsch_entries: (bytes / ramsch::ENTRY_BYTES).max(1024),
+            ramsch_history: [[0; 32]; 4],
             techniques: Techniques::default(),
             stats: Stats::default(),
             generation: 0,
@@ -278,6 +290,8 @@ impl Solver {
             self.generation += 1;
             self.table.start(self.generation);
             self.shapes.start(self.generation);
+            self.ramsch.clear();
+            self.ramsch_history = [[0; 32]; 4];
             self.last_deal = deal;
             self.history = [[0; 32]; 4];
         }
@@ -309,7 +323,7 @@ impl Solver {
     }
 
     /// Whether the maximising seats can reach a final value of at least `t`.
-    pub fn at_least(&mut self, game: &Game, t: u8) -> Result<bool, Error> {
+    pub fn at_least(&mut self, game: &Game, t: i64) -> Result<bool, Error> {
         let frame = Frame::of(game)?;
         self.at_least_in(game, frame, t)
     }
@@ -317,9 +331,43 @@ impl Solver {
     /// Whether the maximisers of a frame of one's own choosing can reach at least `t`: e.g.
     /// whether the declarers of a point contract can take every trick (schwarz), with
     /// `Frame { counted: declarers, maximizers: declarers, measure: Measure::Tricks }`.
-    pub fn at_least_in(&mut self, game: &Game, frame: Frame, t: u8) -> Result<bool, Error> {
+    /// A settlement frame values a Ramsch for its one counted seat, who maximises.
+    pub fn at_least_in(&mut self, game: &Game, frame: Frame, t: i64) -> Result<bool, Error> {
         Frame::of(game)?;
         let tag = self.tag(game, &frame);
+        if frame.measure == Measure::Settlement {
+            let me = match frame.counted.iter().next() {
+                Some(me)
+                    if frame.counted.len() == 1
+                        && frame.maximizers == frame.counted
+                        && game.contract() == Contract::Ramsch =>
+                {
+                    me
+                }
+                _ => {
+                    return Err(Error::UnsupportedFrame(
+                        "a settlement frame values a Ramsch for one seat, who maximises it",
+                    ))
+                }
+            };
+            let unit = ramsch_unit(game);
+            if unit == 0 {
+                return Ok(t <= 0);
+            }
+            // Units are whole: at least t money is at least ceil(t / unit) units.
+            let units = t.div_euclid(unit) + (t.rem_euclid(unit) != 0) as i64;
+            let units = units.clamp(-ramsch::INF as i64, ramsch::INF as i64) as i32;
+            let reached = self.ramsch(game, me, |search, root| {
+                search.search(root, units - 1, units) >= units
+            });
+            self.check_budget()?;
+            return Ok(reached);
+        }
+        let total = frame.total(game.setup().trick_count()) as i64;
+        if t <= 0 || t > total {
+            return Ok(t <= 0);
+        }
+        let t = t as u8;
         let mut s = self.searcher(game, frame, tag);
         let pos = Position::of(game, &frame, &s.layout);
         let reached = s.probe(&pos, t) >= t;
@@ -328,18 +376,67 @@ impl Solver {
     }
 
     /// The exact value of the position (INTERFACE.md section 2).
-    pub fn value(&mut self, game: &Game) -> Result<u8, Error> {
+    pub fn value(&mut self, game: &Game) -> Result<i64, Error> {
         let (frame, tag) = self.prepare(game)?;
+        if frame.measure == Measure::Settlement {
+            let units = self.ramsch(game, game.to_move(), |search, root| search.exact(root));
+            self.check_budget()?;
+            return Ok(units as i64 * ramsch_unit(game));
+        }
         let mut s = self.searcher(game, frame, tag);
         let pos = Position::of(game, &frame, &s.layout);
         let value = s.exact(&pos, None);
         self.check_budget()?;
-        Ok(value)
+        Ok(value as i64)
+    }
+
+    /// Runs `f` on a Ramsch settlement search from the position of `game`, valued for
+    /// `me`.
+    fn ramsch<R>(
+        &mut self,
+        game: &Game,
+        me: Seat,
+        f: impl FnOnce(&mut ramsch::Search, &ramsch::State) -> R,
+    ) -> R {
+        let layout = Layout::new(game.rules());
+        let setup = game.setup();
+        let trumps = layout.group_mask[layout::TRUMP];
+        let top_played = setup.hands.0.map(|h| {
+            let t = layout.mask(h) & trumps;
+            if t == 0 {
+                0
+            } else {
+                layout::top(t) + 1
+            }
+        });
+        let root = ramsch::State::of(game, &layout);
+        let groups = match setup.options.ramsch_tie {
+            crate::options::RamschTie::MoreTricks => &layout.group_mask[..layout::TRUMP],
+            crate::options::RamschTie::HighestTrumpPlayed => &layout.group_mask[..],
+        };
+        let canon = Canon::of_groups(&layout, Measure::Points, groups);
+        let mut search = ramsch::Search {
+            layout: &layout,
+            canon: &canon,
+            options: &setup.options,
+            me: me.index(),
+            top_played,
+            table: &mut self.ramsch,
+            history: &mut self.ramsch_history,
+            max_entries: self.ramsch_entries,
+            nodes: &mut self.stats.nodes,
+            node_limit: self.node_limit,
+            aborted: &mut self.aborted,
+        };
+        f(&mut search, &root)
     }
 
     /// The value of the position and of every legal card of the player to move.
     pub fn solve(&mut self, game: &Game) -> Result<Solution, Error> {
         let (frame, tag) = self.prepare(game)?;
+        if frame.measure == Measure::Settlement {
+            return self.solve_ramsch(game, frame);
+        }
         let mut s = self.searcher(game, frame, tag);
         let pos = Position::of(game, &frame, &s.layout);
         let mut cards = Vec::new();
@@ -376,7 +473,10 @@ impl Solver {
                 value
             };
             for card in bits(legal) {
-                cards.push((s.layout.card(card), values[rep[card as usize] as usize]));
+                cards.push((
+                    s.layout.card(card),
+                    values[rep[card as usize] as usize] as i64,
+                ));
             }
             cards.sort_by_key(|(c, _)| *c);
             value
@@ -387,7 +487,36 @@ impl Solver {
             to_move: game.to_move() as u8,
             measure: frame.measure.name(),
             declarers: game.setup().declarers().iter().map(|s| s as u8).collect(),
-            value,
+            value: value as i64,
+            cards,
+        })
+    }
+
+    /// [`Solver::solve`] for Ramsch: the settlement of the player to move, and after each
+    /// of his cards.
+    fn solve_ramsch(&mut self, game: &Game, frame: Frame) -> Result<Solution, Error> {
+        let unit = ramsch_unit(game);
+        let legal = game.legal_cards();
+        let (value, after) = self.ramsch(game, game.to_move(), |search, root| {
+            let value = search.exact(root);
+            let after: Vec<(Card, i32)> = legal
+                .into_iter()
+                .map(|card| (card, search.exact(&root.after(card, search.layout))))
+                .collect();
+            (value, after)
+        });
+        self.check_budget()?;
+        let mut cards: Vec<(Card, i64)> = after
+            .into_iter()
+            .map(|(c, v)| (c, v as i64 * unit))
+            .collect();
+        cards.sort_by_key(|(c, _)| *c);
+        Ok(Solution {
+            id: game.setup().id.clone(),
+            to_move: game.to_move() as u8,
+            measure: frame.measure.name(),
+            declarers: Vec::new(),
+            value: value as i64 * unit,
             cards,
         })
     }
@@ -408,6 +537,9 @@ impl Solver {
                 reason,
             })?;
         let (frame, tag) = self.prepare(game)?;
+        if frame.measure == Measure::Settlement {
+            return self.judge_ramsch(game, played);
+        }
         let mut s = self.searcher(game, frame, tag);
         let pos = Position::of(game, &frame, &s.layout);
         let value = s.exact(&pos, None);
@@ -437,17 +569,58 @@ impl Solver {
             .collect();
         best.sort();
         self.check_budget()?;
-        Ok(Judgement { value, after, best })
+        Ok(Judgement {
+            value: value as i64,
+            after: after as i64,
+            best,
+        })
     }
+
+    /// [`Solver::judge`] for Ramsch: the player to move maximises his settlement, so a
+    /// card keeps the value when it reaches it (a fail-soft test just below it).
+    fn judge_ramsch(&mut self, game: &Game, played: Card) -> Result<Judgement, Error> {
+        let unit = ramsch_unit(game);
+        let legal = game.legal_cards();
+        let (value, after, best) = self.ramsch(game, game.to_move(), |search, root| {
+            let value = search.exact(root);
+            let mut after = value;
+            let mut best = Vec::new();
+            for card in legal {
+                let child = root.after(card, search.layout);
+                let keeps = if card == played {
+                    after = search.exact(&child);
+                    after == value
+                } else {
+                    search.search(&child, value - 1, value) >= value
+                };
+                if keeps {
+                    best.push(card);
+                }
+            }
+            (value, after, best)
+        });
+        self.check_budget()?;
+        Ok(Judgement {
+            value: value as i64 * unit,
+            after: after as i64 * unit,
+            best,
+        })
+    }
+}
+
+/// What one unit of a Ramsch settlement search is worth: the price with its doublings.
+fn ramsch_unit(game: &Game) -> i64 {
+    let setup = game.setup();
+    setup.tariff.ramsch_price() * setup.doublings.multiplier()
 }
 
 /// A played card judged against the other cards of its position (what `analyze` needs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Judgement {
     /// The value of the position.
-    pub value: u8,
+    pub value: i64,
     /// The value after the played card.
-    pub after: u8,
+    pub after: i64,
     /// The legal cards that keep the value, in card order.
     pub best: Vec<Card>,
 }
@@ -713,8 +886,8 @@ impl Searcher<'_> {
         let mut next = guess.or(Some(match (lone, self.frame.measure) {
             (true, _) => lower + 1,
             (false, Measure::Tricks) => upper,
-            (false, Measure::Points) if one_declarer => upper,
-            (false, Measure::Points) => 61,
+            (false, Measure::Points | Measure::Settlement) if one_declarer => upper,
+            (false, Measure::Points | Measure::Settlement) => 61,
         }));
         while lower < upper {
             let mid = lower + (upper - lower).div_ceil(2);
@@ -1272,7 +1445,7 @@ impl Searcher<'_> {
             secured += layout.lowest_points(h & !trumps, tricks.saturating_sub(mine.count_ones()));
         }
         let secured = match self.frame.measure {
-            Measure::Points => secured as u8,
+            Measure::Points | Measure::Settlement => secured as u8,
             Measure::Tricks => tricks as u8,
         };
         if counted {

@@ -6,23 +6,29 @@ use super::Frame;
 use crate::contract::Measure;
 use crate::error::Error;
 use crate::game::Game;
+use crate::settle::Score;
 
-/// The final value of `game` under `frame` once it is over.
-fn final_value(game: &Game, frame: &Frame) -> u8 {
-    let v: u32 = match frame.measure {
+/// The final value of `game` under `frame` once it is over: the counted seats' points or
+/// tricks, or (settlement) what the rules engine's own scoring pays the counted seat.
+fn final_value(game: &Game, frame: &Frame) -> i64 {
+    match frame.measure {
         Measure::Points => {
             let p = game.points();
-            frame.counted.iter().map(|s| p[s]).sum()
+            frame.counted.iter().map(|s| p[s] as i64).sum()
         }
         Measure::Tricks => {
             let t = game.trick_counts();
-            frame.counted.iter().map(|s| t[s]).sum()
+            frame.counted.iter().map(|s| t[s] as i64).sum()
         }
-    };
-    v as u8
+        Measure::Settlement => match Score::of(game) {
+            Ok(score) => frame.counted.iter().map(|s| score.payouts[s.index()]).sum(),
+            // A finished game always scores.
+            Err(_) => 0,
+        },
+    }
 }
 
-fn minimax(game: &Game, frame: &Frame) -> u8 {
+fn minimax(game: &Game, frame: &Frame) -> i64 {
     if game.is_over() {
         return final_value(game, frame);
     }
@@ -41,12 +47,12 @@ fn minimax(game: &Game, frame: &Frame) -> u8 {
 
 /// The final value of `game` under a frame of one's own choosing (as
 /// [`crate::Solver::at_least_in`] takes it), by exhaustive minimax.
-pub fn naive_value_in(game: &Game, frame: &Frame) -> u8 {
+pub fn naive_value_in(game: &Game, frame: &Frame) -> i64 {
     minimax(game, frame)
 }
 
 /// The value of the position and of each legal card, by exhaustive minimax.
-pub fn naive_solve(game: &Game) -> Result<(u8, Vec<(crate::Card, u8)>), Error> {
+pub fn naive_solve(game: &Game) -> Result<(i64, Vec<(crate::Card, i64)>), Error> {
     let frame = Frame::of(game)?;
     let cards: Vec<_> = game
         .legal_cards()

@@ -40,7 +40,7 @@ impl Position {
         let mut assigned = 0u32;
         for t in game.tricks() {
             let gain = match frame.measure {
-                Measure::Points => t.points(),
+                Measure::Points | Measure::Settlement => t.points(),
                 Measure::Tricks => 1,
             };
             assigned += gain;
@@ -118,7 +118,9 @@ impl Position {
         if self.trick_len == 4 {
             let winner = Seat::wrapping(self.leader + self.win);
             let gain = match frame.measure {
-                Measure::Points => self.trick.iter().map(|&c| layout.points[c as usize]).sum(),
+                Measure::Points | Measure::Settlement => {
+                    self.trick.iter().map(|&c| layout.points[c as usize]).sum()
+                }
                 Measure::Tricks => 1,
             };
             self.assigned += gain;

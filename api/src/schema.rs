@@ -119,12 +119,12 @@ pub struct Tariff {
 pub struct Solution {
     pub id: Option<String>,
     pub to_move: u8,
-    /// `points` or `tricks`.
+    /// `points`, `tricks`, or (Ramsch) `settlement`: what the player to move is paid.
     pub measure: String,
     pub declarers: Vec<u8>,
-    pub value: u8,
+    pub value: i64,
     /// Each legal card and the value after it.
-    pub cards: BTreeMap<String, u8>,
+    pub cards: BTreeMap<String, i64>,
 }
 
 /// The result of a finished hand as played (`schafkopf score`).
@@ -155,13 +155,13 @@ pub struct PlayAnalysis {
     pub seat: u8,
     pub card: String,
     /// The position's value before the card.
-    pub before: u8,
+    pub before: i64,
     /// The card's own value.
-    pub after: u8,
+    pub after: i64,
     /// The cards that keep `before`.
     pub best: Vec<String>,
-    /// What the card cost its own side (0 for a best card).
-    pub cost: u8,
+    /// What the card cost its own side (0 for a best card), in the analysis' measure.
+    pub cost: i64,
     /// Whether it changed the outcome (won/lost, schneider, schwarz).
     pub turned: bool,
 }
@@ -172,7 +172,7 @@ pub struct PlayerSummary {
     pub seat: u8,
     pub cards: u32,
     pub mistakes: u32,
-    pub cost: u32,
+    pub cost: i64,
 }
 
 /// A played hand card by card (`schafkopf analyze`).
@@ -181,8 +181,10 @@ pub struct Analysis {
     pub id: Option<String>,
     /// The result as played (when the hand is finished).
     pub result: Option<Score>,
-    /// The value before the first card.
-    pub start: u8,
+    /// What the values count: `points`, `tricks` or (Ramsch) `settlement`.
+    pub measure: String,
+    /// The value before the first card (a Sie, won without play, has no plays: 120).
+    pub start: i64,
     pub plays: Vec<PlayAnalysis>,
     pub players: Vec<PlayerSummary>,
 }
@@ -192,7 +194,7 @@ pub struct Analysis {
 pub struct ContractValue {
     pub contract: Contract,
     pub measure: String,
-    pub value: Option<u8>,
+    pub value: Option<i64>,
     pub won: bool,
     pub schneider: bool,
     pub schwarz: bool,
@@ -200,12 +202,40 @@ pub struct ContractValue {
     pub settlement: i64,
 }
 
-/// A seat's contracts and its best.
+/// A seat's contracts and its best choice.
 #[derive(Serialize, ToSchema)]
 pub struct SeatContracts {
     pub seat: u8,
     pub contracts: Vec<ContractValue>,
-    pub best: Option<ContractValue>,
+    /// The choice that pays most, passing (settlement 0) included; absent where the seat
+    /// has no choice (German Schafkopf).
+    pub best: Option<Choice>,
+}
+
+/// A contract, or passing.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Choice {
+    Contract(ContractValue),
+    Pass(Pass),
+}
+
+/// The seat passes: always allowed, settles 0.
+#[derive(Serialize, ToSchema)]
+pub struct Pass {
+    /// Always true.
+    pub pass: bool,
+    /// Always 0.
+    pub settlement: i64,
+}
+
+/// With `all_pass: ramsch`: what the Ramsch that follows gives each seat, double dummy.
+#[derive(Serialize, ToSchema)]
+pub struct AllPass {
+    /// `ramsch`.
+    pub game: String,
+    /// Per seat, what it is paid (negative: pays).
+    pub settlements: Vec<i64>,
 }
 
 /// The declarer's choice against his best (played records).
@@ -222,6 +252,7 @@ pub struct Declared {
 pub struct ContractsReport {
     pub id: Option<String>,
     pub seats: Vec<SeatContracts>,
+    pub all_pass: Option<AllPass>,
     pub declared: Option<Declared>,
 }
 

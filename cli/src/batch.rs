@@ -100,7 +100,11 @@ fn csv_fields(r: &BatchRecord) -> Vec<String> {
         declared
             .map(|d| d.settlement.to_string())
             .unwrap_or_default(),
-        best.map(|b| contract_text(&b.contract)).unwrap_or_default(),
+        best.map(|b| {
+            b.chosen()
+                .map_or("pass".to_string(), |c| contract_text(&c.contract))
+        })
+        .unwrap_or_default(),
         declared
             .map(|d| d.best_settlement.to_string())
             .unwrap_or_default(),

@@ -134,7 +134,11 @@ pub fn contracts(r: &ContractsReport) -> String {
             "contract", "value", "won", "schneider", "schwarz", "settlement"
         );
         for c in &seat.contracts {
-            let best = seat.best.as_ref().is_some_and(|b| b.contract == c.contract);
+            let best = seat
+                .best
+                .as_ref()
+                .and_then(|b| b.chosen())
+                .is_some_and(|b| b.contract == c.contract);
             let unit = if c.measure == "tricks" { "t" } else { "" };
             let yes = |b: bool| if b { "yes" } else { "" };
             let _ = writeln!(
@@ -150,6 +154,20 @@ pub fn contracts(r: &ContractsReport) -> String {
                 if best { "  <- best" } else { "" }
             );
         }
+        if seat.best.as_ref().is_some_and(|b| b.chosen().is_none()) {
+            let _ = writeln!(
+                out,
+                "  {:<30} {:>6} {:<6} {:<9} {:<7} {:>10}  <- best",
+                "pass", "", "", "", "", 0
+            );
+        }
+    }
+    if let Some(all_pass) = &r.all_pass {
+        let _ = writeln!(
+            out,
+            "if all pass, {}: seats settle {:?}",
+            all_pass.game, all_pass.settlements
+        );
     }
     if let Some(d) = &r.declared {
         let declarer = d

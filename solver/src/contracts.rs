@@ -2,7 +2,7 @@
 //! announce, its double-dummy value from the first card, the outcome the declaring side can
 //! force, and what the declarer would receive.
 
-use crate::announce::{announceable, german_declaration};
+use crate::announce::{announceable, german_declaration, may_offer_hochzeit};
 use crate::contract::{Contract, Measure, Variant, Wenzels};
 use crate::error::Error;
 use crate::game::{Game, Setup};
@@ -32,12 +32,73 @@ pub struct ContractValue {
     pub settlement: i64,
 }
 
-/// Every contract a seat may announce, and the one that pays it most.
+/// Every contract a seat may announce, and its best choice.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SeatContracts {
     pub seat: u8,
     pub contracts: Vec<ContractValue>,
-    pub best: Option<ContractValue>,
+    /// The choice that pays the seat most, passing included (absent where the seat has no
+    /// choice: German Schafkopf's other seats).
+    pub best: Option<Choice>,
+}
+
+/// A seat's choice: a contract, or passing (RULES.md section 7: always allowed, settles 0).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Choice {
+    Contract(ContractValue),
+    Pass {
+        /// Always true: the seat passes.
+        pass: bool,
+        /// Always 0.
+        settlement: i64,
+    },
+}
+
+impl Choice {
+    pub fn settlement(&self) -> i64 {
+        match self {
+            Choice::Contract(c) => c.settlement,
+            Choice::Pass { settlement, .. } => *settlement,
+        }
+    }
+
+    /// The contract chosen, if the choice is not to pass.
+    pub fn chosen(&self) -> Option<&ContractValue> {
+        match self {
+            Choice::Contract(c) => Some(c),
+            Choice::Pass { .. } => None,
+        }
+    }
+
+    /// The best of `contracts` by settlement (the first of equals), or passing where every
+    /// one of them loses money.
+    fn best(contracts: &[ContractValue]) -> Choice {
+        let best = contracts
+            .iter()
+            .fold(None::<&ContractValue>, |best, v| match best {
+                Some(b) if b.settlement >= v.settlement => Some(b),
+                _ => Some(v),
+            });
+        match best {
+            Some(b) if b.settlement >= 0 => Choice::Contract(b.clone()),
+            _ => Choice::Pass {
+                pass: true,
+                settlement: 0,
+            },
+        }
+    }
+}
+
+/// When every seat passes and the table plays Ramsch (`all_pass: ramsch`): what the deal
+/// gives each seat in that Ramsch, double dummy from the first card (each seat playing for
+/// the most, the other three against him).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AllPass {
+    /// Always `ramsch`.
+    pub game: &'static str,
+    /// Per seat, its settlement.
+    pub settlements: [i64; 4],
 }
 
 /// For a played record: the declarer's choice against his best.
@@ -54,6 +115,8 @@ pub struct Declared {
 pub struct ContractsReport {
     pub id: Option<String>,
     pub seats: Vec<SeatContracts>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub all_pass: Option<AllPass>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub declared: Option<Declared>,
 }
@@ -196,12 +259,20 @@ fn report(
     declared_value: Option<i64>,
 ) -> Result<ContractsReport, Error> {
     let (variant, deck, hands) = record.deal()?;
-    let declared = record
-        .contract
-        .as_ref()
-        .map(|_| record.setup())
-        .transpose()?;
+    // A played record is checked card by card, as every other command checks it.
+    let declared = match (&record.contract, record.play.is_empty()) {
+        (None, true) => None,
+        (_, true) => Some(record.setup()?),
+        (_, false) => Some(record.game()?.setup().clone()),
+    };
     let declared_spec = declared.as_ref().map(|s| ContractSpec::of(&s.contract));
+    let value_of = |solver: &mut Solver, contract: Contract| -> Result<ContractValue, Error> {
+        let mut setup = record.setup_with(deck, hands, contract)?;
+        setup.doublings.kontra = 0;
+        setup.doublings.re = 0;
+        let known = declared_value.filter(|_| declared_spec == Some(ContractSpec::of(&contract)));
+        evaluate_knowing(setup, solver, valuation, known)
+    };
     let mut seats = Vec::with_capacity(4);
     for &seat in which {
         let options: Vec<Contract> = match variant {
@@ -222,47 +293,65 @@ fn report(
                 }
             }
         };
-        let mut values = Vec::with_capacity(options.len());
+        let mut values = Vec::with_capacity(options.len() + 3);
         for contract in options {
-            let mut setup = record.setup_with(deck, hands, contract)?;
-            setup.doublings.kontra = 0;
-            setup.doublings.re = 0;
-            let known =
-                declared_value.filter(|_| declared_spec == Some(ContractSpec::of(&contract)));
-            values.push(evaluate_knowing(setup, solver, valuation, known)?);
+            values.push(value_of(solver, contract)?);
         }
-        let best = values
-            .iter()
-            .fold(None::<&ContractValue>, |best, v| match best {
-                Some(b) if b.settlement >= v.settlement => Some(b),
-                _ => Some(v),
-            })
-            .cloned();
+        if variant == Variant::Bavarian && may_offer_hochzeit(hands[seat], deck) {
+            values.extend(hochzeit_offers(seat, &hands, deck, solver, &value_of)?);
+        }
+        // The contract declared is one of the declarer's choices, whichever it is.
+        if let Some(setup) = declared
+            .as_ref()
+            .filter(|s| s.contract.declarer() == Some(seat))
+        {
+            let spec = ContractSpec::of(&setup.contract);
+            if !values.iter().any(|v| v.contract == spec) {
+                values.push(value_of(solver, setup.contract)?);
+            }
+        }
+        let best = match variant {
+            Variant::German if values.is_empty() => None,
+            _ => Some(Choice::best(&values)),
+        };
         seats.push(SeatContracts {
             seat: seat as u8,
             contracts: values,
             best,
         });
     }
+    let all_pass = match (variant, record.rules.all_pass, valuation) {
+        (Variant::Bavarian, crate::options::AllPass::Ramsch, Valuation::Exact) => {
+            let mut setup = record.setup_with(deck, hands, Contract::Ramsch)?;
+            setup.doublings.kontra = 0;
+            setup.doublings.re = 0;
+            let game = Game::new(setup);
+            let mut settlements = [0i64; 4];
+            for seat in Seat::ALL {
+                settlements[seat.index()] = solver.settlement_of(&game, seat)?;
+            }
+            Some(AllPass {
+                game: "ramsch",
+                settlements,
+            })
+        }
+        _ => None,
+    };
     let declared = match declared {
-        Some(mut setup) => match setup.contract.declarer() {
+        Some(setup) => match setup.contract.declarer() {
             Some(d) => {
                 let spec = ContractSpec::of(&setup.contract);
                 let own = seats.iter().find(|s| s.seat == d as u8);
-                let known = own
-                    .and_then(|s| s.contracts.iter().find(|v| v.contract == spec))
-                    .cloned();
-                let value = match known {
-                    Some(v) => v,
-                    None => {
-                        setup.doublings.kontra = 0;
-                        setup.doublings.re = 0;
-                        evaluate_knowing(setup, solver, valuation, declared_value)?
-                    }
+                let value = match own.and_then(|s| s.contracts.iter().find(|v| v.contract == spec))
+                {
+                    Some(v) => v.clone(),
+                    // Asked for the declarer alone this cannot happen; kept for `which`
+                    // without him.
+                    None => value_of(solver, setup.contract)?,
                 };
                 let best_settlement = own
                     .and_then(|s| s.best.as_ref())
-                    .map_or(value.settlement, |b| b.settlement.max(value.settlement));
+                    .map_or(value.settlement.max(0), Choice::settlement);
                 Some(Declared {
                     contract: spec,
                     won: value.won,
@@ -277,6 +366,36 @@ fn report(
     Ok(ContractsReport {
         id: record.id.clone(),
         seats,
+        all_pass,
         declared,
     })
+}
+
+/// The Hochzeit a seat dealt one trump may offer: for each other seat taking it, the card
+/// given back that pays the pair most (the partner chooses it, and he wins and loses with
+/// the Hochzeiter), the first of equals in card order.
+fn hochzeit_offers(
+    seat: Seat,
+    hands: &crate::seat::BySeat<crate::cards::Cards>,
+    deck: crate::cards::Deck,
+    solver: &mut Solver,
+    value_of: &dyn Fn(&mut Solver, Contract) -> Result<ContractValue, Error>,
+) -> Result<Vec<ContractValue>, Error> {
+    let trumps = Contract::Ramsch.order(deck).trumps();
+    let mut out = Vec::with_capacity(3);
+    for partner in Seat::ALL.into_iter().filter(|p| *p != seat) {
+        let mut best: Option<ContractValue> = None;
+        for returned in hands[partner].without(trumps) {
+            let contract = Contract::hochzeit(hands, deck, seat, partner, returned)?;
+            let v = value_of(solver, contract)?;
+            let better = best
+                .as_ref()
+                .is_none_or(|b| (v.settlement, v.value) > (b.settlement, b.value));
+            if better {
+                best = Some(v);
+            }
+        }
+        out.extend(best);
+    }
+    Ok(out)
 }

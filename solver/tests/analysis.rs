@@ -121,8 +121,14 @@ fn a_durchmarsch_is_no_string_of_mistakes() {
     let game = Record::from_json(line).unwrap().game().unwrap();
     let analysis = analyze(&game, &mut Solver::with_budget(8 << 20)).unwrap();
     assert_eq!(analysis.measure, "settlement");
-    assert_eq!(analysis.result.as_ref().unwrap().payouts, [30, -10, -10, -10]);
-    assert_eq!((analysis.players[0].mistakes, analysis.players[0].cost), (0, 0));
+    assert_eq!(
+        analysis.result.as_ref().unwrap().payouts,
+        [30, -10, -10, -10]
+    );
+    assert_eq!(
+        (analysis.players[0].mistakes, analysis.players[0].cost),
+        (0, 0)
+    );
     // Every card's value is the settlement of its player: seat 0's last card is worth
     // the +30 he is paid.
     let last_of_0 = analysis.plays.iter().rev().find(|p| p.seat == 0).unwrap();

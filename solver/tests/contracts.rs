@@ -36,9 +36,18 @@ fn contract_values_and_outcomes_agree_with_separate_searches() {
                 hands[Seat::new(seat.seat).unwrap()],
                 Deck::Short,
             );
-            assert_eq!(seat.contracts.len(), expected.len());
-            let best = seat.contracts.iter().map(|c| c.settlement).max();
-            assert_eq!(seat.best.as_ref().map(|b| b.settlement), best);
+            // Announceable contracts, then a Hochzeit per other seat where one may be offered.
+            let offers = if may_offer_hochzeit(hands[Seat::new(seat.seat).unwrap()], Deck::Short) {
+                3
+            } else {
+                0
+            };
+            assert_eq!(seat.contracts.len(), expected.len() + offers);
+            let best = seat.contracts.iter().map(|c| c.settlement).max().unwrap();
+            assert_eq!(
+                seat.best.as_ref().map(Choice::settlement),
+                Some(best.max(0))
+            );
             // Every fourth contract against fresh searches (all would be slow).
             for (i, (value, contract)) in seat.contracts.iter().zip(&expected).enumerate() {
                 assert_eq!(value.contract, ContractSpec::of(contract));
@@ -133,11 +142,136 @@ fn a_played_record_is_compared_with_the_declarers_best() {
     let declarer = record.contract.as_ref().unwrap().declarer.unwrap() as usize;
     assert_eq!(declared.contract, *record.contract.as_ref().unwrap());
     let best = report.seats[declarer].best.as_ref().unwrap();
+    assert_eq!(declared.best_settlement, best.settlement());
+    assert!(declared.settlement <= declared.best_settlement);
+}
+
+/// Hands where seat 0 was dealt one trump (H7) and seats 2 and 3 have nothing worth a game.
+const ONE_TRUMP: &str = r#"["H7 EA EZ EK GA GZ SA SZ", "EO GO HA HZ E9 E8 G9 S9", "HO SO EU HK H9 E7 GK G8", "GU HU SU H8 G7 SK S8 S7"]"#;
+
+#[test]
+fn a_seat_dealt_one_trump_is_offered_the_hochzeit() {
+    let record = Record::from_json(&format!(r#"{{"hands": {ONE_TRUMP}}}"#)).unwrap();
+    let report = contracts(&record, &mut Solver::with_budget(8 << 20)).unwrap();
+    let offers: Vec<&ContractValue> = report.seats[0]
+        .contracts
+        .iter()
+        .filter(|c| c.contract.game == "hochzeit")
+        .collect();
+    assert_eq!(
+        offers
+            .iter()
+            .map(|c| c.contract.partner)
+            .collect::<Vec<_>>(),
+        [Some(1), Some(2), Some(3)]
+    );
+    // Each offer names the card given back, a non-trump of the partner's, and is valued
+    // as that Hochzeit played.
+    for offer in offers {
+        let returned = offer.contract.returned.as_deref().unwrap();
+        let spec = serde_json::to_string(&offer.contract).unwrap();
+        let played =
+            Record::from_json(&format!(r#"{{"hands": {ONE_TRUMP}, "contract": {spec}}}"#)).unwrap();
+        let game = played.game().unwrap();
+        assert!(!game.order().trumps().contains(returned.parse().unwrap()));
+        let value = Solver::with_budget(8 << 20).value(&game).unwrap();
+        assert_eq!(offer.value, Some(value));
+    }
+    // Nobody else holds exactly one trump: no Hochzeit for them.
+    for seat in &report.seats[1..] {
+        assert!(seat.contracts.iter().all(|c| c.contract.game != "hochzeit"));
+    }
+}
+
+#[test]
+fn a_declared_hochzeit_is_compared_with_the_seats_own_best() {
+    let c = r#"{"game": "hochzeit", "declarer": 0, "partner": 2, "returned": "E7"}"#;
+    let record =
+        Record::from_json(&format!(r#"{{"hands": {ONE_TRUMP}, "contract": {c}}}"#)).unwrap();
+    let report = contracts(&record, &mut Solver::with_budget(8 << 20)).unwrap();
+    let declared = report.declared.unwrap();
+    let seat = &report.seats[0];
     assert_eq!(
         declared.best_settlement,
-        best.settlement.max(declared.settlement)
+        seat.best.as_ref().unwrap().settlement()
     );
-    assert!(declared.settlement <= declared.best_settlement);
+    // The declared Hochzeit is among the seat's contracts, valued as declared.
+    let own = seat
+        .contracts
+        .iter()
+        .find(|v| v.contract == declared.contract)
+        .unwrap();
+    assert_eq!(own.settlement, declared.settlement);
+    assert!(declared.best_settlement >= declared.settlement);
+}
+
+#[test]
+fn passing_is_the_best_choice_where_every_contract_loses() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/deal.jsonl"
+    ))
+    .unwrap();
+    let record = Record::from_json(text.lines().next().unwrap()).unwrap();
+    let report = contracts(&record, &mut Solver::with_budget(8 << 20)).unwrap();
+    for seat in [2, 3] {
+        let s = &report.seats[seat];
+        assert!(s.contracts.iter().all(|c| c.settlement < 0));
+        assert_eq!(
+            s.best,
+            Some(Choice::Pass {
+                pass: true,
+                settlement: 0
+            })
+        );
+    }
+    assert!(report.all_pass.is_none());
+}
+
+#[test]
+fn when_all_pass_to_a_ramsch_the_report_says_what_it_gives_each_seat() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/deal.jsonl"
+    ))
+    .unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    value["rules"]["all_pass"] = "ramsch".into();
+    let record = Record::from_json(&value.to_string()).unwrap();
+    let report = contracts(&record, &mut Solver::with_budget(8 << 20)).unwrap();
+    let all_pass = report.all_pass.unwrap();
+    assert_eq!(all_pass.game, "ramsch");
+    let mut ramsch = value.clone();
+    ramsch["contract"] = serde_json::json!({"game": "ramsch"});
+    let game = Record::from_json(&ramsch.to_string())
+        .unwrap()
+        .game()
+        .unwrap();
+    let mut solver = Solver::with_budget(8 << 20);
+    for seat in Seat::ALL {
+        assert_eq!(
+            all_pass.settlements[seat.index()],
+            solver.settlement_of(&game, seat).unwrap()
+        );
+    }
+    // Seat 0 is to move: his settlement is the game's value.
+    assert_eq!(all_pass.settlements[0], solver.value(&game).unwrap());
+}
+
+#[test]
+fn contracts_checks_the_play_of_a_played_record() {
+    let c = r#"{"game": "sauspiel", "suit": "G", "declarer": 0}"#;
+    let hands = r#"["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7", "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"]"#;
+    let record = Record::from_json(&format!(
+        r#"{{"hands": {hands}, "contract": {c}, "play": "H8 SK"}}"#
+    ))
+    .unwrap();
+    assert_eq!(
+        contracts(&record, &mut Solver::with_budget(1 << 20))
+            .unwrap_err()
+            .to_string(),
+        "play 1 (SK) is illegal: seat 1 must follow trumps"
+    );
 }
 
 #[test]

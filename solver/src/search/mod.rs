@@ -390,6 +390,20 @@ impl Solver {
         Ok(value as i64)
     }
 
+    /// A Ramsch position's value for `seat`, to move or not: what he is paid at the end when
+    /// he plays for the most and the other three play to make it least.
+    pub fn settlement_of(&mut self, game: &Game, seat: Seat) -> Result<i64, Error> {
+        if game.contract() != Contract::Ramsch {
+            return Err(Error::UnsupportedFrame(
+                "a settlement is the value of a Ramsch only",
+            ));
+        }
+        self.prepare(game)?;
+        let units = self.ramsch(game, seat, |search, root| search.exact(root));
+        self.check_budget()?;
+        Ok(units as i64 * ramsch_unit(game))
+    }
+
     /// Runs `f` on a Ramsch settlement search from the position of `game`, valued for
     /// `me`.
     fn ramsch<R>(

@@ -375,26 +375,55 @@ fn batch_writes_every_record_in_order_with_a_summary_that_adds_up() {
         .map(|p| p["games"].as_u64().unwrap())
         .sum();
     assert_eq!(games, 4 * ids.len() as u64, "each game has four players");
-    let declared: u64 = summary["contracts"]
+    // Ramsch has no declarer: its row counts games played, the others games declared.
+    let contracts = summary["contracts"].as_array().unwrap();
+    let played: u64 = contracts
+        .iter()
+        .map(|c| {
+            c.get("declared")
+                .or(c.get("played"))
+                .unwrap()
+                .as_u64()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(played, ids.len() as u64);
+    let ramsch = contracts.iter().find(|c| c["game"] == "ramsch").unwrap();
+    assert!(ramsch.get("won_as_played").is_none() && ramsch.get("declared").is_none());
+    // Costs add up per measure, never card points and tricks in one figure.
+    for (measure, field) in [
+        ("points", "lost_points"),
+        ("tricks", "lost_tricks"),
+        ("settlement", "lost_money"),
+    ] {
+        let lost: i64 = lines
+            .iter()
+            .filter(|l| l["analysis"]["measure"] == measure)
+            .flat_map(|l| l["analysis"]["players"].as_array().unwrap().clone())
+            .map(|p| p["cost"].as_i64().unwrap())
+            .sum();
+        let summed: i64 = summary["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p[field].as_i64().unwrap())
+            .sum();
+        assert_eq!(lost, summed, "{measure}");
+    }
+    // The money as played: every game's payouts, per player, over the log.
+    let money: i64 = summary["players"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|c| c["declared"].as_u64().unwrap())
+        .map(|p| p["money"].as_i64().unwrap())
         .sum();
-    assert_eq!(declared, ids.len() as u64);
-    let lost: u64 = lines
+    let paid: i64 = lines
         .iter()
-        .filter(|l| l.get("analysis").is_some())
-        .flat_map(|l| l["analysis"]["players"].as_array().unwrap().clone())
-        .map(|p| p["cost"].as_u64().unwrap())
+        .filter_map(|l| l["analysis"]["result"]["payouts"].as_array())
+        .flatten()
+        .map(|p| p.as_i64().unwrap())
         .sum();
-    let summed: u64 = summary["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["lost"].as_u64().unwrap())
-        .sum();
-    assert_eq!(lost, summed);
+    assert_eq!(money, paid);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -446,6 +475,90 @@ fn batch_resume_finishes_a_killed_run_exactly() {
             serde_json::from_str::<Value>(&std::fs::read_to_string(s).unwrap()).unwrap()
         };
         assert_eq!(summary(&part), summary(&full), "{format}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Killed with SIGKILL at many moments and resumed, `batch` ends with exactly the file and
+/// summary of an uninterrupted run: records are recognised by their place, lines are
+/// written whole, and a torn last line is repaired.
+#[test]
+fn batch_resumed_after_kill_9_at_any_moment_is_byte_for_byte_the_full_run() {
+    let dir = temp_dir("kill");
+    let log = repo().join("examples/games.jsonl");
+    // A bad line and one that is not UTF-8 among the records: error lines are resumed
+    // like the others.
+    let mixed = dir.join("mixed.jsonl");
+    let mut bytes = std::fs::read(&log).unwrap();
+    bytes.extend_from_slice(b"not json\n\xff\xfe\n");
+    bytes.extend_from_slice(&std::fs::read(&log).unwrap());
+    std::fs::write(&mixed, bytes).unwrap();
+    let summary_of = |p: &Path| {
+        let mut s = p.to_path_buf().into_os_string();
+        s.push(".summary.json");
+        std::fs::read_to_string(s).unwrap()
+    };
+    for format in ["json", "csv"] {
+        let args = |out: &Path, resume: bool| {
+            let mut a: Vec<String> = ["batch", "-j", "1", "--format", format, "-o"]
+                .map(String::from)
+                .to_vec();
+            a.push(out.to_str().unwrap().to_string());
+            a.push(mixed.to_str().unwrap().to_string());
+            if resume {
+                a.push("--resume".into());
+            }
+            a
+        };
+        let full = dir.join(format!("full.{format}"));
+        let o = bin().args(args(&full, false)).output().unwrap();
+        assert_eq!(
+            o.status.code(),
+            Some(2),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let want = std::fs::read(&full).unwrap();
+        for (k, millis) in [30u64, 120, 250, 400, 600, 900, 1300].iter().enumerate() {
+            let part = dir.join(format!("part{k}.{format}"));
+            let mut child = bin()
+                .args(args(&part, false))
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(*millis));
+            let _ = child.kill();
+            let _ = child.wait();
+            let o = bin().args(args(&part, true)).output().unwrap();
+            assert_eq!(
+                o.status.code(),
+                Some(2),
+                "{}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            assert!(
+                std::fs::read(&part).unwrap() == want,
+                "{format}, killed after {millis} ms"
+            );
+            assert_eq!(
+                summary_of(&part),
+                summary_of(&full),
+                "{format}, {millis} ms"
+            );
+        }
+        // A torn last line (a kill inside a write) is cut off and done again.
+        let torn = dir.join(format!("torn.{format}"));
+        let cut = want
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| **b == b'\n')
+            .nth(3)
+            .unwrap()
+            .0;
+        std::fs::write(&torn, &want[..cut + 40]).unwrap();
+        let o = bin().args(args(&torn, true)).output().unwrap();
+        assert_eq!(o.status.code(), Some(2));
+        assert!(std::fs::read(&torn).unwrap() == want, "{format}, torn line");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -601,4 +714,70 @@ fn export_reports_what_the_format_cannot_hold_on_stderr() {
         err.contains("line 2: error [not_expressible]: a sie game cannot be written"),
         "{err}"
     );
+}
+
+/// An output that is an input is refused before anything is opened; `-o -` is standard
+/// output; a directory, a missing file and tables beyond the machine are named; usage
+/// errors exit 64, failed records 2.
+#[test]
+fn nothing_is_lost_and_every_fault_is_named() {
+    let dir = temp_dir("lost");
+    let log = dir.join("games.jsonl");
+    std::fs::copy(repo().join("examples/games.jsonl"), &log).unwrap();
+    let before = std::fs::read(&log).unwrap();
+    let l = log.to_str().unwrap();
+    for args in [
+        vec!["score", l, "-o", l],
+        vec!["import", "--from", "openschafkopf", l, "-o", l],
+        vec!["batch", l, "-o", l],
+    ] {
+        let o = run(&args, "");
+        assert_eq!(o.status.code(), Some(64), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("is also an input"), "{err}");
+        assert_eq!(std::fs::read(&log).unwrap(), before, "{args:?}");
+    }
+    // `-o -` is standard output, not a file named `-`.
+    let o = bin()
+        .current_dir(&dir)
+        .args(["score", l, "-o", "-"])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    assert_eq!(String::from_utf8_lossy(&o.stdout).lines().count(), 16);
+    assert!(!dir.join("-").exists());
+    // A directory, and a missing input: named, and no output left behind.
+    let out = dir.join("out.jsonl");
+    let o = run(
+        &["score", dir.to_str().unwrap(), "-o", out.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("is a directory"));
+    let o = run(&["score", "no-such.jsonl", "-o", out.to_str().unwrap()], "");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no-such.jsonl: No such file"));
+    assert!(!out.exists());
+    // A line that is not UTF-8 gets an error in its place; the run goes on.
+    let mut input = b"\xff\xfe\n".to_vec();
+    input.extend_from_slice(&before);
+    let mut child = bin()
+        .args(["score"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let lines = json_lines(&o);
+    assert_eq!(lines.len(), 17);
+    assert_eq!(lines[0]["line"], 1);
+    assert_eq!(lines[0]["error"]["code"], "invalid_utf8");
+    // Tables the machine cannot give, and no threads at all: usage errors.
+    let o = run(&["solve", "--table-mb", "999999999", l], "");
+    assert_eq!(o.status.code(), Some(64));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("more than the machine has"));
+    let o = run(&["solve", "-j", "0", l], "");
+    assert_eq!(o.status.code(), Some(64));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

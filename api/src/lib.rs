@@ -111,7 +111,8 @@ pub async fn serve(
             }
         })
     })
-    .bind(addr)?;
+    .bind(addr)
+    .map_err(|e| std::io::Error::new(e.kind(), format!("{addr}: {e}")))?;
     if let Some(a) = server.addrs().into_iter().next() {
         ready(a);
     }

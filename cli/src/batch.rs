@@ -1,15 +1,16 @@
 //! `schafkopf batch`: analysis plus the declarer's contracts over whole hand logs, with a
 //! summary per player and per contract, resumable.
 //!
-//! Each record becomes one output line (JSON, or a CSV row), in input order. The summary is
-//! built from the output lines themselves, so a resumed run counts the records of the killed
-//! run too: it reads them back from OUT.
+//! Each record becomes one output line (JSON, or a CSV row), in input order, so the lines
+//! done are a prefix of the records: a resumed run skips as many records as OUT holds whole
+//! lines. The summary is built from the output lines themselves, so a resumed run counts the
+//! records of the killed run too: it reads them back from OUT.
 
 use crate::lines::LineResult;
 use serde::Serialize;
 use serde_json::Value;
 use solver::{Analysis, ContractsReport, Record, Solver};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
 /// One record's result.
 #[derive(Serialize)]
@@ -23,10 +24,11 @@ pub struct BatchRecord {
     pub contracts: ContractsReport,
 }
 
-pub const CSV_HEADER: [&str; 22] = [
+pub const CSV_HEADER: [&str; 27] = [
     "id",
     "players",
     "game",
+    "measure",
     "suit",
     "declarer",
     "won_as_played",
@@ -43,10 +45,24 @@ pub const CSV_HEADER: [&str; 22] = [
     "lost_1",
     "lost_2",
     "lost_3",
+    "payout_0",
+    "payout_1",
+    "payout_2",
+    "payout_3",
     "line",
     "error_code",
     "error",
 ];
+
+/// Where the columns of [`CSV_HEADER`] stand.
+const COL_GAME: usize = 2;
+const COL_MEASURE: usize = 3;
+const COL_WON_PLAYED: usize = 6;
+const COL_WON_DD: usize = 8;
+const COL_MISTAKES: usize = 12;
+const COL_LOST: usize = 16;
+const COL_PAYOUT: usize = 20;
+const COL_ERROR_CODE: usize = 25;
 
 /// Analyses a record and values its declarer's contracts.
 pub fn run(line: &str, solver: &mut Solver) -> Result<BatchRecord, solver::Error> {
@@ -87,6 +103,7 @@ fn csv_fields(r: &BatchRecord) -> Vec<String> {
         r.id.clone().unwrap_or_default(),
         r.players.as_ref().map(|p| p.join("|")).unwrap_or_default(),
         r.game.clone(),
+        r.analysis.measure.to_string(),
         declared
             .and_then(|d| d.contract.suit.clone())
             .unwrap_or_default(),
@@ -111,6 +128,10 @@ fn csv_fields(r: &BatchRecord) -> Vec<String> {
     ];
     f.extend(r.analysis.players.iter().map(|p| p.mistakes.to_string()));
     f.extend(r.analysis.players.iter().map(|p| p.cost.to_string()));
+    match &r.analysis.result {
+        Some(score) => f.extend(score.payouts.iter().map(|p| p.to_string())),
+        None => f.extend(std::iter::repeat_n(String::new(), 4)),
+    }
     f.extend([String::new(), String::new(), String::new()]);
     f
 }
@@ -152,8 +173,12 @@ pub fn csv_error_row(line: usize, code: &str, message: &str) -> String {
 /// What the summary counts of one output line.
 struct Stats {
     players: Vec<String>,
+    /// What the costs count: `points`, `tricks` or `settlement` (money, Ramsch).
+    measure: String,
     mistakes: [u64; 4],
-    lost: [u64; 4],
+    lost: [i64; 4],
+    /// Each seat's money as played (none for an unfinished hand).
+    payouts: Option<[i64; 4]>,
     game: String,
     won_as_played: Option<bool>,
     won_double_dummy: Option<bool>,
@@ -166,16 +191,26 @@ fn stats_of_json(v: &Value) -> Option<Stats> {
     let mut lost = [0; 4];
     for (i, p) in per.iter().enumerate().take(4) {
         mistakes[i] = p.get("mistakes")?.as_u64()?;
-        lost[i] = p.get("cost")?.as_u64()?;
+        lost[i] = p.get("cost")?.as_i64()?;
     }
+    let payouts = analysis
+        .get("result")
+        .and_then(|r| r.get("payouts"))
+        .and_then(Value::as_array)
+        .and_then(|a| {
+            let v: Option<Vec<i64>> = a.iter().map(Value::as_i64).collect();
+            v?.try_into().ok()
+        });
     Some(Stats {
         players: names(v.get("players").and_then(|p| p.as_array()).map(|a| {
             a.iter()
                 .map(|n| n.as_str().unwrap_or_default().to_string())
                 .collect()
         })),
+        measure: analysis.get("measure")?.as_str()?.to_string(),
         mistakes,
         lost,
+        payouts,
         game: v.get("game")?.as_str()?.to_string(),
         won_as_played: analysis
             .get("result")
@@ -190,22 +225,39 @@ fn stats_of_json(v: &Value) -> Option<Stats> {
 }
 
 fn stats_of_csv(row: &csv::StringRecord) -> Option<Stats> {
-    if row.get(0).is_none() || !row.get(20).unwrap_or_default().is_empty() {
+    if row.get(0).is_none() || !row.get(COL_ERROR_CODE).unwrap_or_default().is_empty() {
         return None;
     }
-    let num = |i: usize| row.get(i).and_then(|s| s.parse::<u64>().ok());
+    let unsigned = |i: usize| row.get(i).and_then(|s| s.parse::<u64>().ok());
+    let signed = |i: usize| row.get(i).and_then(|s| s.parse::<i64>().ok());
     let flag = |i: usize| row.get(i).and_then(|s| s.parse::<bool>().ok());
     let players = row
         .get(1)
         .filter(|s| !s.is_empty())
         .map(|s| s.split('|').map(str::to_string).collect());
+    let four = |at: usize| -> Option<[i64; 4]> {
+        Some([
+            signed(at)?,
+            signed(at + 1)?,
+            signed(at + 2)?,
+            signed(at + 3)?,
+        ])
+    };
+    let m = COL_MISTAKES;
     Some(Stats {
         players: names(players),
-        mistakes: [num(11)?, num(12)?, num(13)?, num(14)?],
-        lost: [num(15)?, num(16)?, num(17)?, num(18)?],
-        game: row.get(2)?.to_string(),
-        won_as_played: flag(5),
-        won_double_dummy: flag(7),
+        measure: row.get(COL_MEASURE)?.to_string(),
+        mistakes: [
+            unsigned(m)?,
+            unsigned(m + 1)?,
+            unsigned(m + 2)?,
+            unsigned(m + 3)?,
+        ],
+        lost: four(COL_LOST)?,
+        payouts: four(COL_PAYOUT),
+        game: row.get(COL_GAME)?.to_string(),
+        won_as_played: flag(COL_WON_PLAYED),
+        won_double_dummy: flag(COL_WON_DD),
     })
 }
 
@@ -217,16 +269,22 @@ fn names(given: Option<Vec<String>>) -> Vec<String> {
     }
 }
 
+/// One player's totals. What the costs count differs by contract, so they are kept apart:
+/// card points (point contracts), tricks (Tout, Bettel), money (Ramsch).
 #[derive(Default)]
 struct PlayerTotals {
     games: u64,
     mistakes: u64,
-    lost: u64,
+    lost_points: i64,
+    lost_tricks: i64,
+    lost_money: i64,
+    /// Won (negative: lost) as played, over the finished hands.
+    money: i64,
 }
 
 #[derive(Default)]
 struct ContractTotals {
-    declared: u64,
+    played: u64,
     won_as_played: u64,
     won_double_dummy: u64,
 }
@@ -241,6 +299,12 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// Records counted, and of them the failed ones (those of a resumed run's earlier part
+    /// included).
+    pub fn counts(&self) -> (usize, usize) {
+        (self.records as usize, self.failed as usize)
+    }
+
     /// Counts one output line (JSON or CSV).
     pub fn add_line(&mut self, line: &str, csv: bool) {
         self.records += 1;
@@ -266,10 +330,15 @@ impl Summary {
             let t = self.players.entry(name.clone()).or_default();
             t.games += 1;
             t.mistakes += s.mistakes[i];
-            t.lost += s.lost[i];
+            match s.measure.as_str() {
+                "tricks" => t.lost_tricks += s.lost[i],
+                "settlement" => t.lost_money += s.lost[i],
+                _ => t.lost_points += s.lost[i],
+            }
+            t.money += s.payouts.map_or(0, |p| p[i]);
         }
         let c = self.contracts.entry(s.game).or_default();
-        c.declared += 1;
+        c.played += 1;
         c.won_as_played += s.won_as_played.unwrap_or(false) as u64;
         c.won_double_dummy += s.won_double_dummy.unwrap_or(false) as u64;
     }
@@ -282,9 +351,11 @@ impl Summary {
                 serde_json::json!({
                     "player": name,
                     "games": t.games,
+                    "money": t.money,
                     "mistakes": t.mistakes,
-                    "lost": t.lost,
-                    "lost_per_game": if t.games == 0 { 0.0 } else { t.lost as f64 / t.games as f64 },
+                    "lost_points": t.lost_points,
+                    "lost_tricks": t.lost_tricks,
+                    "lost_money": t.lost_money,
                 })
             })
             .collect();
@@ -292,12 +363,17 @@ impl Summary {
             .contracts
             .iter()
             .map(|(game, t)| {
-                serde_json::json!({
-                    "game": game,
-                    "declared": t.declared,
-                    "won_as_played": t.won_as_played,
-                    "won_double_dummy": t.won_double_dummy,
-                })
+                // A Ramsch has no declarer: nothing was declared, won or lost by a side.
+                if game == "ramsch" {
+                    serde_json::json!({"game": game, "played": t.played})
+                } else {
+                    serde_json::json!({
+                        "game": game,
+                        "declared": t.played,
+                        "won_as_played": t.won_as_played,
+                        "won_double_dummy": t.won_double_dummy,
+                    })
+                }
             })
             .collect();
         serde_json::json!({
@@ -307,34 +383,4 @@ impl Summary {
             "contracts": contracts,
         })
     }
-}
-
-/// The ids already in an output file (for `--resume`).
-pub fn done_ids(text: &str, csv: bool) -> HashSet<String> {
-    let mut ids = HashSet::new();
-    if csv {
-        let mut reader = csv::ReaderBuilder::new()
-            .has_headers(true)
-            .from_reader(text.as_bytes());
-        for row in reader.records().flatten() {
-            if let Some(id) = row.get(0).filter(|s| !s.is_empty()) {
-                ids.insert(id.to_string());
-            }
-        }
-    } else {
-        for line in text.lines() {
-            if let Ok(v) = serde_json::from_str::<Value>(line) {
-                if let Some(id) = v.get("id").and_then(Value::as_str) {
-                    ids.insert(id.to_string());
-                }
-            }
-        }
-    }
-    ids
-}
-
-/// The id of a record line, if it parses far enough to have one.
-pub fn id_of(line: &str) -> Option<String> {
-    let v: Value = serde_json::from_str(line).ok()?;
-    v.get("id")?.as_str().map(str::to_string)
 }

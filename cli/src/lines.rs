@@ -15,12 +15,7 @@ use std::sync::{mpsc, Mutex};
 /// What one input line produced.
 pub enum LineResult {
     Ok(String),
-    Err {
-        code: &'static str,
-        message: String,
-    },
-    /// Nothing to write (a record an earlier run already did).
-    Skip,
+    Err { code: &'static str, message: String },
 }
 
 impl LineResult {
@@ -187,7 +182,6 @@ fn write_result<W: Write>(
     written: &mut impl FnMut(&str),
 ) -> io::Result<()> {
     let text = match result {
-        LineResult::Skip => return Ok(()),
         LineResult::Ok(text) => text.trim_end().to_string(),
         LineResult::Err { code, message } => {
             summary.failed += 1;

@@ -2,6 +2,7 @@
 
 mod batch;
 mod lines;
+mod output;
 mod sources;
 mod table;
 
@@ -11,8 +12,8 @@ use lines::{process, Errors, LineResult, Options};
 use sources::{with_path, From};
 use std::cell::RefCell;
 use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
-use std::path::PathBuf;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::OnceLock;
 
@@ -49,8 +50,17 @@ struct Search {
     #[arg(long, value_name = "MIB", default_value_t = 64)]
     table_mb: usize,
     /// Worker threads (default: one per core).
-    #[arg(long, short = 'j')]
+    #[arg(long, short = 'j', value_parser = positive)]
     threads: Option<usize>,
+}
+
+/// A count of at least 1 (`-j 0` would run nothing).
+fn positive(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("must be at least 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// Output of `analyze` and `contracts`.
@@ -102,7 +112,8 @@ enum Command {
         /// Hand logs (JSON lines).
         #[arg(required = true, value_name = "LOG")]
         logs: Vec<PathBuf>,
-        /// The output file (one line per record, in input order).
+        /// The output file (one line per record, in input order); `-` is standard output
+        /// (then give `--summary`).
         #[arg(short, long, value_name = "OUT")]
         output: PathBuf,
         #[arg(long, value_enum, default_value_t = BatchFormat::Json)]
@@ -110,7 +121,8 @@ enum Command {
         /// The summary file (per player and per contract); default: OUT.summary.json.
         #[arg(long, value_name = "FILE")]
         summary: Option<PathBuf>,
-        /// Skip records whose id is already in OUT, and append to it.
+        /// Go on from a run that stopped: keep OUT's whole lines (a torn last line is
+        /// dropped), skip as many records, and append the rest.
         #[arg(long)]
         resume: bool,
         /// The logs' format: hand records, or another program's logs converted on the way in.
@@ -155,7 +167,7 @@ struct Serve {
     #[arg(long, env = "SCHAFKOPF_DB", default_value = "schafkopf.db")]
     db: PathBuf,
     /// Solver worker threads (default: one per core).
-    #[arg(long, env = "SCHAFKOPF_WORKERS")]
+    #[arg(long, env = "SCHAFKOPF_WORKERS", value_parser = positive)]
     workers: Option<usize>,
     /// Solve requests that may wait for a worker; more are answered 503 with Retry-After.
     #[arg(long, env = "SCHAFKOPF_QUEUE", default_value_t = 64)]
@@ -179,11 +191,34 @@ enum To {
     Openschafkopf,
 }
 
+/// Exit statuses (README, "Exit status"): 0 every record done; 1 an I/O fault (a file
+/// that cannot be read or written, an address in use); 2 some records failed (their lines
+/// say why); 64 a usage error.
+const EXIT_USAGE: u8 = 64;
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let usage = e.use_stderr();
+            // Help and version go to stdout with status 0; usage errors to stderr.
+            let _ = e.print();
+            return if usage {
+                ExitCode::from(EXIT_USAGE)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
     match run(cli) {
         Ok(code) => code,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        // Arguments that cannot work together (`--resume` with `-o -`, an output that is
+        // an input, tables beyond the machine): usage errors.
+        Err(e) if e.kind() == io::ErrorKind::InvalidInput => {
+            eprintln!("schafkopf: {e}");
+            ExitCode::from(EXIT_USAGE)
+        }
         Err(e) => {
             eprintln!("schafkopf: {e}");
             ExitCode::from(1)
@@ -248,9 +283,46 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
 
 impl Search {
     fn configure(&self) -> io::Result<()> {
-        let _ = TABLE_BYTES.set(self.table_mb.max(1) << 20);
+        let threads = self
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let bytes = table_bytes(self.table_mb, threads)?;
+        let _ = TABLE_BYTES.set(bytes);
         configure_threads(self.threads)
     }
+}
+
+/// The bytes of each worker's tables for `--table-mb`, refused (before anything is
+/// allocated) where all workers' tables together exceed the machine's memory.
+fn table_bytes(table_mb: usize, workers: usize) -> io::Result<usize> {
+    let too_much = |have: String| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "--table-mb {table_mb}: {workers} workers would need {} MiB of tables, more \
+                 than the machine has ({have}); give less, or fewer workers (-j)",
+                table_mb.saturating_mul(workers)
+            ),
+        )
+    };
+    let bytes = table_mb
+        .max(1)
+        .checked_mul(1 << 20)
+        .ok_or_else(|| too_much("far less".to_string()))?;
+    if let Some(total) = memory_total() {
+        if bytes.saturating_mul(workers) as u64 > total {
+            return Err(too_much(format!("{} MiB", total >> 20)));
+        }
+    }
+    Ok(bytes)
+}
+
+/// The machine's memory in bytes, where the system says (Linux: /proc/meminfo).
+fn memory_total() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
 
 fn configure_threads(threads: Option<usize>) -> io::Result<()> {
@@ -306,16 +378,6 @@ fn solve_line(line: &str) -> LineResult {
     )
 }
 
-fn open_output(path: &Option<PathBuf>) -> io::Result<Box<dyn Write>> {
-    match path {
-        None => Ok(Box::new(BufWriter::new(io::stdout().lock()))),
-        Some(p) => {
-            let file = File::create(p).map_err(|e| with_path(e, p))?;
-            Ok(Box::new(BufWriter::new(file)))
-        }
-    }
-}
-
 /// Records read and processed at a time: cheap records (scoring) in large chunks; solved
 /// records in small ones, so that output and progress flow while both cores stay busy.
 const CHEAP_CHUNK: usize = 256;
@@ -329,8 +391,14 @@ fn run_lines(
     errors: Errors,
     f: impl Fn(&str) -> LineResult + Sync,
 ) -> io::Result<ExitCode> {
+    if let Some(out) = &io.output {
+        output::refuse_input_as_output(
+            out,
+            &io.input.iter().map(PathBuf::as_path).collect::<Vec<_>>(),
+        )?;
+    }
     let input = sources::open(io.input.as_deref(), io.from, io::stderr().is_terminal())?;
-    let mut out = open_output(&io.output)?;
+    let mut out = output::open(io.output.as_ref())?;
     let bar = progress_bar(input.total)?;
     let options = Options {
         chunk,
@@ -373,7 +441,7 @@ fn progress_bar(total: Option<u64>) -> io::Result<ProgressBar> {
     Ok(bar)
 }
 
-/// `schafkopf batch`: every log in turn, records in parallel, one output file, a summary.
+/// `schafkopf batch`: every log in turn, records in parallel, one output, a summary.
 fn run_batch(
     logs: &[PathBuf],
     from: From,
@@ -382,64 +450,93 @@ fn run_batch(
     summary_path: Option<PathBuf>,
     resume: bool,
 ) -> io::Result<ExitCode> {
-    let mut summary = batch::Summary::default();
-    let mut done = std::collections::HashSet::new();
-    let existing = if resume && output.exists() {
-        std::fs::read_to_string(output).map_err(|e| with_path(e, output))?
-    } else {
-        String::new()
-    };
-    if !existing.is_empty() {
-        done = batch::done_ids(&existing, csv);
-        for line in existing.lines().skip(csv as usize) {
-            summary.add_line(line, csv);
-        }
+    let to_stdout = output::is_stdout(output);
+    let usage = |message: &str| io::Error::new(io::ErrorKind::InvalidInput, message.to_string());
+    if to_stdout && resume {
+        return Err(usage(
+            "--resume needs an output file (-o OUT), not standard output",
+        ));
     }
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(!existing.is_empty())
-        .write(true)
-        .truncate(existing.is_empty())
-        .open(output)
-        .map_err(|e| with_path(e, output))?;
-    let mut out = BufWriter::new(file);
-    if csv && existing.is_empty() {
+    if to_stdout && summary_path.is_none() {
+        return Err(usage("-o - writes the results to standard output: give the summary a file of its own (--summary FILE)"));
+    }
+    output::refuse_input_as_output(
+        output,
+        &logs.iter().map(PathBuf::as_path).collect::<Vec<_>>(),
+    )?;
+    if let Some(s) = &summary_path {
+        output::refuse_input_as_output(s, &logs.iter().map(PathBuf::as_path).collect::<Vec<_>>())?;
+    }
+    let terminal = io::stderr().is_terminal();
+    // Every input opens before the output is touched: a log that cannot be read leaves no
+    // output behind.
+    let mut inputs = Vec::new();
+    for log in logs {
+        inputs.push(sources::open(Some(log), from, terminal)?);
+    }
+    let mut summary = batch::Summary::default();
+    // The records done are the whole lines already in OUT (in input order, one each).
+    let mut done = 0usize;
+    let mut header = csv;
+    let out: Box<dyn Write> = if to_stdout {
+        Box::new(output::WholeLines::new(io::stdout().lock()))
+    } else {
+        let kept = if resume { resumable(output)? } else { None };
+        let file = match &kept {
+            Some(text) => {
+                let lines: Vec<&str> = text.lines().collect();
+                header = csv && lines.is_empty();
+                for line in lines.iter().skip(csv as usize) {
+                    summary.add_line(line, csv);
+                    done += 1;
+                }
+                std::fs::OpenOptions::new().append(true).open(output)
+            }
+            None => File::create(output),
+        };
+        Box::new(output::WholeLines::new(
+            file.map_err(|e| with_path(e, output))?,
+        ))
+    };
+    let mut out = out;
+    if header {
         writeln!(
             out,
             "{}",
             batch::csv_row(&batch::CSV_HEADER.map(String::from))
         )?;
-    }
-    let terminal = io::stderr().is_terminal();
-    let mut inputs = Vec::new();
-    for log in logs {
-        inputs.push(sources::open(Some(log), from, terminal)?);
+        out.flush()?;
     }
     let total = inputs.iter().map(|i| i.total).sum::<Option<u64>>();
     let bar = progress_bar(total.filter(|_| terminal))?;
+    bar.inc(done as u64);
     let options = Options {
         chunk: SEARCH_CHUNK,
         errors: if csv { Errors::Csv } else { Errors::Json },
         done: &|| bar.inc(1),
     };
-    let (mut failed, mut records) = (0, 0);
-    for (log, input) in logs.iter().zip(inputs) {
-        let f = |line: &str| {
-            if !done.is_empty() && batch::id_of(line).is_some_and(|id| done.contains(&id)) {
-                return LineResult::Skip;
-            }
-            let result = with_solver(|s| batch::run(line, s));
-            batch::render(result, csv)
-        };
-        let s = process(input, &mut out, f, &options, |line| {
+    let mut skip = done;
+    for (log, mut input) in logs.iter().zip(inputs) {
+        // Records an earlier run did, by their place in the logs.
+        while skip > 0
+            && input
+                .next()
+                .transpose()
+                .map_err(|e| with_path(e, log))?
+                .is_some()
+        {
+            skip -= 1;
+        }
+        let f = |line: &str| batch::render(with_solver(|s| batch::run(line, s)), csv);
+        process(input, &mut out, f, &options, |line| {
             summary.add_line(line, csv)
         })
         .map_err(|e| with_path(e, log))?;
-        failed += s.failed;
-        records += s.records;
     }
     out.flush()?;
     bar.finish_and_clear();
+    // The exit status speaks for the whole output, the part an earlier run wrote too.
+    let (records, failed) = summary.counts();
     let summary_path = summary_path.unwrap_or_else(|| {
         let mut p = output.clone().into_os_string();
         p.push(".summary.json");
@@ -448,6 +545,32 @@ fn run_batch(
     let text = serde_json::to_string_pretty(&summary.to_json()).map_err(io::Error::other)?;
     std::fs::write(&summary_path, text + "\n").map_err(|e| with_path(e, &summary_path))?;
     exit_status(failed, records)
+}
+
+/// What a run to resume left in `output`: its whole lines (a torn last line, cut by a kill
+/// inside a write, is removed from the file), or none where there is no such file.
+fn resumable(output: &Path) -> io::Result<Option<String>> {
+    let bytes = match std::fs::read(output) {
+        Ok(b) => b,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(with_path(e, output)),
+    };
+    let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    if whole < bytes.len() {
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(output)
+            .map_err(|e| with_path(e, output))?;
+        file.set_len(whole as u64)
+            .map_err(|e| with_path(e, output))?;
+    }
+    let text = String::from_utf8(bytes[..whole].to_vec()).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{}: is not a batch output (not UTF-8)", output.display()),
+        )
+    })?;
+    Ok(Some(text))
 }
 
 /// `schafkopf serve`: the service until it is stopped (Ctrl-C).
@@ -483,15 +606,24 @@ fn run_serve(serve: Serve) -> io::Result<ExitCode> {
 
 /// `schafkopf import`: each file converted in turn, into one output.
 fn run_import(files: &[PathBuf], from: From, output: &Option<PathBuf>) -> io::Result<ExitCode> {
-    let mut out = open_output(output)?;
+    if let Some(out) = output {
+        output::refuse_input_as_output(
+            out,
+            &files.iter().map(PathBuf::as_path).collect::<Vec<_>>(),
+        )?;
+    }
+    let mut inputs = Vec::new();
+    for file in files {
+        inputs.push(sources::open(Some(file), from, false)?);
+    }
+    let mut out = output::open(output.as_ref())?;
     let options = Options {
         chunk: CHEAP_CHUNK,
         errors: Errors::Json,
         done: &|| {},
     };
     let (mut failed, mut records) = (0, 0);
-    for file in files {
-        let input = sources::open(Some(file), from, false)?;
+    for (file, input) in files.iter().zip(inputs) {
         let s = process(
             input,
             &mut out,

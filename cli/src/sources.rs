@@ -42,7 +42,11 @@ pub struct Source {
 }
 
 enum Items {
-    Lines(std::iter::Enumerate<io::Lines<Box<dyn BufRead>>>),
+    Lines {
+        reader: Box<dyn BufRead>,
+        /// Lines read so far.
+        number: usize,
+    },
     Converted(std::vec::IntoIter<Item>),
 }
 
@@ -51,18 +55,44 @@ impl Iterator for Source {
 
     fn next(&mut self) -> Option<io::Result<Item>> {
         match &mut self.items {
-            // Blank lines are not records, but they count for line numbers.
-            Items::Lines(lines) => lines.find_map(|(i, line)| match line {
-                Ok(l) if l.trim().is_empty() => None,
-                Ok(l) => Some(Ok(Item {
-                    line: i + 1,
-                    text: Ok(l),
-                })),
-                Err(e) => Some(Err(e)),
-            }),
+            Items::Lines { reader, number } => loop {
+                let mut bytes = Vec::new();
+                match reader.read_until(b'\n', &mut bytes) {
+                    Ok(0) => return None,
+                    Ok(_) => {}
+                    Err(e) => return Some(Err(e)),
+                }
+                *number += 1;
+                let line = trim_line_end(&bytes);
+                // Blank lines are not records, but they count for line numbers.
+                if line.iter().all(u8::is_ascii_whitespace) {
+                    continue;
+                }
+                // A line that is not UTF-8 gets an error in its place; the run goes on.
+                let text = match std::str::from_utf8(line) {
+                    Ok(t) => Ok(t.to_string()),
+                    Err(e) => Err(Fault {
+                        code: "invalid_utf8",
+                        message: format!(
+                            "line {number} is not UTF-8 (byte {} of the line)",
+                            e.valid_up_to() + 1
+                        ),
+                    }),
+                };
+                return Some(Ok(Item {
+                    line: *number,
+                    text,
+                }));
+            },
             Items::Converted(items) => items.next().map(Ok),
         }
     }
+}
+
+/// A line without its end (`\n` or `\r\n`).
+fn trim_line_end(bytes: &[u8]) -> &[u8] {
+    let line = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    line.strip_suffix(b"\r").unwrap_or(line)
 }
 
 /// An I/O error that names the file it happened on.
@@ -78,6 +108,14 @@ fn is_stdin(path: Option<&Path>) -> bool {
 /// Opens an input. `count` asks for the total of a hand log file in advance (it reads the
 /// file twice); converted inputs are read whole, so their total is always known.
 pub fn open(path: Option<&Path>, from: From, count: bool) -> io::Result<Source> {
+    if let Some(p) = path.filter(|_| !is_stdin(path)) {
+        if p.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::IsADirectory,
+                format!("{}: is a directory", p.display()),
+            ));
+        }
+    }
     if from == From::Records {
         let reader: Box<dyn BufRead> = match path {
             Some(p) if !is_stdin(path) => {
@@ -90,7 +128,7 @@ pub fn open(path: Option<&Path>, from: From, count: bool) -> io::Result<Source> 
             _ => None,
         };
         return Ok(Source {
-            items: Items::Lines(reader.lines().enumerate()),
+            items: Items::Lines { reader, number: 0 },
             total,
         });
     }
@@ -145,8 +183,9 @@ fn convert(text: &str, from: From, path: Option<&Path>, name: &str) -> Vec<Item>
 pub fn count_lines(path: &Path) -> io::Result<u64> {
     let file = File::open(path).map_err(|e| with_path(e, path))?;
     let mut n = 0u64;
-    for line in BufReader::new(file).lines() {
-        n += !line.map_err(|e| with_path(e, path))?.trim().is_empty() as u64;
+    for line in BufReader::new(file).split(b'\n') {
+        let line = line.map_err(|e| with_path(e, path))?;
+        n += !line.iter().all(u8::is_ascii_whitespace) as u64;
     }
     Ok(n)
 }

@@ -488,3 +488,122 @@ fn logs_of_other_programs_are_read_with_from() {
     assert!(broken.problem(422, "inconsistent").starts_with("line 1: "));
     send("POST", &server.url("/api/v1/solve?from=skat"), Some(line)).problem(400, "bad_query");
 }
+
+/// Swagger's "Try it out" with the document's own examples: every endpoint answers with
+/// success, and each response example is the real answer to the request example.
+#[test]
+fn the_documents_examples_are_real_answers() {
+    let server = Server::start(&temp_db("examples"), &[]);
+    let doc: Value =
+        serde_json::from_str(&send("GET", &server.url("/openapi.json"), None).body).unwrap();
+    let schemas = &doc["components"]["schemas"];
+    let record = schemas["Record"]["example"].to_string();
+    // No parameter carries an example Swagger would fill in (they made every POST fail).
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            for p in op["parameters"].as_array().into_iter().flatten() {
+                assert!(
+                    p.get("example").is_none() && p["schema"].get("example").is_none(),
+                    "{method} {path}: parameter {} has an example",
+                    p["name"]
+                );
+            }
+        }
+    }
+    let answer = |path: &str, body: &str| -> Value {
+        let a = send("POST", &server.url(path), Some(body));
+        assert!(
+            (200..300).contains(&a.status),
+            "{path}: {} {}",
+            a.status,
+            a.body
+        );
+        serde_json::from_str(&a.body).unwrap()
+    };
+    assert_eq!(
+        answer("/api/v1/solve", &record),
+        schemas["Solution"]["example"]
+    );
+    answer("/api/v1/analyze", &record);
+    answer("/api/v1/contracts", &record);
+    assert_eq!(
+        answer("/api/v1/games", &record),
+        schemas["Created"]["example"]
+    );
+    // The plain example of the text bodies, stored as a log.
+    let plain = doc["paths"]["/api/v1/games"]["post"]["requestBody"]["content"]["text/plain"]
+        ["example"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let agent = ureq::AgentBuilder::new().build();
+    let r = agent
+        .post(&server.url("/api/v1/games?from=openschafkopf"))
+        .set("Content-Type", "text/plain")
+        .send_string(&plain)
+        .unwrap();
+    let imported: Value = serde_json::from_str(&r.into_string().unwrap()).unwrap();
+    assert_eq!(imported, schemas["Imported"]["example"]);
+    // Posted again, every game is a duplicate: 409.
+    let again = agent
+        .post(&server.url("/api/v1/games?from=openschafkopf"))
+        .set("Content-Type", "text/plain")
+        .send_string(&plain);
+    match again {
+        Err(ureq::Error::Status(409, r)) => {
+            assert!(r.into_string().unwrap().contains("already stored"));
+        }
+        other => panic!("expected 409, got {other:?}"),
+    }
+    let health: Value =
+        serde_json::from_str(&send("GET", &server.url("/health"), None).body).unwrap();
+    let keys = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    assert_eq!(keys(&health), keys(&schemas["Health"]["example"]));
+}
+
+/// The listing's filters and paging are refused by name when they cannot mean anything.
+#[test]
+fn impossible_filters_are_refused_by_name() {
+    let server = Server::start(&temp_db("filters"), &[]);
+    for (query, says) in [
+        ("since=2026-02-30", "since: there is no day 2026-02-30"),
+        ("until=2026-13-01", "until: there is no day 2026-13-01"),
+        (
+            "since=2026-11-29T24:00:00Z",
+            "since: there is no time 24:00:00",
+        ),
+        (
+            "game=sauspeil",
+            "game: unknown game 'sauspeil'; did you mean sauspiel?",
+        ),
+        (
+            "limit=abc",
+            "limit must be a whole number from 1 to 500, not 'abc'",
+        ),
+        (
+            "limit=0",
+            "limit must be a whole number from 1 to 500, not '0'",
+        ),
+        (
+            "offset=-1",
+            "offset must be a whole number from 0 to 1000000000, not '-1'",
+        ),
+    ] {
+        let a = send("GET", &server.url(&format!("/api/v1/games?{query}")), None);
+        assert_eq!(a.status, 400, "{query}");
+        let body: Value = serde_json::from_str(&a.body).unwrap();
+        assert_eq!(body["detail"], says, "{query}");
+        assert_eq!(body["code"], "bad_query", "{query}");
+    }
+    // The names players use are read: a Rufspiel is a Sauspiel.
+    let c = r#"{"hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7", "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"], "contract": {"game": "Rufspiel", "suit": "G", "declarer": 0}}"#;
+    assert_eq!(
+        send("POST", &server.url("/api/v1/games"), Some(c)).status,
+        201
+    );
+    let list: Value =
+        serde_json::from_str(&send("GET", &server.url("/api/v1/games?game=rufspiel"), None).body)
+            .unwrap();
+    assert_eq!(list["total"], 1);
+    assert_eq!(list["games"][0]["game"], "sauspiel");
+}

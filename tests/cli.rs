@@ -714,6 +714,14 @@ fn export_reports_what_the_format_cannot_hold_on_stderr() {
         err.contains("line 2: error [not_expressible]: a sie game cannot be written"),
         "{err}"
     );
+    // A record that breaks the rules reports its own fault, not the format's.
+    let twice = sie.replace("S8 S7", "S8 S8");
+    let o = run(&["export", "--to", "openschafkopf"], &twice);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("line 1: error [duplicate_card]: card S8 appears twice"),
+        "{err}"
+    );
 }
 
 /// An output that is an input is refused before anything is opened; `-o -` is standard

@@ -110,14 +110,10 @@ pub struct From {
     /// `records` (a hand record as JSON; the default), `netschafkopf` (a NetSchafkopf game
     /// protocol, Latin-1 or UTF-8 text) or `openschafkopf` (plain lines). The analysis
     /// endpoints take exactly one game; `POST /api/v1/games` stores every game of a log.
-    #[param(
-        pattern = "^(records|netschafkopf|openschafkopf)$",
-        example = "netschafkopf"
-    )]
+    #[param(pattern = "^(records|netschafkopf|openschafkopf)$")]
     pub from: Option<String>,
     /// The name imported games' ids start with (`<name>#<game number>` for protocols,
-    /// `<name>:<line>` for plain lines); default `upload`.
-    #[param(example = "club-night-2026-11-29")]
+    /// `<name>:<line>` for plain lines, e.g. `club-night-2026-11-29`); default `upload`.
     pub name: Option<String>,
 }
 
@@ -352,6 +348,17 @@ async fn import_games(
     })
     .await?;
     if imported.ids.is_empty() {
+        // A log posted again: every game is stored already.
+        if !imported.failed.is_empty() && imported.failed.iter().all(|f| f.code == "duplicate_id") {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "duplicate_id",
+                format!(
+                    "every game of the log is already stored (the first: {})",
+                    imported.failed[0].detail
+                ),
+            ));
+        }
         let detail = match imported.failed.first() {
             Some(f) => format!("no game could be stored; the first fault: {}", f.detail),
             None => "the body holds no game".to_string(),

@@ -115,7 +115,7 @@ pub struct Tariff {
 /// The value of a position and of every legal card (INTERFACE.md sections 2 and 3).
 #[derive(Serialize, ToSchema)]
 #[schema(example = json!({"id": "sauspiel-1180324214", "to_move": 0, "measure": "points",
-    "declarers": [0, 3], "value": 40, "cards": {"GK": 40, "HO": 40, "SU": 38}}))]
+    "declarers": [0, 3], "value": 91, "cards": {"GK": 60, "GU": 91, "HO": 90, "H9": 91, "SU": 91}}))]
 pub struct Solution {
     pub id: Option<String>,
     pub to_move: u8,
@@ -274,8 +274,7 @@ pub struct Created {
 
 /// The games of a log: the ids stored, and each game that could not be, by line.
 #[derive(Serialize, ToSchema)]
-#[schema(example = json!({"ids": ["club#1", "club#2"], "failed": [{"line": 343, "code": "unsupported_game",
-    "detail": "line 343: a Schieber game (cards passed between partners; the hands listed are not those played) cannot be expressed as a hand record"}]}))]
+#[schema(example = json!({"ids": ["upload:1"], "failed": []}))]
 pub struct Imported {
     pub ids: Vec<String>,
     pub failed: Vec<Failed>,

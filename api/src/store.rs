@@ -81,11 +81,33 @@ pub struct GameQuery {
     #[param(pattern = r"^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?Z)?$")]
     pub until: Option<String>,
     /// Games per page (1 to 500, default 50).
-    #[param(minimum = 1, maximum = 500)]
-    pub limit: Option<u32>,
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 500)]
+    pub limit: Option<String>,
     /// Games to skip (default 0).
-    #[param(maximum = 1_000_000_000)]
-    pub offset: Option<u64>,
+    #[param(value_type = Option<u64>, maximum = 1_000_000_000)]
+    pub offset: Option<String>,
+}
+
+/// A whole number of a query, by name: `limit must be a whole number from 1 to 500, not
+/// 'abc'`.
+fn bounded(
+    name: &str,
+    text: Option<&str>,
+    default: u64,
+    min: u64,
+    max: u64,
+) -> Result<u64, ApiError> {
+    let Some(text) = text else {
+        return Ok(default);
+    };
+    match text.parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_query",
+            format!("{name} must be a whole number from {min} to {max}, not '{text}'"),
+        )),
+    }
 }
 
 /// A database fault as an error answer (the service's fault: 500).
@@ -128,7 +150,11 @@ impl Store {
     pub fn insert(&self, id: &str, text: &str, record: &solver::Record) -> Result<(), ApiError> {
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(db)?;
-        let game = record.contract.as_ref().map(|c| c.game.clone());
+        // The game's own name, however the record spelt it (`Rufspiel`: `sauspiel`).
+        let game = record
+            .contract
+            .as_ref()
+            .map(|c| solver::game_name(&c.game).map_or(c.game.clone(), str::to_string));
         let declarer = record.contract.as_ref().and_then(|c| c.declarer);
         let inserted = tx
             .execute(
@@ -199,22 +225,17 @@ impl Store {
     }
 
     pub fn list(&self, q: &GameQuery) -> Result<GameList, ApiError> {
-        let limit = q.limit.unwrap_or(50);
-        if !(1..=500).contains(&limit) {
-            return Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "bad_query",
-                format!("limit must be 1 to 500, not {limit}"),
-            ));
-        }
-        let offset = q.offset.unwrap_or(0);
-        if offset > 1_000_000_000 {
-            return Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "bad_query",
-                format!("offset must be at most 1000000000, not {offset}"),
-            ));
-        }
+        let limit = bounded("limit", q.limit.as_deref(), 50, 1, 500)? as u32;
+        let offset = bounded("offset", q.offset.as_deref(), 0, 0, 1_000_000_000)?;
+        let game = q
+            .game
+            .as_deref()
+            .map(|g| {
+                solver::game_name(g).map_err(|e| {
+                    ApiError::new(StatusCode::BAD_REQUEST, "bad_query", format!("game: {e}"))
+                })
+            })
+            .transpose()?;
         let since = q
             .since
             .as_deref()
@@ -232,7 +253,7 @@ impl Store {
                AND (?3 IS NULL OR g.created_at >= ?3)
                AND (?4 IS NULL OR g.created_at < ?4)";
         let conn = self.conn();
-        let args = params![q.player, q.game, since, until];
+        let args = params![q.player, game, since, until];
         let total: i64 = conn
             .query_row(&format!("SELECT COUNT(*) {filter}"), args, |r| r.get(0))
             .map_err(db)?;
@@ -248,7 +269,7 @@ impl Store {
             .query_map(
                 params![
                     q.player,
-                    q.game,
+                    game,
                     since,
                     until,
                     limit,
@@ -291,6 +312,9 @@ fn timestamp(text: &str, name: &str) -> Result<String, ApiError> {
         b.get(r.clone())
             .is_some_and(|s| s.iter().all(u8::is_ascii_digit))
     };
+    let number = |r: std::ops::Range<usize>| -> u32 {
+        text.get(r).and_then(|s| s.parse().ok()).unwrap_or(0)
+    };
     let date_ok = b.len() >= 10
         && digits(0..4)
         && b[4] == b'-'
@@ -299,6 +323,23 @@ fn timestamp(text: &str, name: &str) -> Result<String, ApiError> {
         && digits(8..10);
     if !date_ok {
         return Err(bad());
+    }
+    // A date that exists: month 1 to 12, the day within the month.
+    let (year, month, day) = (number(0..4), number(5..7), number(8..10));
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => 0,
+    };
+    if day == 0 || day > days {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_query",
+            format!("{name}: there is no day {text:.10}"),
+        ));
     }
     if b.len() == 10 {
         return Ok(format!("{text}T00:00:00.000Z"));
@@ -310,9 +351,17 @@ fn timestamp(text: &str, name: &str) -> Result<String, ApiError> {
         && digits(14..16)
         && b[16] == b':'
         && digits(17..19)
-        && text.ends_with('Z');
+        && text.ends_with('Z')
+        && (b.len() == 20 || (b[19] == b'.' && b.len() > 21 && digits(20..b.len() - 1)));
     if !time_ok {
         return Err(bad());
+    }
+    if number(11..13) > 23 || number(14..16) > 59 || number(17..19) > 59 {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_query",
+            format!("{name}: there is no time {}", &text[11..19]),
+        ));
     }
     // Stored times have milliseconds: `...:00Z` becomes `...:00.000Z` to compare right.
     if b[19] == b'Z' {

@@ -24,10 +24,25 @@ fn syntax_or_shape(path: &str, e: serde_json::Error) -> Error {
     match e.classify() {
         serde_json::error::Category::Data => Error::InvalidRecord(reword(path, &e.to_string())),
         serde_json::error::Category::Eof => Error::MalformedJson(format!(
-            "{e}: the JSON ends early (a record is one line of JSON; a pretty-printed \
-             record spans several lines: join them)"
+            "{}: the JSON ends early (a record is one line of JSON; a pretty-printed \
+             record spans several lines: join them)",
+            position(&e)
         )),
-        _ => Error::MalformedJson(e.to_string()),
+        _ => Error::MalformedJson(position(&e)),
+    }
+}
+
+/// serde_json's message with its place: only the column where the text is one line (the
+/// command line names the line itself: one line number per message).
+fn position(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let message = text
+        .rfind(" at line ")
+        .map_or(text.as_str(), |i| &text[..i]);
+    if e.line() <= 1 {
+        format!("{message} at column {}", e.column())
+    } else {
+        format!("{message} at line {} column {}", e.line(), e.column())
     }
 }
 

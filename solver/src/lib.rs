@@ -53,7 +53,7 @@ pub use options::{
     SieValue, Tariff,
 };
 pub use order::{Group, Order};
-pub use record::{CardText, ContractSpec, Meta, Record, MAX_AMOUNT};
+pub use record::{game_name, CardText, ContractSpec, Meta, Record, MAX_AMOUNT};
 pub use search::naive::{naive_solve, naive_value_in};
 pub use search::{Frame, Judgement, Solution, Solver, Stats, Techniques, DEFAULT_TABLE_BYTES};
 pub use seat::{BySeat, Seat, Seats};

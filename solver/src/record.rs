@@ -589,8 +589,9 @@ const GAMES: &[(&str, &str)] = &[
     ("german", "german"),
 ];
 
-/// The record's name of a game given in any case or by another name players use.
-fn game_name(text: &str) -> Result<&'static str, Error> {
+/// The record's name of a game given in any case or by another name players use
+/// (`Rufspiel`: `sauspiel`); an unknown name lists the valid ones or suggests the nearest.
+pub fn game_name(text: &str) -> Result<&'static str, Error> {
     let lower = text.to_lowercase().replace([' ', '-'], "_");
     if let Some((_, name)) = GAMES.iter().find(|(n, _)| *n == lower) {
         return Ok(name);

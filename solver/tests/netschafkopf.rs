@@ -225,3 +225,55 @@ fn schieber_games_are_refused_by_name() {
         error_of(&du)
     );
 }
+
+/// A thrown-in game (no play) of `ONE_GAME`'s deal, with the hands given.
+fn thrown_in(hands: [&str; 4]) -> String {
+    format!(
+        "netschafkopf_helper\r\ngespielt von Gast am 04.08.24 mit Version 8.00, Update 07.09.20.\r\n \r\n\
+         Geber: PcOben\r\n    PcRechts hat: {}\r\n        Gast hat: {}\r\n     PcLinks hat: {}\r\n      \
+         PcOben hat: {}\r\nEs wurde zusammengeworfen.\r\n\
+         Spiel    Preis      PcLinks       PcOben     PcRechts         Gast    Stock\r\n\
+         \x20   1        0            0            0            0            0        0\r\n",
+        hands[0], hands[1], hands[2], hands[3]
+    )
+}
+
+#[test]
+fn a_thrown_in_games_hands_are_checked_like_any_other() {
+    let good = thrown_in([
+        "H9 EZ EU S9 E9 HU",
+        "SO SZ GA SA GO G9",
+        "HA EA SK GZ GU SU",
+        "HO EO HK HZ EK GK",
+    ]);
+    let game = parse(&good, "s")
+        .remove(0)
+        .expect("a valid thrown-in game imports");
+    assert!(game.record.contract.is_none());
+    // Found by fuzzing: a card three times and short hands were imported with exit 0.
+    let bad = thrown_in(["EO EO EO", "GO", "H7", "SO"]);
+    assert_eq!(error_of(&bad), "line 4: card EO appears twice");
+}
+
+#[test]
+fn score_table_arithmetic_is_checked_not_wrapped() {
+    // Running totals so far apart that their difference overflows: refused by line.
+    let first = ONE_GAME.replace(
+        "    1        5           -5           -5           -5          +15        0",
+        "    1        5  -9223372036854775807           -5           -5          +15        0",
+    );
+    let second = first.clone()
+        + " \r\n"
+        + &first[first.find("Geber").unwrap()..].replace(
+            "    1        5  -9223372036854775807",
+            "    2        5  +9223372036854775807",
+        );
+    let games = parse(&second, "s");
+    assert!(games[1].is_err(), "{:?}", games[1]);
+    // A price sentence whose steps overflow.
+    let over = ONE_GAME.replace(
+        "Das Einzelspiel kostet 5 Punkte.",
+        "Das Einzelspiel kostet -9223372036854775807 Punkte. Mit Schneider 9223372036854775807 Punkte.",
+    );
+    assert!(parse(&over, "s")[0].is_err());
+}

@@ -37,6 +37,9 @@ pub enum FormatError {
     /// A record the target format cannot express (export).
     #[error("{0} cannot be written in the openschafkopf plain format")]
     NotExpressible(String),
+    /// A record to export that breaks the rules itself: its own fault.
+    #[error("{0}")]
+    Invalid(Error),
 }
 
 impl FormatError {
@@ -47,7 +50,7 @@ impl FormatError {
             | FormatError::Unsupported { line, .. }
             | FormatError::Inconsistent { line, .. }
             | FormatError::Record { line, .. } => Some(*line),
-            FormatError::NotExpressible(_) => None,
+            FormatError::NotExpressible(_) | FormatError::Invalid(_) => None,
         }
     }
 
@@ -59,6 +62,7 @@ impl FormatError {
             FormatError::Inconsistent { .. } => "inconsistent",
             FormatError::Record { error, .. } => error.code(),
             FormatError::NotExpressible(_) => "not_expressible",
+            FormatError::Invalid(error) => error.code(),
         }
     }
 }

@@ -286,7 +286,9 @@ fn score_table(block: &[Line], totals: &mut HashMap<String, i64>) -> Result<Scor
             .parse()
             .map_err(|_| bad_row())?;
         let before = totals.insert(name.to_string(), total).unwrap_or(0);
-        payouts.insert(name.to_string(), total - before);
+        // Totals far apart are no payment anyone made: refused, never wrapped.
+        let paid = total.checked_sub(before).ok_or_else(bad_row)?;
+        payouts.insert(name.to_string(), paid);
     }
     Ok(Score {
         number,
@@ -628,24 +630,33 @@ fn cost(lines: &[Line], first: Line) -> Result<Cost, FormatError> {
             _ => return Err(bad("a price sentence (`... N Punkte`)")),
         };
         let count = |n: &str| n.parse::<u8>().map_err(|_| bad("a count"));
+        // Differences of prices and sums of counts are checked: a protocol's numbers may
+        // be anything.
+        let over = || bad("prices and counts a table can pay");
         let before = amount;
         let previous = || before.ok_or_else(|| bad("the base price first (`... kostet N Punkte`)"));
         match step {
             ["Das", "Rufspiel", "kostet"] => cost.base = Some((Kind::Rufspiel, value)),
             ["Das", "Einzelspiel", "kostet"] => cost.base = Some((Kind::Einzelspiel, value)),
             ["Der", "Ramsch", "kostet"] => cost.base = Some((Kind::Ramsch, value)),
-            ["Mit", "Schneider" | "Schwarz"] => cost.extras.push(value - previous()?),
+            ["Mit", "Schneider" | "Schwarz"] => cost
+                .extras
+                .push(value.checked_sub(previous()?).ok_or_else(over)?),
             ["Mit" | "Ohne", n, "Laufenden" | "Laufende"] => {
                 let n = count(n)? as i64;
-                let added = value - previous()?;
+                let added = value.checked_sub(previous()?).ok_or_else(over)?;
                 if n == 0 || added % n != 0 {
                     return Err(bad("a price for each Laufender"));
                 }
                 cost.laufende_price = Some(added / n);
                 cost.laufende = Some(n as u8);
             }
-            [n, "mal", "aufgedoppelt"] => cost.klopfen += count(n)?,
-            [n, "mal", "gespritzt"] => cost.kontra += count(n)?,
+            [n, "mal", "aufgedoppelt"] => {
+                cost.klopfen = cost.klopfen.checked_add(count(n)?).ok_or_else(over)?
+            }
+            [n, "mal", "gespritzt"] => {
+                cost.kontra = cost.kontra.checked_add(count(n)?).ok_or_else(over)?
+            }
             // Jungfrau and Tout double the price; the rules do that from the play.
             ["Mit", n, "mal", "Jungfrau"] => cost.jungfrau = count(n)?,
             ["Doppelt", "für", "Tout"] => {}
@@ -748,6 +759,12 @@ impl Parsed<'_> {
         };
         if record.contract.is_some() {
             self.check(&record)?;
+        } else {
+            // A thrown-in game has no play to check, but its deal is checked all the same.
+            record.deal().map_err(|error| FormatError::Record {
+                line: self.line,
+                error,
+            })?;
         }
         Ok(ImportedGame {
             line: self.line,

@@ -202,13 +202,10 @@ fn contract_of(rules: &str) -> Result<(Contract, bool), String> {
 
 /// The record as one line of the plain format. The record must be a finished game of a
 /// contract the format knows (no Bettel ouvert, Sie, Hochzeit or German Schafkopf).
+/// A record that is not valid fails with its own fault (`duplicate_card`, ...), one the
+/// format cannot hold with `not_expressible`.
 pub fn write(record: &Record) -> Result<String, FormatError> {
-    let game = record.game().map_err(|e| {
-        FormatError::NotExpressible(format!(
-            "record {}: {e}",
-            record.id.as_deref().unwrap_or("without id")
-        ))
-    })?;
+    let game = record.game().map_err(FormatError::Invalid)?;
     let seat = |d: Seat| format!(" von {d}");
     let rules = match game.contract() {
         Contract::Sauspiel { declarer, called } => {

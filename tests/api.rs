@@ -555,6 +555,14 @@ fn the_documents_examples_are_real_answers() {
         }
         other => panic!("expected 409, got {other:?}"),
     }
+    // A stored Sie's analysis: its result, no plays.
+    let sie = r#"{"id": "sie", "hands": ["EO GO HO SO EU GU HU SU", "EA EZ EK E9 E8 E7 GA GZ", "GK G9 G8 G7 HA HZ HK H9", "H8 H7 SA SZ SK S9 S8 S7"], "contract": {"game": "sie", "declarer": 0}}"#;
+    assert_eq!(answer("/api/v1/games", sie)["id"], "sie");
+    let a = send("GET", &server.url("/api/v1/games/sie/analysis"), None);
+    assert_eq!(a.status, 200, "{}", a.body);
+    let analysis: Value = serde_json::from_str(&a.body).unwrap();
+    assert_eq!(analysis["plays"].as_array().unwrap().len(), 0);
+    assert_eq!(analysis["result"]["payouts"][0], 1560);
     let health: Value =
         serde_json::from_str(&send("GET", &server.url("/health"), None).body).unwrap();
     let keys = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();

@@ -789,3 +789,27 @@ fn nothing_is_lost_and_every_fault_is_named() {
     assert_eq!(o.status.code(), Some(64));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A Sie is won without play: `analyze` and `batch` give its result, no error.
+#[test]
+fn a_sie_analyses_and_batches_cleanly() {
+    let sie = r#"{"id": "sie", "hands": ["EO GO HO SO EU GU HU SU", "EA EZ EK E9 E8 E7 GA GZ", "GK G9 G8 G7 HA HZ HK H9", "H8 H7 SA SZ SK S9 S8 S7"], "contract": {"game": "sie", "declarer": 0}}"#;
+    let o = run(&["analyze"], sie);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let a = &json_lines(&o)[0];
+    assert_eq!(a["plays"].as_array().unwrap().len(), 0);
+    assert_eq!(a["result"]["payouts"][0], 1560);
+    let dir = temp_dir("sie");
+    let log = dir.join("sie.jsonl");
+    std::fs::write(&log, format!("{sie}\n")).unwrap();
+    let out = dir.join("out.jsonl");
+    let o = run(
+        &["batch", log.to_str().unwrap(), "-o", out.to_str().unwrap()],
+        "",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let line: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(line["game"], "sie");
+    assert_eq!(line["contracts"]["declared"]["won"], true);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

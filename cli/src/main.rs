@@ -21,7 +21,11 @@ use std::sync::OnceLock;
 #[command(
     name = "schafkopf",
     version,
-    about = "Schafkopf hand analyzer and double-dummy solver"
+    about = "Schafkopf hand analyzer and double-dummy solver",
+    after_help = "Records are JSON lines (README, \"Hand records\"): unknown fields are refused; \
+                  your own data goes in `meta`.\n\
+                  Exit status: 0 every record done; 1 an I/O fault; 2 some records failed \
+                  (their lines say why); 64 a usage error."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -34,7 +38,8 @@ struct Io {
     /// A hand log (JSON lines); `-` or nothing reads standard input.
     #[arg(value_name = "FILE|-")]
     input: Option<PathBuf>,
-    /// Write results here instead of standard output.
+    /// Write results here instead of standard output (`-`: standard output). It must not
+    /// be an input.
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
     /// The input's format: hand records, or another program's log converted on the way in.

@@ -404,12 +404,34 @@ impl Search<'_> {
             }
         };
         let history = &self.history[seat];
-        cards.sort_by_key(|&c| (key(c), std::cmp::Reverse(history[c as usize])));
+        let mut keyed = [(0i32, 0u32, 0u8); 8];
+        for (k, &c) in keyed.iter_mut().zip(cards.iter()) {
+            *k = (key(c), u32::MAX - history[c as usize], c);
+        }
+        let keyed = &mut keyed[..cards.len()];
+        keyed.sort_unstable();
+        for (c, k) in cards.iter_mut().zip(keyed.iter()) {
+            *c = k.2;
+        }
     }
 
     /// The settlement of "me" within the window (alpha, beta), fail-soft: a value at or
     /// below alpha is an upper bound, at or above beta a lower bound.
-    pub fn search(&mut self, s: &State, mut alpha: i32, mut beta: i32) -> i32 {
+    pub fn search(&mut self, s: &State, alpha: i32, beta: i32) -> i32 {
+        let range = self.bounds(s);
+        self.search_within(s, alpha, beta, range)
+    }
+
+    /// [`Search::search`] given the bounds of the tally, which stay the same within a
+    /// trick (the tally changes only as a trick completes), so they are worked out at trick
+    /// boundaries only.
+    fn search_within(
+        &mut self,
+        s: &State,
+        mut alpha: i32,
+        mut beta: i32,
+        range: (i32, i32),
+    ) -> i32 {
         if *self.aborted {
             return 0;
         }
@@ -421,8 +443,9 @@ impl Search<'_> {
         if s.hands.iter().all(|&h| h == 0) && s.trick_len == 0 {
             return self.settled(s);
         }
-        let (mut lo, mut hi) = self.bounds(s);
         let boundary = s.trick_len == 0;
+        let range = if boundary { self.bounds(s) } else { range };
+        let (mut lo, mut hi) = range;
         let key = boundary.then(|| s.key(self.me, self.tally_ties(), self.canon));
         let mut first = None;
         if let Some(k) = &key {
@@ -452,7 +475,7 @@ impl Search<'_> {
         for &card in &moves.cards[..moves.len] {
             let mut child = *s;
             child.play(card, self.layout);
-            let v = self.search(&child, alpha, beta);
+            let v = self.search_within(&child, alpha, beta, range);
             let better = if maximizing { v > best } else { v < best };
             if better {
                 best = v;

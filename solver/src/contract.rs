@@ -230,39 +230,29 @@ impl Contract {
     /// The hands as played from the hands as dealt: in a Hochzeit the declarer's trump and
     /// the card given back change hands; every other contract plays the dealt hands.
     pub fn played_hands(&self, dealt: BySeat<Cards>) -> BySeat<Cards> {
-        let mut hands = dealt;
-        if let Contract::Hochzeit {
-            declarer,
-            partner,
-            given,
-            returned,
-        } = *self
-        {
-            hands[declarer].remove(given);
-            hands[declarer].insert(returned);
-            hands[partner].remove(returned);
-            hands[partner].insert(given);
+        match *self {
+            Contract::Hochzeit {
+                declarer,
+                partner,
+                given,
+                returned,
+            } => exchanged(dealt, (declarer, given), (partner, returned)),
+            _ => dealt,
         }
-        hands
     }
 
     /// The hands as dealt from the hands as played (the inverse of
     /// [`Contract::played_hands`]).
     pub fn dealt_hands(&self, played: BySeat<Cards>) -> BySeat<Cards> {
-        let mut hands = played;
-        if let Contract::Hochzeit {
-            declarer,
-            partner,
-            given,
-            returned,
-        } = *self
-        {
-            hands[declarer].remove(returned);
-            hands[declarer].insert(given);
-            hands[partner].remove(given);
-            hands[partner].insert(returned);
+        match *self {
+            Contract::Hochzeit {
+                declarer,
+                partner,
+                given,
+                returned,
+            } => exchanged(played, (declarer, returned), (partner, given)),
+            _ => played,
         }
-        hands
     }
 
     pub fn declarer(&self) -> Option<Seat> {
@@ -422,6 +412,15 @@ impl fmt::Display for Contract {
         }
         Ok(())
     }
+}
+
+/// `hands` after seat `a.0` gives card `a.1` to seat `b.0` and takes card `b.1` back.
+fn exchanged(mut hands: BySeat<Cards>, a: (Seat, Card), b: (Seat, Card)) -> BySeat<Cards> {
+    hands[a.0].remove(a.1);
+    hands[b.0].insert(a.1);
+    hands[b.0].remove(b.1);
+    hands[a.0].insert(b.1);
+    hands
 }
 
 /// Whether a hand holds Sie: all Obers and Unters (short deck: the Obers, EU and GU).

@@ -18,6 +18,7 @@
 
 use super::canon::Canon;
 use super::layout::{bit, bits, Layout, TRUMP};
+use super::position::lay;
 use crate::game::Game;
 use crate::options::{Options, RamschTie};
 use crate::settle::{ramsch_decided, RamschTally};
@@ -95,14 +96,15 @@ impl State {
     }
 
     fn play(&mut self, card: u8, layout: &Layout) {
-        let gone = !bit(card);
-        self.hands = self.hands.map(|h| h & gone);
-        self.trick[self.trick_len as usize] = card;
-        if self.trick_len > 0 && layout.beats(card, self.trick[self.win as usize]) {
-            self.win = self.trick_len;
-        }
-        self.trick_len += 1;
-        if self.trick_len == 4 {
+        let complete = lay(
+            &mut self.hands,
+            &mut self.trick,
+            &mut self.trick_len,
+            &mut self.win,
+            card,
+            layout,
+        );
+        if complete {
             let winner = (self.leader + self.win) as usize % 4;
             let cards = self.trick;
             self.take(winner, &cards, layout);
@@ -550,28 +552,27 @@ mod tests {
     use super::*;
     use crate::contract::Contract;
 
-    fn search_of<'a>(
-        layout: &'a Layout,
-        canon: &'a Canon,
-        options: &'a Options,
-        table: &'a mut Table,
-        history: &'a mut History,
-        nodes: &'a mut u64,
-        aborted: &'a mut bool,
-    ) -> Search<'a> {
-        Search {
-            layout,
-            canon,
-            options,
+    /// Runs `f` on a search of a long-deck Ramsch under default rules, for seat 0.
+    fn with_search(f: impl FnOnce(&Search, &Layout)) {
+        let layout = Layout::of_contract(Contract::Ramsch);
+        let canon = Canon::new(&layout, crate::contract::Measure::Points);
+        let options = Options::default();
+        let (mut table, mut history, mut nodes, mut aborted) =
+            (Table::default(), [[0; 32]; 4], 0, false);
+        let search = Search {
+            layout: &layout,
+            canon: &canon,
+            options: &options,
             me: 0,
             top_played: [0; 4],
-            table,
-            history,
+            table: &mut table,
+            history: &mut history,
             max_entries: 1 << 16,
-            nodes,
+            nodes: &mut nodes,
             node_limit: u64::MAX,
-            aborted,
-        }
+            aborted: &mut aborted,
+        };
+        f(&search, &layout);
     }
 
     fn state(layout: &Layout, hands: [&str; 4]) -> State {
@@ -590,60 +591,36 @@ mod tests {
 
     #[test]
     fn a_seat_with_more_trumps_than_the_others_hold_above_his_lowest_takes_a_trick() {
-        let layout = Layout::of_contract(Contract::Ramsch);
-        let canon = Canon::new(&layout, crate::contract::Measure::Points);
-        let options = Options::default();
-        let (mut table, mut history, mut nodes, mut aborted) =
-            (Table::default(), [[0; 32]; 4], 0, false);
-        let search = search_of(
-            &layout,
-            &canon,
-            &options,
-            &mut table,
-            &mut history,
-            &mut nodes,
-            &mut aborted,
-        );
-        // Seat 0 holds the top trump: sure. Seat 1 holds GO and H8, and the others hold
-        // three trumps above H8 (EO, HZ, H9): not sure; nor seat 2 (H7) nor seat 3 (HZ H9
-        // against EO and GO above H9).
-        let s = state(&layout, ["EO EA", "GO H8", "H7 GA", "HZ H9"]);
-        assert_eq!(search.sure_tricks(&s), [true, false, false, false]);
-        let s = state(&layout, ["EO EA", "GO HA", "H7 GA", "E7 G7"]);
-        // Seat 1: GO and HA; above HA the others hold EO only: 2 > 1.
-        assert_eq!(search.sure_tricks(&s), [true, true, false, false]);
+        with_search(|search, layout| {
+            // Seat 0 holds the top trump: sure. Seat 1 holds GO and H8, and the others hold
+            // three trumps above H8 (EO, HZ, H9): not sure; nor seat 2 (H7) nor seat 3 (HZ H9
+            // against EO and GO above H9).
+            let s = state(layout, ["EO EA", "GO H8", "H7 GA", "HZ H9"]);
+            assert_eq!(search.sure_tricks(&s), [true, false, false, false]);
+            let s = state(layout, ["EO EA", "GO HA", "H7 GA", "E7 G7"]);
+            // Seat 1: GO and HA; above HA the others hold EO only: 2 > 1.
+            assert_eq!(search.sure_tricks(&s), [true, true, false, false]);
+        });
     }
 
     #[test]
     fn bounds_know_a_loser_and_a_seat_passed_for_sure() {
-        let layout = Layout::of_contract(Contract::Ramsch);
-        let canon = Canon::new(&layout, crate::contract::Measure::Points);
-        let options = Options::default();
-        let (mut table, mut history, mut nodes, mut aborted) =
-            (Table::default(), [[0; 32]; 4], 0, false);
-        let search = search_of(
-            &layout,
-            &canon,
-            &options,
-            &mut table,
-            &mut history,
-            &mut nodes,
-            &mut aborted,
-        );
-        // Two tricks left worth 6 (GO and SO): seat 1 has 80, more than seat 0 can reach,
-        // so seat 0 does not lose, and with every seat holding a trick he is paid 1.
-        let mut s = state(&layout, ["E7 E8", "G7 G8", "S7 S8", "GO SO"]);
-        s.points = [10, 80, 24, 0];
-        s.tricks = [1, 3, 1, 1];
-        assert_eq!(search.bounds(&s), (1, 1));
-        // Seat 0 has 70: nobody else can reach it, so he loses. Seat 3 has no trick yet
-        // and may stay without one (he pays him double then): -4 to -3; holding the top
-        // trump he surely takes one: -3.
-        s.points = [70, 26, 18, 0];
-        s.tricks = [3, 2, 1, 0];
-        let mut s2 = s;
-        s2.hands = layout.hands(["E7 E8", "G7 G8", "GO SO", "S7 S8"]);
-        assert_eq!(search.bounds(&s2), (-4, -3));
-        assert_eq!(search.bounds(&s), (-3, -3));
+        with_search(|search, layout| {
+            // Two tricks left worth 6 (GO and SO): seat 1 has 80, more than seat 0 can reach,
+            // so seat 0 does not lose, and with every seat holding a trick he is paid 1.
+            let mut s = state(layout, ["E7 E8", "G7 G8", "S7 S8", "GO SO"]);
+            s.points = [10, 80, 24, 0];
+            s.tricks = [1, 3, 1, 1];
+            assert_eq!(search.bounds(&s), (1, 1));
+            // Seat 0 has 70: nobody else can reach it, so he loses. Seat 3 has no trick yet
+            // and may stay without one (he pays him double then): -4 to -3; holding the top
+            // trump he surely takes one: -3.
+            s.points = [70, 26, 18, 0];
+            s.tricks = [3, 2, 1, 0];
+            let mut s2 = s;
+            s2.hands = layout.hands(["E7 E8", "G7 G8", "GO SO", "S7 S8"]);
+            assert_eq!(search.bounds(&s2), (-4, -3));
+            assert_eq!(search.bounds(&s), (-3, -3));
+        });
     }
 }

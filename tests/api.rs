@@ -615,3 +615,22 @@ fn impossible_filters_are_refused_by_name() {
     assert_eq!(list["total"], 1);
     assert_eq!(list["games"][0]["game"], "sauspiel");
 }
+
+/// An address in use is named, with the address.
+#[test]
+fn an_address_in_use_is_named() {
+    let server = Server::start(&temp_db("addr"), &[]);
+    let addr = server.base.trim_start_matches("http://").to_string();
+    let o = Command::new(env!("CARGO_BIN_EXE_schafkopf"))
+        .args(["serve", "--addr", &addr, "--db"])
+        .arg(temp_db("addr2"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(&format!("{addr}: Address in use"))
+            || err.contains(&format!("{addr}: Address already in use")),
+        "{err}"
+    );
+}

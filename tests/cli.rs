@@ -781,6 +781,12 @@ fn nothing_is_lost_and_every_fault_is_named() {
     assert_eq!(lines.len(), 17);
     assert_eq!(lines[0]["line"], 1);
     assert_eq!(lines[0]["error"]["code"], "invalid_utf8");
+    // A malformed line: one line number per message (the line's own; the column in it).
+    let o = run(&["score"], "not json\n");
+    assert_eq!(
+        json_lines(&o)[0]["error"]["message"],
+        "malformed JSON: expected ident at column 2"
+    );
     // Tables the machine cannot give, and no threads at all: usage errors.
     let o = run(&["solve", "--table-mb", "999999999", l], "");
     assert_eq!(o.status.code(), Some(64));

@@ -193,6 +193,7 @@ pub struct Solver {
     /// Entries the Ramsch table may hold within the budget.
     ramsch_entries: usize,
     ramsch_history: ramsch::History,
+    ramsch_tricks: ramsch::TricksTable,
     /// The node count at which searches stop (see [`Solver::limit_nodes`]).
     node_limit: u64,
     /// A search ran into the limit: its results are void until a new limit is set.
@@ -221,6 +222,7 @@ impl Solver {
             ramsch: ramsch::Table::default(),
             ramsch_entries: (bytes / ramsch::ENTRY_BYTES).max(1024),
             ramsch_history: [[0; 32]; 4],
+            ramsch_tricks: ramsch::TricksTable::default(),
             techniques: Techniques::default(),
             stats: Stats::default(),
             generation: 0,
@@ -292,6 +294,7 @@ impl Solver {
             self.shapes.start(self.generation);
             self.ramsch.clear();
             self.ramsch_history = [[0; 32]; 4];
+            self.ramsch_tricks.clear();
             self.last_deal = deal;
             self.history = [[0; 32]; 4];
         }
@@ -429,6 +432,7 @@ impl Solver {
             crate::options::RamschTie::HighestTrumpPlayed => &layout.group_mask[..],
         };
         let canon = Canon::of_groups(&layout, Measure::Points, groups);
+        let trick_canon = Canon::new(&layout, Measure::Tricks);
         let mut search = ramsch::Search {
             layout: &layout,
             canon: &canon,
@@ -436,6 +440,8 @@ impl Solver {
             me: me.index(),
             top_played,
             table: &mut self.ramsch,
+            trick_canon: &trick_canon,
+            tricks_table: &mut self.ramsch_tricks,
             history: &mut self.ramsch_history,
             max_entries: self.ramsch_entries,
             nodes: &mut self.stats.nodes,

@@ -180,6 +180,14 @@ pub(crate) struct Entry {
 /// The table, by position and tally.
 pub(crate) type Table = HashMap<(u128, u128), Entry, BuildHasherDefault<KeyHasher>>;
 
+/// Whether "me" can see every other seat take a trick, by position and who has one.
+pub(crate) type TricksTable = HashMap<(u128, u128), bool, BuildHasherDefault<KeyHasher>>;
+
+/// The least "me" is paid where every other seat ends with a trick: losing, he pays each one
+/// price (nobody doubles it as a Jungfrau); another's Durchmarsch is impossible then (under
+/// `at_least` it costs him 1), and escaping pays him at least 1.
+const ALL_TAKE_A_TRICK: i32 = -3;
+
 /// Per seat and card, how often the card cut a search off, weighted by the cards left
 /// (the history heuristic, Schaeffer 1989).
 pub(crate) type History = [[u32; 32]; 4];
@@ -198,6 +206,10 @@ pub(crate) struct Search<'a> {
     /// The highest trump each seat was dealt (all are played by the end), index + 1.
     pub top_played: [u8; 4],
     pub table: &'a mut Table,
+    /// Canonical hands by tricks alone (every group one run), for [`Search::all_take_a_trick`].
+    pub trick_canon: &'a Canon,
+    /// [`Search::all_take_a_trick`]'s answers at trick boundaries.
+    pub tricks_table: &'a mut TricksTable,
     pub history: &'a mut History,
     pub max_entries: usize,
     pub nodes: &'a mut u64,
@@ -457,6 +469,24 @@ impl Search<'_> {
                 first = Some(e.best);
             }
         }
+        // Asked whether he reaches -3 or less (what a loser pays where nobody doubles it):
+        // that he can make every other seat take a trick is enough, and it is a question of
+        // tricks alone, far cheaper than the settlement's. Asked with four tricks or more to
+        // go: later the settlement's own search is as cheap (PERFORMANCE.md, "Ramsch
+        // settlements").
+        if boundary
+            && s.remaining().count_ones() >= 16
+            && beta <= ALL_TAKE_A_TRICK
+            && lo < ALL_TAKE_A_TRICK
+            && hi >= ALL_TAKE_A_TRICK
+        {
+            if self.all_take_a_trick(s) {
+                lo = ALL_TAKE_A_TRICK;
+            }
+            if *self.aborted {
+                return 0;
+            }
+        }
         if lo >= hi {
             return lo;
         }
@@ -525,6 +555,104 @@ impl Search<'_> {
         best
     }
 
+    /// Whether "me" can make every other seat take at least one trick, whatever they do
+    /// (they play to keep one of them without). Tricks alone decide it, so positions that
+    /// differ in which cards of a suit are gone, or in points, share an answer.
+    fn all_take_a_trick(&mut self, s: &State) -> bool {
+        if *self.aborted {
+            return false;
+        }
+        *self.nodes += 1;
+        if *self.nodes >= self.node_limit {
+            *self.aborted = true;
+            return false;
+        }
+        let me = self.me;
+        let boundary = s.trick_len == 0;
+        let sure = self.sure_tricks(s);
+        let lacking = (0..4)
+            .filter(|&i| i != me && s.tricks[i] == 0 && !sure[i])
+            .count() as u32;
+        if lacking == 0 {
+            return true;
+        }
+        let tricks_left = (s.remaining().count_ones() + s.trick_len as u32) / 4;
+        if lacking > tricks_left {
+            return false;
+        }
+        let key = boundary.then(|| {
+            let [left, low, high] = self.trick_canon.key(&s.hands);
+            let hands = left as u128 | (low as u128) << 32 | (high as u128) << 64;
+            let has = (0..4).fold(0u128, |m, i| m | ((s.tricks[i] > 0) as u128) << i);
+            (hands, s.leader as u128 | (me as u128) << 2 | has << 4)
+        });
+        if let Some(k) = &key {
+            if let Some(&answer) = self.tricks_table.get(k) {
+                return answer;
+            }
+        }
+        let seat = s.to_move();
+        let hand = s.hands[seat];
+        let open = (s.trick_len > 0).then(|| (s.trick[0], s.trick[s.win as usize]));
+        let legal = self
+            .layout
+            .legal(crate::seat::Seat::wrapping(seat as u8), hand, open, false);
+        // One card of each run of neighbours in a suit with nothing left between them.
+        let mut present = s.remaining();
+        for &c in &s.trick[..s.trick_len as usize] {
+            present |= bit(c);
+        }
+        let mut cards = [0u8; 8];
+        let mut n = 0;
+        let mut last: Option<u8> = None;
+        for c in bits(legal) {
+            let same = last.is_some_and(|p| {
+                let between = (bit(c) - 1) & !(bit(p) | (bit(p) - 1));
+                self.layout.group_of(c) == self.layout.group_of(p) && present & between == 0
+            });
+            last = Some(c);
+            if !same {
+                cards[n] = c;
+                n += 1;
+            }
+        }
+        // "Me" ducks, leaving the trick to a seat without one; the others beat such a
+        // seat's card, highest first, and else duck.
+        let best =
+            (s.trick_len > 0).then(|| (s.trick[s.win as usize], (s.leader + s.win) as usize % 4));
+        let virgin_wins = best.is_some_and(|(_, w)| w != me && s.tricks[w] == 0);
+        cards[..n].sort_by_key(|&c| {
+            let beats = best.is_some_and(|(b, _)| self.layout.beats(c, b));
+            if seat == me {
+                (beats as u8, c)
+            } else if virgin_wins {
+                (!beats as u8, u8::MAX - c)
+            } else {
+                (beats as u8, c)
+            }
+        });
+        let maximizing = seat == me;
+        let mut answer = !maximizing;
+        for &card in &cards[..n] {
+            let mut child = *s;
+            child.play(card, self.layout);
+            if self.all_take_a_trick(&child) == maximizing {
+                answer = maximizing;
+                break;
+            }
+        }
+        if *self.aborted {
+            return false;
+        }
+        if let Some(k) = key {
+            if self.tricks_table.len() >= self.max_entries {
+                self.tricks_table.clear();
+            }
+            self.tricks_table.insert(k, answer);
+        }
+        answer
+    }
+
     /// The exact settlement of "me" in units, from zero-window tests (MTD(f), Plaat et
     /// al. 1996): each fail-soft answer moves one bound. The first asks whether "me"
     /// escapes paying (at least 1), the question that mostly decides a Ramsch.
@@ -557,11 +685,15 @@ mod tests {
         let layout = Layout::of_contract(Contract::Ramsch);
         let canon = Canon::new(&layout, crate::contract::Measure::Points);
         let options = Options::default();
+        let trick_canon = Canon::new(&layout, crate::contract::Measure::Tricks);
         let (mut table, mut history, mut nodes, mut aborted) =
             (Table::default(), [[0; 32]; 4], 0, false);
+        let mut tricks_table = TricksTable::default();
         let search = Search {
             layout: &layout,
             canon: &canon,
+            trick_canon: &trick_canon,
+            tricks_table: &mut tricks_table,
             options: &options,
             me: 0,
             top_played: [0; 4],

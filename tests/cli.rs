@@ -793,6 +793,9 @@ fn nothing_is_lost_and_every_fault_is_named() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("more than the machine has"));
     let o = run(&["solve", "-j", "0", l], "");
     assert_eq!(o.status.code(), Some(64));
+    let o = run(&["serve", "--workers", "0"], "");
+    assert_eq!(o.status.code(), Some(64));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("must be at least 1"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

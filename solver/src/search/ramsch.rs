@@ -341,10 +341,9 @@ impl Search<'_> {
     }
 
     /// The legal cards, one of each set of equivalent ones: neighbours in one suit of one
-    /// hand with equal points and no card left between them (any card of the trick counts
-    /// as left) play alike. Trumps only under `highest_trump_played`, where the trumps
-    /// taken do not decide a tie.
-    fn moves(&self, s: &State, first: Option<u8>) -> Moves {
+    /// hand with no card left between them (any card of the trick counts as left) that
+    /// `alike` says are worth the same play alike.
+    fn representatives(&self, s: &State, alike: impl Fn(u8, u8) -> bool) -> Moves {
         let seat = s.to_move();
         let hand = s.hands[seat];
         let open = (s.trick_len > 0).then(|| (s.trick[0], s.trick[s.win as usize]));
@@ -355,30 +354,38 @@ impl Search<'_> {
         for &c in &s.trick[..s.trick_len as usize] {
             present |= bit(c);
         }
-        let merge_trumps = !self.tally_ties();
         let mut out = Moves {
             cards: [0; 8],
             len: 0,
         };
         let mut last: Option<u8> = None;
         for c in bits(legal) {
-            if let Some(p) = last {
-                let group = self.layout.group_of(c);
+            let same = last.is_some_and(|p| {
                 // The cards strictly between p and c (p below c).
                 let between = (bit(c) - 1) & !(bit(p) | (bit(p) - 1));
-                let same = group == self.layout.group_of(p)
-                    && self.layout.points[c as usize] == self.layout.points[p as usize]
+                self.layout.group_of(c) == self.layout.group_of(p)
                     && present & between == 0
-                    && (merge_trumps || group != self.layout.group_mask[TRUMP]);
-                if same {
-                    last = Some(c);
-                    continue;
-                }
-            }
-            out.cards[out.len] = c;
-            out.len += 1;
+                    && alike(p, c)
+            });
             last = Some(c);
+            if !same {
+                out.cards[out.len] = c;
+                out.len += 1;
+            }
         }
+        out
+    }
+
+    /// The cards to try, in order: one of each set of equivalent ones, where equal points
+    /// make neighbours alike (trumps only under `highest_trump_played`, where the trumps
+    /// taken decide no tie); the table's card first.
+    fn moves(&self, s: &State, first: Option<u8>) -> Moves {
+        let merge_trumps = !self.tally_ties();
+        let points = &self.layout.points;
+        let trumps = self.layout.group_mask[TRUMP];
+        let mut out = self.representatives(s, |p, c| {
+            points[p as usize] == points[c as usize] && (merge_trumps || bit(c) & trumps == 0)
+        });
         let cards = &mut out.cards[..out.len];
         self.order(s, cards);
         if let Some(i) = first.and_then(|f| cards.iter().position(|&c| c == f)) {
@@ -592,30 +599,10 @@ impl Search<'_> {
             }
         }
         let seat = s.to_move();
-        let hand = s.hands[seat];
-        let open = (s.trick_len > 0).then(|| (s.trick[0], s.trick[s.win as usize]));
-        let legal = self
-            .layout
-            .legal(crate::seat::Seat::wrapping(seat as u8), hand, open, false);
-        // One card of each run of neighbours in a suit with nothing left between them.
-        let mut present = s.remaining();
-        for &c in &s.trick[..s.trick_len as usize] {
-            present |= bit(c);
-        }
-        let mut cards = [0u8; 8];
-        let mut n = 0;
-        let mut last: Option<u8> = None;
-        for c in bits(legal) {
-            let same = last.is_some_and(|p| {
-                let between = (bit(c) - 1) & !(bit(p) | (bit(p) - 1));
-                self.layout.group_of(c) == self.layout.group_of(p) && present & between == 0
-            });
-            last = Some(c);
-            if !same {
-                cards[n] = c;
-                n += 1;
-            }
-        }
+        // Where only tricks count, neighbours of a suit are alike whatever their points.
+        let mut moves = self.representatives(s, |_, _| true);
+        let n = moves.len;
+        let cards = &mut moves.cards;
         // "Me" ducks, leaving the trick to a seat without one; the others beat such a
         // seat's card, highest first, and else duck.
         let best =

@@ -352,24 +352,7 @@ pub(crate) fn ramsch_decided(opts: &Options, tally: &RamschTally) -> RamschDecid
     let n = jungfrau.len();
     for seat in Seat::ALL.into_iter().filter(|s| *s != loser) {
         let virgin = jungfrau.contains(seat);
-        let share = match opts.jungfrau {
-            Jungfrau::None => 1,
-            Jungfrau::DoubleIndividuallyOnce => {
-                if virgin {
-                    2
-                } else {
-                    1
-                }
-            }
-            Jungfrau::DoubleIndividuallyMultiple => {
-                if virgin {
-                    1 << n
-                } else {
-                    1
-                }
-            }
-            Jungfrau::DoubleAll => 1 << n,
-        };
+        let share = jungfrau_share(opts.jungfrau, virgin, n) as i64;
         units[seat.index()] = share;
         units[loser.index()] -= share;
     }
@@ -378,6 +361,18 @@ pub(crate) fn ramsch_decided(opts: &Options, tally: &RamschTally) -> RamschDecid
         loser: Some(loser),
         jungfrau,
         units,
+    }
+}
+
+/// What the Ramsch loser pays a seat, in prices, under the Jungfrau rule: `virgin` says
+/// whether that seat took no trick, `n` how many seats took none.
+pub(crate) fn jungfrau_share(rule: Jungfrau, virgin: bool, n: u32) -> i32 {
+    match rule {
+        Jungfrau::None => 1,
+        Jungfrau::DoubleIndividuallyOnce => 1 + virgin as i32,
+        Jungfrau::DoubleIndividuallyMultiple if virgin => 1 << n,
+        Jungfrau::DoubleIndividuallyMultiple => 1,
+        Jungfrau::DoubleAll => 1 << n,
     }
 }
 

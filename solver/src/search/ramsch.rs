@@ -21,7 +21,7 @@ use super::layout::{bit, bits, Layout, TRUMP};
 use super::position::lay;
 use crate::game::Game;
 use crate::options::{Options, RamschTie};
-use crate::settle::{ramsch_decided, RamschTally};
+use crate::settle::{jungfrau_share, ramsch_decided, RamschTally};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -243,7 +243,7 @@ impl Search<'_> {
     /// - every payment grows with the seats left without a trick, so the extremes are
     ///   none of them and all that have none yet.
     fn bounds(&self, s: &State) -> (i32, i32) {
-        use crate::options::{Durchmarsch, Jungfrau};
+        use crate::options::Durchmarsch;
         let me = self.me;
         let taken: u32 = s.points.iter().map(|&p| p as u32).sum();
         let left = 120 - taken;
@@ -283,18 +283,7 @@ impl Search<'_> {
             let virgin = |i: usize| s.tricks[i] == 0 && !sure[i];
             let virgins = (0..4).filter(|&i| virgin(i)).count() as i32;
             let share = |is_virgin: bool, n: i32| -> i32 {
-                match self.options.jungfrau {
-                    Jungfrau::None => 1,
-                    Jungfrau::DoubleIndividuallyOnce => 1 + is_virgin as i32,
-                    Jungfrau::DoubleIndividuallyMultiple => {
-                        if is_virgin {
-                            1 << n
-                        } else {
-                            1
-                        }
-                    }
-                    Jungfrau::DoubleAll => 1 << n,
-                }
+                jungfrau_share(self.options.jungfrau, is_virgin, n as u32)
             };
             // What a loser pays with `j` of the other three without a trick.
             let pays = |j: i32| -> i32 { share(true, j) * j + share(false, j) * (3 - j) };

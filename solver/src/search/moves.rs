@@ -23,7 +23,7 @@
 
 use super::layout::{bit, bits, top, Layout};
 use super::position::Position;
-use super::Frame;
+use super::{Frame, Sides};
 use crate::contract::Measure;
 use crate::seat::Seat;
 
@@ -289,6 +289,7 @@ fn pick(
 pub(crate) fn order_moves(
     layout: &Layout,
     frame: &Frame,
+    sides: Sides,
     pos: &Position,
     cards: u32,
     history: &[[u16; 32]; 4],
@@ -299,11 +300,11 @@ pub(crate) fn order_moves(
     let mine = frame.maximizers.contains(seat);
     // The lone counted minimiser the others play against (Ramsch, Bettel), when the player
     // to move is one of the others; and whether the player to move is he.
-    let lone_player = frame.lone_minimizer();
+    let lone_player = sides.lone_minimizer();
     let lone = lone_player.filter(|_| mine);
     let alone = lone_player == Some(seat);
     // A lone declarer short of trumps (under half of those left), or holding nothing else.
-    let lone_declarer = mine && frame.maximizers.len() == 1;
+    let lone_declarer = mine && sides == Sides::LoneDeclarer;
     let trumps = layout.group_mask[super::layout::TRUMP];
     let hand = pos.hands[seat.index()];
     let short_of_trumps =
@@ -349,7 +350,7 @@ pub(crate) fn order_moves(
                             // benchmark 9% fewer nodes, real Sauspiel batch 8% less time,
                             // the solos 1 to 2% fewer nodes).
                             700 + 8 * pts + power
-                        } else if frame.maximizers.len() == 2 {
+                        } else if sides == Sides::Partnership {
                             // In a partnership game both sides lead high what they cannot
                             // hold: the other side must spend its high cards, and points
                             // count half against it. (Measured: the declarers alone, a tenth
@@ -435,7 +436,7 @@ pub(crate) fn order_moves(
                         400 - 8 * pts - power
                     } else if beats {
                         if !beatable(layout, frame, pos, card, led) {
-                            if frame.maximizers.len() == 1 {
+                            if sides == Sides::LoneDeclarer {
                                 // Against or as a lone declarer, a sure winner that brings
                                 // points first (measured: Farbsolo and Farbwenz 7 to 9% fewer
                                 // nodes over their benchmark questions, Farbgeier 4.5%, Wenz
@@ -509,12 +510,12 @@ fn sort_best_first(v: &mut [u64; 8], n: usize) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::fixtures::{in_trick, solo_of_seat_0};
     use super::*;
     use crate::cards::{Deck, Suit};
     use crate::contract::{Contract, Solo};
     use crate::deal::Rng;
     use crate::legal::PlayRules;
-    use crate::seat::Seats;
 
     /// Two legal cards of one group with no separator between them, by brute force.
     fn pair_exists(layout: &Layout, legal: u32, separators: u32) -> bool {
@@ -526,51 +527,13 @@ mod tests {
         })
     }
 
-    /// A position inside a trick: `hands` (what each seat still holds), `played` led by
-    /// `leader` and followed in turn (nothing taken yet).
-    fn in_trick(layout: &Layout, hands: [&str; 4], leader: u8, played: &[&str]) -> Position {
-        let mut pos = Position {
-            hands: layout.hands(hands),
-            trick: [0; 4],
-            trick_len: 0,
-            win: 0,
-            leader,
-            searched: false,
-            got: 0,
-            assigned: 0,
-        };
-        for (k, card) in played.iter().enumerate() {
-            let card = layout.index(card.parse().unwrap());
-            pos.trick[k] = card;
-            if k > 0 && layout.beats(card, pos.trick[pos.win as usize]) {
-                pos.win = k as u8;
-            }
-            pos.trick_len += 1;
-        }
-        pos
-    }
-
-    /// The layout and frame of a solo game (not a Tout) played by seat 0.
-    fn solo_of_seat_0(game: Solo) -> (Layout, Frame) {
-        let layout = Layout::of_contract(Contract::Solo {
-            declarer: Seat::S0,
-            game,
-            tout: false,
-        });
-        let frame = Frame {
-            counted: Seats::one(Seat::S0),
-            maximizers: Seats::one(Seat::S0),
-            measure: Measure::Points,
-        };
-        (layout, frame)
-    }
-
     /// The legal cards of the player to move as [`order_moves`] orders them (no history).
     fn ordered(layout: &Layout, frame: &Frame, pos: &Position) -> Vec<u8> {
         let mut out = [0u8; 8];
         let n = order_moves(
             layout,
             frame,
+            frame.sides().unwrap(),
             pos,
             pos.legal(layout),
             &[[0; 32]; 4],

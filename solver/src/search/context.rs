@@ -1,0 +1,66 @@
+//! One search: its fixed context (the layout, the frame and who plays against whom, read by
+//! every bound) and the solver's mutable state it borrows (the tables, counters and the
+//! node budget). The bounds are free functions over the context; only the node search and
+//! its driver ([`super::alphabeta`], [`super::driver`]) write the state.
+
+use super::canon::Canon;
+use super::layout::Layout;
+use super::position::Position;
+use super::similar::Shape;
+use super::tt::Table;
+use super::{Frame, Sides, Stats, Techniques};
+
+/// What one search reads and never changes.
+pub(super) struct Context {
+    pub layout: Layout,
+    pub canon: Canon,
+    pub frame: Frame,
+    pub sides: Sides,
+    /// The measure's total: 120 points, or the deal's tricks.
+    pub total: u8,
+    /// The table tag of the deal and frame.
+    pub tag: u32,
+    pub techniques: Techniques,
+    /// Whether similar positions are asked ([`super::similar`]).
+    pub similar: bool,
+}
+
+impl Context {
+    /// The measure still to be taken after `pos`.
+    #[inline(always)]
+    pub fn still(&self, pos: &Position) -> u8 {
+        self.total - pos.assigned
+    }
+
+    /// The values a position can still end with: what is taken, up to all that is out too.
+    pub fn range(&self, pos: &Position) -> (u8, u8) {
+        (pos.got, pos.got + self.still(pos))
+    }
+
+    /// The position after `card`.
+    pub fn child(&self, pos: &Position, card: u8) -> Position {
+        let mut child = *pos;
+        child.play(card, &self.layout, &self.frame);
+        child
+    }
+}
+
+/// What a solver keeps between searches of a deal, and what a search writes.
+pub(super) struct SearchState {
+    pub table: Table,
+    /// The similar positions' bounds, by shape ([`super::similar`]).
+    pub shapes: Table<Shape, 2>,
+    pub stats: Stats,
+    /// The history heuristic's counters, by seat and card ([`super::moves`]).
+    pub history: [[u16; 32]; 4],
+    /// The node count at which searches stop.
+    pub node_limit: u64,
+    /// A search ran into the limit: its results are void until a new limit is set.
+    pub aborted: bool,
+}
+
+/// One search over one position: the fixed context and the borrowed state.
+pub(super) struct Search<'a> {
+    pub cx: Context,
+    pub st: &'a mut SearchState,
+}

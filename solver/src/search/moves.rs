@@ -285,7 +285,103 @@ fn pick(
     out
 }
 
-/// Orders the `cards` to try best first into `out`; returns how many.
+/// The bands of the move ordering's scores: a card's band says what it does for its side,
+/// higher first; within a band its points and power break ties. (What each rule saved is in
+/// `docs/PERFORMANCE.md`, "What moved the numbers".)
+mod band {
+    /// A lead nobody of the other side can beat: cash it.
+    pub const SURE_LEAD: i32 = 1000;
+    /// A lead the lone counted player (Ramsch, Bettel) cannot duck.
+    pub const LONE_MUST_TAKE: i32 = 900;
+    /// A lead the lone counted player cannot take: the lead stays with the others.
+    pub const LONE_CANNOT_TAKE: i32 = 875;
+    /// A lead in a suit the lone counted player must follow.
+    pub const LONE_MUST_FOLLOW: i32 = 850;
+    /// The lone counted player's own lead, or one of the others' into his tricks.
+    pub const LONE_LEADS: i32 = 800;
+    /// A lead to a partner who can take the trick for good.
+    pub const TO_PARTNER: i32 = 700;
+    /// A lead in a suit the lone counted player is void in (he discards at will).
+    pub const LONE_VOID: i32 = 700;
+    /// Any other lead of a player who wants tricks.
+    pub const LEAD: i32 = 500;
+    /// A sure trump where the other side holds none: it draws nothing, so it waits.
+    pub const IDLE_TRUMP: i32 = 300;
+    /// A sure lead of a player who wants no tricks.
+    pub const UNWANTED_SURE_LEAD: i32 = 100;
+
+    /// A winner nobody after can beat.
+    pub const SURE_WINNER: i32 = 900;
+    /// Points onto a trick the player's side takes for good.
+    pub const SMEAR: i32 = 800;
+    /// A card that takes the trick where a partner behind could take it for good.
+    pub const OVER_PARTNER: i32 = 700;
+    /// A winner someone after may still beat.
+    pub const WINNER: i32 = 600;
+    /// A card under a partner's best card, which may still be beaten.
+    pub const UNDER_PARTNER: i32 = 400;
+    /// A card that neither wins nor helps: shed the least.
+    pub const LOSER: i32 = 300;
+    /// A card of a player who wants no tricks that ducks under the best card.
+    pub const DUCK: i32 = 800;
+    /// A card of a player who wants no tricks that takes the trick.
+    pub const OVERTAKE: i32 = 300;
+}
+
+/// What the ordering knows of the player to move, worked out once per node.
+struct Mover {
+    seat: Seat,
+    /// He wants tricks for himself ([`Frame::wants_tricks`]).
+    eager: bool,
+    /// He maximises.
+    mine: bool,
+    /// The lone counted minimiser the others play against (Ramsch, Bettel), when the player
+    /// to move is one of the others.
+    lone: Option<Seat>,
+    /// The player to move is that lone counted minimiser.
+    alone: bool,
+    /// A lone declarer holding under half the trumps left.
+    short_of_trumps: bool,
+    /// A lone declarer holding nothing but trumps.
+    only_trumps: bool,
+    /// The other side holds no trump: a trump led draws none (for a player who wants tricks).
+    drawn: bool,
+    trumps: u32,
+}
+
+impl Mover {
+    fn new(layout: &Layout, frame: &Frame, sides: Sides, pos: &Position) -> Mover {
+        let seat = pos.to_move();
+        let eager = frame.wants_tricks(seat);
+        let mine = frame.maximizers.contains(seat);
+        let lone_player = sides.lone_minimizer();
+        let lone_declarer = mine && sides == Sides::LoneDeclarer;
+        let trumps = layout.group_mask[super::layout::TRUMP];
+        let hand = pos.hands[seat.index()];
+        let drawn = eager
+            && pos.trick_len == 0
+            && (1..4u8).all(|k| {
+                let other = seat.plus(k);
+                frame.maximizers.contains(other) == mine || pos.hands[other.index()] & trumps == 0
+            });
+        Mover {
+            seat,
+            eager,
+            mine,
+            lone: lone_player.filter(|_| mine),
+            alone: lone_player == Some(seat),
+            short_of_trumps: lone_declarer
+                && 2 * (hand & trumps).count_ones() < (pos.remaining() & trumps).count_ones(),
+            only_trumps: lone_declarer && hand & !trumps == 0,
+            drawn,
+            trumps,
+        }
+    }
+}
+
+/// Orders the `cards` to try best first into `out`; returns how many. Each card gets a
+/// score ([`lead_score`] or [`follow_score`]); the history breaks ties, then the lower
+/// card.
 pub(crate) fn order_moves(
     layout: &Layout,
     frame: &Frame,
@@ -295,179 +391,20 @@ pub(crate) fn order_moves(
     history: &[[u16; 32]; 4],
     out: &mut [u8; 8],
 ) -> usize {
-    let seat = pos.to_move();
-    let eager = frame.wants_tricks(seat);
-    let mine = frame.maximizers.contains(seat);
-    // The lone counted minimiser the others play against (Ramsch, Bettel), when the player
-    // to move is one of the others; and whether the player to move is he.
-    let lone_player = sides.lone_minimizer();
-    let lone = lone_player.filter(|_| mine);
-    let alone = lone_player == Some(seat);
-    // A lone declarer short of trumps (under half of those left), or holding nothing else.
-    let lone_declarer = mine && sides == Sides::LoneDeclarer;
-    let trumps = layout.group_mask[super::layout::TRUMP];
-    let hand = pos.hands[seat.index()];
-    let short_of_trumps =
-        lone_declarer && 2 * (hand & trumps).count_ones() < (pos.remaining() & trumps).count_ones();
-    let only_trumps = lone_declarer && hand & !trumps == 0;
-    // Whether the other side holds no trump: a trump led then draws none (asked of a
-    // player who wants tricks only).
-    let drawn = eager
-        && pos.trick_len == 0
-        && (1..4u8).all(|k| {
-            let other = seat.plus(k);
-            frame.maximizers.contains(other) == mine || pos.hands[other.index()] & trumps == 0
-        });
-    // Per card its sort key: the score, the history, and the card (among equal keys the card
-    // given first, the lower, ranks higher).
+    let m = Mover::new(layout, frame, sides, pos);
     let mut keys = [0u64; 8];
     let mut n = 0;
     let best = pos
         .best()
         .map(|(card, seat)| (card, seat, layout.group_of(pos.trick[0])));
-    let partner_behind = eager && best.is_some_and(|best| partner_behind(layout, frame, pos, best));
+    let partner_behind =
+        m.eager && best.is_some_and(|best| partner_behind(layout, frame, pos, best));
     for card in bits(cards) {
-        let pts = layout.points[card as usize] as i32;
-        // Within a group the index is the power.
-        let power = card as i32;
-        let score: i32 = match best {
-            None => {
-                let group = layout.group_of(card);
-                let sure = !beatable(layout, frame, pos, card, group);
-                match (eager, sure) {
-                    // A sure trump where the other side holds none draws nothing: the others
-                    // throw off what they like, and the trump, kept, stays an entry and a
-                    // ruff for later. So after the other leads, the low ones too. Measured
-                    // (`exact`, 100 deals each, all nodes): Wenz 26% fewer, Geier 24%,
-                    // Farbwenz 27%, Farbgeier 18%, Farbsolo 2.4%, Sauspiel 0.6%.
-                    (true, true) if drawn && group == trumps => 300 + pts,
-                    (true, true) => 1000 + pts,
-                    (true, false) => {
-                        if partner_covers(layout, frame, pos, card, group) {
-                            // Lead to a partner who can take it, the most points first and
-                            // of those the highest card: the trick is the side's (was: the
-                            // fewest points, the lowest card; measured: the Sauspiel
-                            // benchmark 9% fewer nodes, real Sauspiel batch 8% less time,
-                            // the solos 1 to 2% fewer nodes).
-                            700 + 8 * pts + power
-                        } else if sides == Sides::Partnership {
-                            // In a partnership game both sides lead high what they cannot
-                            // hold: the other side must spend its high cards, and points
-                            // count half against it. (Measured: the declarers alone, a tenth
-                            // fewer nodes in Sauspiele; both sides, points at half, another
-                            // 7% fewer over the benchmark's Sauspiel questions, the median
-                            // exact value 6% fewer.)
-                            500 - 4 * pts + power
-                        } else if short_of_trumps {
-                            // So does a lone declarer who holds less than half the trumps
-                            // left: he has to make his high cards before they are ruffed
-                            // (measured: the outcomes of every contract a declarer could have
-                            // announced, 13% fewer nodes; with more trumps it costs, so it
-                            // stays with the weak).
-                            500 - 8 * pts + power
-                        } else if only_trumps {
-                            // A lone declarer with nothing but trumps draws from the top:
-                            // each lead takes a trump from every hand that holds one, where
-                            // a low lead hands the lead over cheaply. (Measured: Farbwenz
-                            // exact values 4% fewer nodes, its three largest deals 14 to
-                            // 30%; the other solos within 2%. Every trump lead of a
-                            // declarer holding half the trumps or more from the top: Geier
-                            // 11% fewer nodes, Farbsolo 5%, but Farbwenz 5% more and its
-                            // p99 time up a third: not kept.)
-                            500 + power
-                        } else {
-                            500 - 8 * pts - power
-                        }
-                    }
-                    // Ramsch, Bettel: a lead the lone counted player cannot take keeps the
-                    // lead with the others at no cost (least points first: the rest are
-                    // for his tricks). Measured on 30 real Ramsch games: a tenth fewer
-                    // nodes for the exact value; it had come last, yet decided a sixth of
-                    // the cutoffs at such leads.
-                    (false, true) if lone.is_some() => 875 - 8 * pts - power,
-                    (false, true) => 100 - power,
-                    (false, false) => {
-                        match lone {
-                            // Ramsch, Bettel: a lead the lone counted player cannot duck;
-                            // else one in a suit he must follow; a suit he is void in last
-                            // (he discards at will).
-                            Some(c) if must_beat(layout, pos, c, card, group) => {
-                                900 + 8 * pts - power
-                            }
-                            Some(c) if pos.hands[c.index()] & group != 0 => 850 - power,
-                            Some(_) => 700 - power,
-                            // The lone counted player leads: best a card one of the others
-                            // must beat, his points with it. Measured: whole Ramsch
-                            // analyses p90 15% fewer nodes.
-                            None if alone && another_must_beat(layout, pos, seat, card) => {
-                                900 + 8 * pts - power
-                            }
-                            None => 800 - power,
-                        }
-                    }
-                }
-            }
-            Some((best_card, best_seat, led)) => {
-                let partner_wins = frame.maximizers.contains(best_seat) == mine;
-                let beats = layout.beats(card, best_card);
-                let partner_sure = partner_wins && !beatable(layout, frame, pos, best_card, led);
-                if eager && partner_behind {
-                    // A partner still to play can take the trick for good: the most points
-                    // with the weakest card, as to a sure partner; a card of one's own that
-                    // takes it after those (kept for a later trick, it may bring more).
-                    // Measured (`exact`, 100 deals each, all nodes): Farbsolo 21% fewer,
-                    // Farbgeier 22%, Wenz 13%, Geier 12%, Farbwenz 12%, Sauspiel 19% (8%
-                    // where only partners were still to play); ducking with the cheapest
-                    // card instead: Farbsolo 2% more than before. (Before, a defender's
-                    // sure winner came first: against a lone declarer's trump lead the top
-                    // trump, where a partner behind takes the trick with a lower one and
-                    // the top trump later catches a high card of his; each threshold it
-                    // no longer refuted cost a proof.)
-                    if beats {
-                        700 + 4 * pts - power
-                    } else {
-                        800 + 8 * pts - power
-                    }
-                } else if eager {
-                    if partner_sure {
-                        // The trick is ours: add the most points with the weakest card.
-                        800 + 8 * pts - power
-                    } else if partner_wins && !beats {
-                        400 - 8 * pts - power
-                    } else if beats {
-                        if !beatable(layout, frame, pos, card, led) {
-                            if sides == Sides::LoneDeclarer {
-                                // Against or as a lone declarer, a sure winner that brings
-                                // points first (measured: Farbsolo and Farbwenz 7 to 9% fewer
-                                // nodes over their benchmark questions, Farbgeier 4.5%, Wenz
-                                // and Geier within 1%; the real solo games' batch 6% less
-                                // time; in Sauspiele 1.4% more nodes, so not there).
-                                900 + 4 * pts - power
-                            } else {
-                                900 - power
-                            }
-                        } else {
-                            600 - power
-                        }
-                    } else {
-                        300 - 8 * pts - power
-                    }
-                } else if lone.is_some_and(|c| escapes(layout, pos, c, best_card, best_seat, led)) {
-                    // The trick is not the lone counted player's: its points count for
-                    // nobody; keep the points for his tricks, and shed a high card (beating
-                    // or not) that could take one of them from him later. Measured, whole
-                    // analyses of NetSchafkopf Ramsch games: 7 to 10% fewer nodes with the
-                    // trick he will lose, another 6 to 7% with the one he can duck (5% in
-                    // the openschafkopf games; Bettel exact values 15%).
-                    800 + 4 * power - 8 * pts
-                } else if !beats {
-                    800 + power + 8 * pts
-                } else {
-                    300 + power
-                }
-            }
+        let score = match best {
+            None => lead_score(layout, frame, sides, pos, &m, card),
+            Some(best) => follow_score(layout, frame, sides, pos, &m, card, best, partner_behind),
         };
-        let h = history[seat.index()][card as usize] as u32;
+        let h = history[m.seat.index()][card as usize] as u32;
         keys[n] = ((((score + 4096) as u32) << 16 | h) as u64) << 8 | (255 - card) as u64;
         n += 1;
     }
@@ -476,6 +413,140 @@ pub(crate) fn order_moves(
         *o = 255 - (k & 255) as u8;
     }
     n
+}
+
+/// The score of `card` led by the player to move.
+#[inline(always)]
+fn lead_score(
+    layout: &Layout,
+    frame: &Frame,
+    sides: Sides,
+    pos: &Position,
+    m: &Mover,
+    card: u8,
+) -> i32 {
+    let pts = layout.points[card as usize] as i32;
+    // Within a group the index is the power.
+    let power = card as i32;
+    let group = layout.group_of(card);
+    let sure = !beatable(layout, frame, pos, card, group);
+    match (m.eager, sure) {
+        // A sure trump where the other side holds none draws nothing: the others throw
+        // off what they like, and the trump, kept, stays an entry and a ruff for later.
+        // So after the other leads, the low ones too.
+        (true, true) if m.drawn && group == m.trumps => band::IDLE_TRUMP + pts,
+        (true, true) => band::SURE_LEAD + pts,
+        (true, false) => {
+            if partner_covers(layout, frame, pos, card, group) {
+                // Lead to a partner who can take it, the most points first and of those the
+                // highest card: the trick is the side's.
+                band::TO_PARTNER + 8 * pts + power
+            } else if sides == Sides::Partnership {
+                // In a partnership game both sides lead high what they cannot hold: the
+                // other side must spend its high cards, and points count half against it.
+                band::LEAD - 4 * pts + power
+            } else if m.short_of_trumps {
+                // So does a lone declarer who holds less than half the trumps left: he has
+                // to make his high cards before they are ruffed (with more trumps it costs,
+                // so it stays with the weak).
+                band::LEAD - 8 * pts + power
+            } else if m.only_trumps {
+                // A lone declarer with nothing but trumps draws from the top: each lead takes
+                // a trump from every hand that holds one, where a low lead hands the lead
+                // over cheaply.
+                band::LEAD + power
+            } else {
+                band::LEAD - 8 * pts - power
+            }
+        }
+        // Ramsch, Bettel: a lead the lone counted player cannot take keeps the lead with
+        // the others at no cost (least points first: the rest are for his tricks).
+        (false, true) if m.lone.is_some() => band::LONE_CANNOT_TAKE - 8 * pts - power,
+        (false, true) => band::UNWANTED_SURE_LEAD - power,
+        (false, false) => match m.lone {
+            // Ramsch, Bettel: a lead the lone counted player cannot duck; else one in a
+            // suit he must follow; a suit he is void in last (he discards at will).
+            Some(c) if must_beat(layout, pos, c, card, group) => {
+                band::LONE_MUST_TAKE + 8 * pts - power
+            }
+            Some(c) if pos.hands[c.index()] & group != 0 => band::LONE_MUST_FOLLOW - power,
+            Some(_) => band::LONE_VOID - power,
+            // The lone counted player leads: best a card one of the others must beat, his
+            // points with it.
+            None if m.alone && another_must_beat(layout, pos, m.seat, card) => {
+                band::LONE_MUST_TAKE + 8 * pts - power
+            }
+            None => band::LONE_LEADS - power,
+        },
+    }
+}
+
+/// The score of `card` played by the player to move to a trick whose best card so far is
+/// `best` (with its seat and the led group); `partner_behind` says whether a partner
+/// still to play can take the trick for good ([`partner_behind`]).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn follow_score(
+    layout: &Layout,
+    frame: &Frame,
+    sides: Sides,
+    pos: &Position,
+    m: &Mover,
+    card: u8,
+    best: (u8, Seat, u32),
+    partner_behind: bool,
+) -> i32 {
+    let (best_card, best_seat, led) = best;
+    let pts = layout.points[card as usize] as i32;
+    let power = card as i32;
+    let partner_wins = frame.maximizers.contains(best_seat) == m.mine;
+    let beats = layout.beats(card, best_card);
+    let partner_sure = partner_wins && !beatable(layout, frame, pos, best_card, led);
+    if m.eager && partner_behind {
+        // A partner still to play can take the trick for good: the most points with the
+        // weakest card, as to a sure partner; a card of one's own that takes it after
+        // those (kept for a later trick, it may bring more). (A defender's sure winner
+        // first, as before, spent the top trump where a partner behind takes the trick
+        // with a lower one and the top trump later catches a high card of his.)
+        if beats {
+            band::OVER_PARTNER + 4 * pts - power
+        } else {
+            band::SMEAR + 8 * pts - power
+        }
+    } else if m.eager {
+        if partner_sure {
+            // The trick is ours: add the most points with the weakest card.
+            band::SMEAR + 8 * pts - power
+        } else if partner_wins && !beats {
+            band::UNDER_PARTNER - 8 * pts - power
+        } else if beats {
+            if !beatable(layout, frame, pos, card, led) {
+                if sides == Sides::LoneDeclarer {
+                    // Against or as a lone declarer, a sure winner that brings points
+                    // first (in Sauspiele it costs, so not there).
+                    band::SURE_WINNER + 4 * pts - power
+                } else {
+                    band::SURE_WINNER - power
+                }
+            } else {
+                band::WINNER - power
+            }
+        } else {
+            band::LOSER - 8 * pts - power
+        }
+    } else if m
+        .lone
+        .is_some_and(|c| escapes(layout, pos, c, best_card, best_seat, led))
+    {
+        // The trick is not the lone counted player's: its points count for nobody; keep
+        // the points for his tricks, and shed a high card (beating or not) that could take
+        // one of them from him later.
+        band::DUCK + 4 * power - 8 * pts
+    } else if !beats {
+        band::DUCK + power + 8 * pts
+    } else {
+        band::OVERTAKE + power
+    }
 }
 
 /// Sorts `keys[..n]` highest first. Short lists (most nodes) go through a sorting network

@@ -634,3 +634,259 @@ fn an_address_in_use_is_named() {
         "{err}"
     );
 }
+
+/// A JSON Schema subset, the one utoipa writes: `$ref`, `type`, `properties`, `required`,
+/// `additionalProperties`, `items`, `oneOf`, `allOf`, `enum`, bounds. Stricter than JSON
+/// Schema in one way: an object's keys must all be declared (where no
+/// `additionalProperties` schema allows more), so that a field the document forgot fails.
+struct Schemas<'a> {
+    doc: &'a Value,
+}
+
+impl Schemas<'_> {
+    fn resolve<'b>(&'b self, schema: &'b Value) -> &'b Value {
+        match schema.get("$ref").and_then(Value::as_str) {
+            Some(r) => {
+                let name = r
+                    .strip_prefix("#/components/schemas/")
+                    .expect("a local ref");
+                let target = &self.doc["components"]["schemas"][name];
+                assert!(target.is_object(), "{r} does not resolve");
+                self.resolve(target)
+            }
+            None => schema,
+        }
+    }
+
+    /// Every key an object may carry under `schema`, or `None` where any key may.
+    fn declared(&self, schema: &Value) -> Option<std::collections::BTreeSet<String>> {
+        let schema = self.resolve(schema);
+        let mut keys = std::collections::BTreeSet::new();
+        for part in ["allOf", "oneOf"] {
+            for sub in schema[part].as_array().into_iter().flatten() {
+                keys.extend(self.declared(sub)?);
+            }
+        }
+        if schema["additionalProperties"].is_object() || schema["additionalProperties"] == true {
+            return None;
+        }
+        keys.extend(
+            schema["properties"]
+                .as_object()
+                .into_iter()
+                .flat_map(|p| p.keys().cloned()),
+        );
+        Some(keys)
+    }
+
+    fn check(&self, schema: &Value, v: &Value, at: &str) -> Result<(), String> {
+        self.check_part(schema, v, at, true)
+    }
+
+    /// `strict`: an object's keys must be declared here (false inside an `allOf`, whose
+    /// parts declare them between them).
+    fn check_part(&self, schema: &Value, v: &Value, at: &str, strict: bool) -> Result<(), String> {
+        let s = self.resolve(schema);
+        if let Some(parts) = s["allOf"].as_array() {
+            for p in parts {
+                self.check_part(p, v, at, false)?;
+            }
+            if let (Some(keys), Some(obj)) = (self.declared(s), v.as_object()) {
+                if let Some(k) = obj.keys().find(|k| !keys.contains(*k)) {
+                    return Err(format!("{at}.{k}: not in the schema"));
+                }
+            }
+        }
+        if let Some(branches) = s["oneOf"].as_array() {
+            let fits = branches
+                .iter()
+                .filter(|b| self.check_part(b, v, at, strict).is_ok())
+                .count();
+            if fits != 1 {
+                return Err(format!("{at}: {fits} of oneOf's branches fit {v}"));
+            }
+        }
+        if let Some(types) = s.get("type") {
+            let types: Vec<&str> = match types {
+                Value::String(t) => vec![t.as_str()],
+                Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+                _ => vec![],
+            };
+            let kind = match v {
+                Value::Null => "null",
+                Value::Bool(_) => "boolean",
+                Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+                Value::Number(_) => "number",
+                Value::String(_) => "string",
+                Value::Array(_) => "array",
+                Value::Object(_) => "object",
+            };
+            let ok = types.contains(&kind) || (kind == "integer" && types.contains(&"number"));
+            if !ok {
+                return Err(format!("{at}: {kind} where the schema says {types:?}"));
+            }
+        }
+        if let Some(options) = s["enum"].as_array() {
+            if !options.contains(v) {
+                return Err(format!("{at}: {v} is none of {options:?}"));
+            }
+        }
+        if let Some(n) = v.as_f64() {
+            if s["minimum"].as_f64().is_some_and(|m| n < m)
+                || s["maximum"].as_f64().is_some_and(|m| n > m)
+            {
+                return Err(format!("{at}: {n} out of bounds"));
+            }
+        }
+        if let Some(items) = v.as_array() {
+            let len = items.len() as u64;
+            if s["minItems"].as_u64().is_some_and(|m| len < m)
+                || s["maxItems"].as_u64().is_some_and(|m| len > m)
+            {
+                return Err(format!("{at}: {len} items"));
+            }
+            if s.get("items").is_some() {
+                for (i, item) in items.iter().enumerate() {
+                    self.check(&s["items"], item, &format!("{at}[{i}]"))?;
+                }
+            }
+        }
+        if let Some(obj) = v.as_object() {
+            let props = s["properties"].as_object();
+            for r in s["required"].as_array().into_iter().flatten() {
+                let r = r.as_str().unwrap();
+                if !obj.contains_key(r) {
+                    return Err(format!("{at}: required {r} is missing"));
+                }
+            }
+            for (k, val) in obj {
+                match props.and_then(|p| p.get(k)) {
+                    Some(p) => self.check(p, val, &format!("{at}.{k}"))?,
+                    None if s["additionalProperties"].is_object() => {
+                        self.check(&s["additionalProperties"], val, &format!("{at}.{k}"))?
+                    }
+                    None if strict && props.is_some() && s["additionalProperties"] != true => {
+                        return Err(format!("{at}.{k}: not in the schema"))
+                    }
+                    None => {}
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Every answer of every endpoint, successes and problems, matches the schema the document
+/// gives for its status and content type.
+#[test]
+fn every_answer_matches_its_schema() {
+    let server = Server::start(&temp_db("schemas"), &[]);
+    let doc: Value =
+        serde_json::from_str(&send("GET", &server.url("/openapi.json"), None).body).unwrap();
+    let schemas = Schemas { doc: &doc };
+    let mut checked = 0;
+    let mut check = |method: &str, pattern: &str, path: &str, body: Option<&str>| {
+        let a = send(method, &server.url(path), body);
+        let op = &doc["paths"][pattern][method.to_lowercase()];
+        assert!(op.is_object(), "{method} {pattern} is not documented");
+        let response = &op["responses"][a.status.to_string()];
+        assert!(
+            response.is_object(),
+            "{method} {path}: status {} is not documented ({})",
+            a.status,
+            a.body
+        );
+        if a.status == 204 {
+            return a;
+        }
+        let media = &response["content"][a.content_type.as_str()];
+        assert!(
+            media.is_object(),
+            "{method} {path}: {} answered, {:?} documented",
+            a.content_type,
+            response["content"]
+        );
+        if let Err(e) = schemas.check(&media["schema"], &a.json(), "$") {
+            panic!("{method} {path} ({}): {e}\n{}", a.status, a.body);
+        }
+        checked += 1;
+        a
+    };
+    let health = check("GET", "/health", "/health", None).json();
+    // The check itself fails on a key the document does not know, and on one it misses.
+    let health_schema = &doc["components"]["schemas"]["Health"];
+    let mut extra = health.clone();
+    extra["uptime"] = 1.into();
+    assert!(schemas.check(health_schema, &extra, "$").is_err());
+    let mut short = health.clone();
+    short.as_object_mut().unwrap().remove("workers");
+    assert!(schemas.check(health_schema, &short, "$").is_err());
+    let records: Vec<String> = games()
+        .into_iter()
+        .chain(
+            std::fs::read_to_string(repo().join("examples/deal.jsonl"))
+                .unwrap()
+                .lines()
+                .map(String::from),
+        )
+        .collect();
+    for record in &records {
+        let value: Value = serde_json::from_str(record).unwrap();
+        let played = value.get("play").is_some();
+        let mut deal = value.clone();
+        deal["play"] = "".into();
+        if value.get("contract").is_some() {
+            check(
+                "POST",
+                "/api/v1/solve",
+                "/api/v1/solve",
+                Some(&deal.to_string()),
+            );
+        }
+        if played {
+            check("POST", "/api/v1/analyze", "/api/v1/analyze", Some(record));
+        }
+        check(
+            "POST",
+            "/api/v1/contracts",
+            "/api/v1/contracts",
+            Some(record),
+        );
+    }
+    // The store: one record, the list, one game, its analysis, and the problems.
+    let created = check("POST", "/api/v1/games", "/api/v1/games", Some(&records[0]));
+    let id = created.json()["id"].as_str().unwrap().to_string();
+    let escaped: String = id
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    check("POST", "/api/v1/games", "/api/v1/games", Some(&records[0]));
+    check("GET", "/api/v1/games", "/api/v1/games?limit=5", None);
+    let one = format!("/api/v1/games/{escaped}");
+    check("GET", "/api/v1/games/{id}", &one, None);
+    check(
+        "GET",
+        "/api/v1/games/{id}/analysis",
+        &format!("{one}/analysis"),
+        None,
+    );
+    check("DELETE", "/api/v1/games/{id}", &one, None);
+    check("GET", "/api/v1/games/{id}", &one, None);
+    check("POST", "/api/v1/solve", "/api/v1/solve", Some("{not json"));
+    check(
+        "POST",
+        "/api/v1/solve",
+        "/api/v1/solve",
+        Some(r#"{"hands": []}"#),
+    );
+    check(
+        "GET",
+        "/api/v1/games",
+        "/api/v1/games?since=yesterday",
+        None,
+    );
+    assert!(checked >= 3 * records.len(), "{checked}");
+}

@@ -3,15 +3,14 @@
 
 use crate::pool::Pool;
 use crate::problem::{ApiError, Problem};
-use crate::schema::{
-    Analysis, ContractsReport, Created, Failed, Health, Imported, Record, Solution, Stored,
-};
+use crate::schema::{Created, Failed, Health, Imported, Stored};
 use crate::store::{GameList, GameQuery, Store};
 use actix_web::http::header;
 use actix_web::http::StatusCode;
 use actix_web::{delete, get, post, web, HttpResponse};
 use serde::Deserialize;
 use solver::formats::{self, Format};
+use solver::{Analysis, ContractsReport, Record, Solution};
 use utoipa::IntoParams;
 use utoipa::IntoResponses;
 use utoipa_actix_web::service_config::ServiceConfig;

@@ -11,12 +11,14 @@ use serde::Serialize;
 
 /// One played card, judged double dummy.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlayAnalysis {
     /// Position in the play, from 0.
     pub index: usize,
     /// Trick number, from 0.
     pub trick: usize,
     pub seat: u8,
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     #[serde(serialize_with = "card_text")]
     pub card: Card,
     /// The value of the position before the card (as `solve` prints it there).
@@ -24,6 +26,7 @@ pub struct PlayAnalysis {
     /// The card's own value (as `solve` prints it for this card).
     pub after: i64,
     /// The cards that keep `before`.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
     #[serde(serialize_with = "cards_text")]
     pub best: Vec<Card>,
     /// What the card cost its own side in the measure: points (or tricks, or in Ramsch
@@ -36,6 +39,7 @@ pub struct PlayAnalysis {
 
 /// One seat's summary.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlayerSummary {
     pub seat: u8,
     /// Cards played.
@@ -48,11 +52,13 @@ pub struct PlayerSummary {
 
 /// The analysis of a hand.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Analysis {
     pub id: Option<String>,
     /// The result as played (absent while the hand is unfinished).
     pub result: Option<Score>,
     /// What the values count: `points`, `tricks` or (Ramsch) `settlement`.
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub measure: &'static str,
     /// The value before the first card (a Sie, won without play: 120 points).
     pub start: i64,

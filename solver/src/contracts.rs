@@ -15,8 +15,10 @@ use serde::Serialize;
 
 /// One contract of one seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ContractValue {
     pub contract: ContractSpec,
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub measure: &'static str,
     /// The double-dummy value from the first card (INTERFACE.md section 2); absent when only
     /// the outcome was asked for ([`Valuation::Outcome`]).
@@ -34,6 +36,7 @@ pub struct ContractValue {
 
 /// Every contract a seat may announce, and its best choice.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SeatContracts {
     pub seat: u8,
     pub contracts: Vec<ContractValue>,
@@ -45,6 +48,7 @@ pub struct SeatContracts {
 /// A seat's choice: a contract, or passing (RULES.md section 7: always allowed, settles 0).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Choice {
     Contract(ContractValue),
     Pass {
@@ -94,8 +98,10 @@ impl Choice {
 /// gives each seat in that Ramsch, double dummy from the first card (each seat playing for
 /// the most, the other three against him).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct AllPass {
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AllPassRamsch {
     /// Always `ramsch`.
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub game: &'static str,
     /// Per seat, its settlement.
     pub settlements: [i64; 4],
@@ -103,6 +109,7 @@ pub struct AllPass {
 
 /// For a played record: the declarer's choice against his best.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Declared {
     pub contract: ContractSpec,
     /// Whether the declaring side can force a win in it, double dummy.
@@ -112,11 +119,12 @@ pub struct Declared {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ContractsReport {
     pub id: Option<String>,
     pub seats: Vec<SeatContracts>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub all_pass: Option<AllPass>,
+    pub all_pass: Option<AllPassRamsch>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub declared: Option<Declared>,
 }
@@ -330,7 +338,7 @@ fn report(
             for seat in Seat::ALL {
                 settlements[seat.index()] = solver.settlement_of(&game, seat)?;
             }
-            Some(AllPass {
+            Some(AllPassRamsch {
                 game: "ramsch",
                 settlements,
             })

@@ -41,8 +41,8 @@ pub use announce::{
 pub use cards::{parse_card_list, Card, Cards, Deck, ParseCardError, ParseSuitError, Rank, Suit};
 pub use contract::{holds_sie, Class, Contract, Measure, Solo, Variant, Wenzels};
 pub use contracts::{
-    contracts, declarer_contracts, evaluate, AllPass as AllPassRamsch, Choice, ContractValue,
-    ContractsReport, Declared, SeatContracts, Valuation,
+    contracts, declarer_contracts, evaluate, AllPassRamsch, Choice, ContractValue, ContractsReport,
+    Declared, SeatContracts, Valuation,
 };
 pub use deal::{random_deal, Rng};
 pub use error::{Error, IllegalReason};

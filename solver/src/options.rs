@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 /// Where the run-away count of the called suit is taken (RULES.md 3.1 rule 4).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum RunAwayCount {
     /// Counted in the dealt hand.
     #[default]
@@ -21,6 +22,7 @@ pub enum RunAwayCount {
 /// When a side is schwarz.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Schwarz {
     /// The side took no trick.
     #[default]
@@ -32,6 +34,7 @@ pub enum Schwarz {
 /// How a tie for most points in Ramsch is broken.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum RamschTie {
     /// More tricks loses, then more trumps among the cards taken, then the highest trump taken.
     #[default]
@@ -43,6 +46,7 @@ pub enum RamschTie {
 /// What a Jungfrau (a Ramsch player who took no trick) does to the payment.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Jungfrau {
     None,
     /// The loser pays each player without a trick double.
@@ -57,6 +61,7 @@ pub enum Jungfrau {
 /// When one Ramsch player wins alone.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Durchmarsch {
     /// Taking every trick.
     #[default]
@@ -70,6 +75,7 @@ pub enum Durchmarsch {
 /// What happens when everyone passes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum AllPass {
     #[default]
     ThrowIn,
@@ -79,6 +85,7 @@ pub enum AllPass {
 /// How a Sie is valued.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum SieValue {
     /// 4 x (solo + Laufende).
     #[default]
@@ -90,6 +97,7 @@ pub enum SieValue {
 /// How a short-deck Sie (the four Obers and the two highest Unters) is paid.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum ShortSie {
     /// As a Tout, as the seed says.
     #[default]
@@ -98,10 +106,11 @@ pub enum ShortSie {
     Sie,
 }
 
-/// The options of RULES.md section 9. `None` fields take defaults that depend on the deck or
-/// contract; [`Options`] methods resolve them.
+/// The options of RULES.md section 9. A missing field takes its default, which may depend on
+/// the deck or the contract (the methods of `Options` resolve it).
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Options {
     #[serde(skip_serializing_if = "is_default")]
     pub run_away_count: RunAwayCount,
@@ -194,6 +203,7 @@ impl Options {
 /// Prices (RULES.md section 6). Missing prices take the BSV defaults.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Tariff {
     /// Sauspiel and Hochzeit (default 10).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -265,6 +275,7 @@ impl Tariff {
 /// Doublings before play: each multiplies the final value by 2.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Doublings {
     /// Klopfen/Legen before the game (at most one per player).
     #[serde(skip_serializing_if = "is_default")]

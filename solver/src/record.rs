@@ -15,6 +15,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// Card text as given: a string of space-separated cards or an array of card strings.
 /// Kept as tokens so that a bad token can be named in the error.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(value_type = String, example = "HO GU SU HA H9 H8 GK G8"))]
 pub struct CardText(pub Vec<String>);
 
 impl CardText {
@@ -68,11 +70,22 @@ impl<'de> Deserialize<'de> for CardText {
     }
 }
 
-/// The `contract` object as given.
+/// The `contract` object of a record, as given: the contract played.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ContractSpec {
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            pattern = "^(sauspiel|solo|wenz|geier|farbwenz|farbgeier|bettel|bettel_ouvert|ramsch|sie|hochzeit|german)$"
+        )
+    )]
+    /// `sauspiel`, `solo`, `wenz`, `geier`, `farbwenz`, `farbgeier`, `bettel`,
+    /// `bettel_ouvert`, `ramsch`, `sie`, `hochzeit`, `german` (read in any case and as
+    /// players say them: `Rufspiel`, `Farbsolo`).
     pub game: String,
+    /// E, G, H or S: the called ace (Sauspiel) or the trump suit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suit: Option<String>,
     #[serde(
@@ -80,23 +93,30 @@ pub struct ContractSpec {
         deserialize_with = "seat_number",
         skip_serializing_if = "Option::is_none"
     )]
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 3))]
+    /// The declarer's seat (absent in Ramsch).
     pub declarer: Option<i64>,
-    /// Hochzeit: the partner. Sauspiel: if given, must be the holder of the called ace.
+    /// Hochzeit: the partner's seat (the seat who took the Hochzeiter's trump). Sauspiel:
+    /// if given, the holder of the called ace.
     #[serde(
         default,
         deserialize_with = "seat_number",
         skip_serializing_if = "Option::is_none"
     )]
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 3))]
     pub partner: Option<i64>,
-    /// Hochzeit: the non-trump card the partner gave back for the Hochzeiter's trump.
+    /// Hochzeit: the non-trump card the partner gave back for the Hochzeiter's trump
+    /// (`hands` are as dealt).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub returned: Option<String>,
+    /// A solo-class game played as Tout.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub tout: bool,
-    /// German Schafkopf: 4, 6 or 8.
+    /// German Schafkopf: 4, 6 or 8 Wenzels.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wenzels: Option<u64>,
-    /// German Schafkopf: a forced game (nobody could declare).
+    /// German Schafkopf: a forced game (nobody counted 5 trumps, so the holder of EU must
+    /// play).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub forced: bool,
 }
@@ -135,6 +155,8 @@ impl ContractSpec {
 /// given and never read.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(transparent)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(value_type = Object))]
 pub struct Meta(Box<serde_json::value::RawValue>);
 
 impl Meta {
@@ -163,16 +185,37 @@ impl PartialEq for Meta {
 
 impl Eq for Meta {}
 
-/// A hand record as it stands in a `.jsonl` log. An unknown field is refused by name.
+/// A hand record (INTERFACE.md section 1) as it stands in a `.jsonl` log. Only `hands` and
+/// `contract` are required (`contracts` needs only `hands`); an unknown field or a key given
+/// twice is refused by name; missing options take the defaults of RULES.md; your own data
+/// goes in `meta`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(example = json!({
+    "id": "sauspiel-1180324214",
+    "hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
+              "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"],
+    "contract": {"game": "sauspiel", "suit": "G", "declarer": 0},
+    "play": "H8 H7 HK HZ G7 G8 HU SO SA S8 HA S7",
+    "players": ["Sepp", "Resi", "Hans", "Vroni"]
+})))]
 pub struct Record {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
+    /// `bavarian` (default) or `german`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(bavarian|german)$"))]
     pub variant: Option<String>,
+    /// `long` (32 cards, default) or `short` (24, no 8s and 7s).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(long|short)$"))]
     pub deck: Option<String>,
+    /// Seat 0 (forehand, leads first) to seat 3 (dealer): each a string of 8 cards (6 with
+    /// the short deck) such as `"EO GA S7 ..."` (suit E, G, H, S; rank A, Z, K, O, U, 9, 8,
+    /// 7; any case, the ten also `10` or `X`). An array of card strings is accepted too.
+    /// Every card of the deck exactly once.
+    #[cfg_attr(feature = "openapi", schema(min_items = 4, max_items = 4))]
     pub hands: Vec<CardText>,
     /// Required by everything but `contracts`, which asks which contract to play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -182,31 +225,37 @@ pub struct Record {
         deserialize_with = "null_as_default",
         skip_serializing_if = "CardText::is_empty"
     )]
+    /// The cards in order of play from the first lead; may stop anywhere.
+    #[cfg_attr(feature = "openapi", schema(nullable))]
     pub play: CardText,
     #[serde(
         default,
         deserialize_with = "null_as_default",
         skip_serializing_if = "Doublings::is_empty"
     )]
+    #[cfg_attr(feature = "openapi", schema(nullable))]
     pub doublings: Doublings,
     #[serde(
         default,
         deserialize_with = "null_as_default",
         skip_serializing_if = "is_default"
     )]
+    #[cfg_attr(feature = "openapi", schema(nullable))]
     pub tariff: Tariff,
     #[serde(
         default,
         deserialize_with = "null_as_default",
         skip_serializing_if = "is_default"
     )]
+    #[cfg_attr(feature = "openapi", schema(nullable))]
     pub rules: Options,
     /// Stock before the game (also accepted as `rules.stock`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stock: Option<i64>,
+    /// Player names by seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub players: Option<Vec<String>>,
-    /// The user's own data, carried untouched.
+    /// Your own data (any JSON object): carried along and stored untouched, never read.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
 }

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 /// Who won what in a finished hand, and what each seat receives (negative: pays).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Score {
     pub id: Option<String>,
     /// The declaring side (empty in Ramsch).
@@ -28,6 +29,7 @@ pub struct Score {
 /// The outcome: of the declaring side, or of a Ramsch.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Outcome {
     Declared {
         won: bool,

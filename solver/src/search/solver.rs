@@ -19,13 +19,18 @@ use serde::{Serialize, Serializer};
 
 /// The value of a position and of every legal card of the player to move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(example = json!({"id": "sauspiel-1180324214", "to_move": 0, "measure": "points",
+    "declarers": [0, 3], "value": 91, "cards": {"GK": 60, "GU": 91, "HO": 90, "H9": 91, "SU": 91}})))]
 pub struct Solution {
     pub id: Option<String>,
     pub to_move: u8,
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub measure: &'static str,
     pub declarers: Vec<u8>,
     pub value: i64,
     /// Each legal card and the value after it, in card order.
+    #[cfg_attr(feature = "openapi", schema(value_type = std::collections::BTreeMap<String, i64>))]
     #[serde(serialize_with = "cards_map")]
     pub cards: Vec<(Card, i64)>,
 }

@@ -105,10 +105,11 @@ fn csv_fields(r: &BatchRecord) -> Vec<String> {
         r.game.clone(),
         r.analysis.measure.to_string(),
         declared
-            .and_then(|d| d.contract.suit.clone())
+            .and_then(|d| d.contract.suit())
+            .map(|s| s.to_string())
             .unwrap_or_default(),
         declared
-            .and_then(|d| d.contract.declarer)
+            .and_then(|d| d.contract.declarer())
             .map(|d| d.to_string())
             .unwrap_or_default(),
         won_played,
@@ -119,7 +120,7 @@ fn csv_fields(r: &BatchRecord) -> Vec<String> {
             .unwrap_or_default(),
         best.map(|b| {
             b.chosen()
-                .map_or("pass".to_string(), |c| contract_text(&c.contract))
+                .map_or("pass".to_string(), |c| c.contract.title().to_string())
         })
         .unwrap_or_default(),
         declared
@@ -134,18 +135,6 @@ fn csv_fields(r: &BatchRecord) -> Vec<String> {
     }
     f.extend([String::new(), String::new(), String::new()]);
     f
-}
-
-fn contract_text(c: &solver::ContractSpec) -> String {
-    let mut s = c.game.clone();
-    if let Some(suit) = &c.suit {
-        s.push(' ');
-        s.push_str(suit);
-    }
-    if c.tout {
-        s.push_str(" tout");
-    }
-    s
 }
 
 /// One CSV row (no line end).

@@ -1,24 +1,7 @@
 //! Human-readable tables for `analyze` and `contracts` (`--format table`).
 
-use solver::{Analysis, Contract, ContractSpec, ContractsReport, Game, Outcome, Suit};
+use solver::{Analysis, Contract, ContractsReport, Game, Measure, Outcome};
 use std::fmt::Write;
-
-/// Names a contract the way players say it.
-fn contract_name(spec: &ContractSpec) -> String {
-    let mut s = spec.game.replace('_', " ");
-    if let Some(suit) = spec.suit.as_deref().and_then(|t| t.parse::<Suit>().ok()) {
-        let name = suit.name();
-        if spec.game == "sauspiel" {
-            let _ = write!(s, " on the {name} ace");
-        } else {
-            let _ = write!(s, " {name}");
-        }
-    }
-    if spec.tout {
-        s.push_str(" tout");
-    }
-    s
-}
 
 fn seats_text(seats: &[u8]) -> String {
     seats
@@ -33,10 +16,9 @@ fn seats_text(seats: &[u8]) -> String {
 pub fn analysis(game: &Game, a: &Analysis) -> String {
     let mut out = String::new();
     let setup = game.setup();
-    let spec = ContractSpec::of(&setup.contract);
     let declarers: Vec<u8> = setup.declarers().iter().map(|s| s as u8).collect();
     let _ = write!(out, "{}", a.id.as_deref().unwrap_or("(no id)"));
-    let _ = write!(out, ": {}", contract_name(&spec));
+    let _ = write!(out, ": {:#}", setup.contract.title());
     if let Some(d) = setup.contract.declarer() {
         let _ = write!(out, " by seat {d}");
     }
@@ -139,12 +121,16 @@ pub fn contracts(r: &ContractsReport) -> String {
                 .as_ref()
                 .and_then(|b| b.chosen())
                 .is_some_and(|b| b.contract == c.contract);
-            let unit = if c.measure == "tricks" { "t" } else { "" };
+            let unit = if c.measure == Measure::Tricks {
+                "t"
+            } else {
+                ""
+            };
             let yes = |b: bool| if b { "yes" } else { "" };
             let _ = writeln!(
                 out,
                 "  {:<30} {:>5}{:<1} {:<6} {:<9} {:<7} {:>10}{}",
-                contract_name(&c.contract),
+                format!("{:#}", c.contract.title()),
                 c.value.map_or("?".to_string(), |v| v.to_string()),
                 unit,
                 yes(c.won),
@@ -172,13 +158,13 @@ pub fn contracts(r: &ContractsReport) -> String {
     if let Some(d) = &r.declared {
         let declarer = d
             .contract
-            .declarer
+            .declarer()
             .map(|s| s.to_string())
             .unwrap_or_default();
         let _ = writeln!(
             out,
-            "declared by seat {declarer}: {} for {}; the best would have paid {}",
-            contract_name(&d.contract),
+            "declared by seat {declarer}: {:#} for {}; the best would have paid {}",
+            d.contract.title(),
             d.settlement,
             d.best_settlement
         );

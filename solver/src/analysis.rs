@@ -6,6 +6,7 @@ use crate::contract::{Contract, Measure};
 use crate::error::Error;
 use crate::game::Game;
 use crate::search::{Frame, Judgement, Solver};
+use crate::seat::Seat;
 use crate::settle::{won_schneider, Score};
 use serde::Serialize;
 
@@ -17,7 +18,7 @@ pub struct PlayAnalysis {
     pub index: usize,
     /// Trick number, from 0.
     pub trick: usize,
-    pub seat: u8,
+    pub seat: Seat,
     #[cfg_attr(feature = "openapi", schema(value_type = String))]
     #[serde(serialize_with = "card_text")]
     pub card: Card,
@@ -41,7 +42,7 @@ pub struct PlayAnalysis {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlayerSummary {
-    pub seat: u8,
+    pub seat: Seat,
     /// Cards played.
     pub cards: u32,
     /// Cards that cost something.
@@ -58,8 +59,7 @@ pub struct Analysis {
     /// The result as played (absent while the hand is unfinished).
     pub result: Option<Score>,
     /// What the values count: `points`, `tricks` or (Ramsch) `settlement`.
-    #[cfg_attr(feature = "openapi", schema(value_type = String))]
-    pub measure: &'static str,
+    pub measure: Measure,
     /// The value before the first card (a Sie, won without play: 120 points).
     pub start: i64,
     pub plays: Vec<PlayAnalysis>,
@@ -99,7 +99,8 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
     let plays = game.plays();
     let contract = setup.contract;
     let summaries = || -> Vec<PlayerSummary> {
-        (0..4)
+        Seat::ALL
+            .into_iter()
             .map(|seat| PlayerSummary {
                 seat,
                 cards: 0,
@@ -113,7 +114,7 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
         return Ok(Analysis {
             id: setup.id.clone(),
             result: Some(Score::of(game)?),
-            measure: Measure::Points.name(),
+            measure: Measure::Points,
             start: 120,
             plays: Vec::new(),
             players: summaries(),
@@ -146,7 +147,7 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
         out.push(PlayAnalysis {
             index,
             trick: index / 4,
-            seat: seat as u8,
+            seat,
             card,
             before,
             after,
@@ -168,7 +169,7 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
     Ok(Analysis {
         id: setup.id.clone(),
         result,
-        measure: contract.measure().name(),
+        measure: contract.measure(),
         start,
         plays: out,
         players,

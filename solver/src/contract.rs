@@ -154,7 +154,9 @@ pub enum Contract {
 }
 
 /// What a position's value counts (INTERFACE.md section 2).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Measure {
     /// Card points of the declaring side.
     Points,
@@ -162,6 +164,12 @@ pub enum Measure {
     Tricks,
     /// Ramsch: what the player to move is paid at the end (negative: pays).
     Settlement,
+}
+
+impl fmt::Display for Measure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 impl Measure {
@@ -398,17 +406,56 @@ impl Contract {
     }
 }
 
+/// `german G by seat 0`: the contract's [`Title`] and its declarer.
 impl fmt::Display for Contract {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.game_name())?;
-        if let Some(suit) = self.suit() {
-            write!(f, " {suit}")?;
-        }
-        if self.is_tout() {
-            f.write_str(" tout")?;
-        }
+        write!(f, "{}", self.title())?;
         if let Some(d) = self.declarer() {
             write!(f, " by seat {d}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A contract goes on the wire as the record's `contract` object
+/// ([`crate::record::ContractSpec`]).
+impl serde::Serialize for Contract {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&crate::record::ContractSpec::of(self), s)
+    }
+}
+
+impl Contract {
+    /// The contract without its declarer, as a table names it ([`Title`]).
+    pub fn title(self) -> Title {
+        Title(self)
+    }
+}
+
+/// A contract named without its declarer: `solo H tout`, `bettel_ouvert`; with `{:#}` in
+/// players' words: `solo Herz tout`, `bettel ouvert`, `sauspiel on the Gras ace`.
+#[derive(Copy, Clone, Debug)]
+pub struct Title(Contract);
+
+impl fmt::Display for Title {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = self.0;
+        let words = f.alternate();
+        if words {
+            f.write_str(&c.game_name().replace('_', " "))?;
+        } else {
+            f.write_str(c.game_name())?;
+        }
+        match c.suit() {
+            Some(suit) if words && matches!(c, Contract::Sauspiel { .. }) => {
+                write!(f, " on the {} ace", suit.name())?
+            }
+            Some(suit) if words => write!(f, " {}", suit.name())?,
+            Some(suit) => write!(f, " {suit}")?,
+            None => {}
+        }
+        if c.is_tout() {
+            f.write_str(" tout")?;
         }
         Ok(())
     }

@@ -17,9 +17,9 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ContractValue {
-    pub contract: ContractSpec,
-    #[cfg_attr(feature = "openapi", schema(value_type = String))]
-    pub measure: &'static str,
+    #[cfg_attr(feature = "openapi", schema(value_type = ContractSpec))]
+    pub contract: Contract,
+    pub measure: Measure,
     /// The double-dummy value from the first card (INTERFACE.md section 2); absent when only
     /// the outcome was asked for ([`Valuation::Outcome`]).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -38,7 +38,7 @@ pub struct ContractValue {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SeatContracts {
-    pub seat: u8,
+    pub seat: Seat,
     pub contracts: Vec<ContractValue>,
     /// The choice that pays the seat most, passing included (absent where the seat has no
     /// choice: German Schafkopf's other seats).
@@ -111,7 +111,8 @@ pub struct AllPassRamsch {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Declared {
-    pub contract: ContractSpec,
+    #[cfg_attr(feature = "openapi", schema(value_type = ContractSpec))]
+    pub contract: Contract,
     /// Whether the declaring side can force a win in it, double dummy.
     pub won: bool,
     pub settlement: i64,
@@ -160,12 +161,11 @@ fn evaluate_knowing(
 ) -> Result<ContractValue, Error> {
     let contract = setup.contract;
     let declarer = contract.declarer().ok_or(Error::NothingToSolve)?;
-    let spec = ContractSpec::of(&contract);
     if let Contract::Sie { .. } = contract {
         let payouts = declared_payouts(&setup, true, false, false);
         return Ok(ContractValue {
-            contract: spec,
-            measure: Measure::Points.name(),
+            contract,
+            measure: Measure::Points,
             value: Some(120),
             won: true,
             schneider: false,
@@ -225,8 +225,8 @@ fn evaluate_knowing(
     };
     let payouts = declared_payouts(game.setup(), won, schneider, schwarz);
     Ok(ContractValue {
-        contract: spec,
-        measure: contract.measure().name(),
+        contract,
+        measure: contract.measure(),
         value: value.filter(|_| valuation == Valuation::Exact),
         won,
         schneider,
@@ -313,8 +313,7 @@ fn report(
             .as_ref()
             .filter(|s| s.contract.declarer() == Some(seat))
         {
-            let spec = ContractSpec::of(&setup.contract);
-            if !values.iter().any(|v| v.contract == spec) {
+            if !values.iter().any(|v| v.contract == setup.contract) {
                 values.push(value_of(solver, setup.contract)?);
             }
         }
@@ -323,7 +322,7 @@ fn report(
             _ => Some(Choice::best(&values)),
         };
         seats.push(SeatContracts {
-            seat: seat as u8,
+            seat,
             contracts: values,
             best,
         });
@@ -348,9 +347,9 @@ fn report(
     let declared = match declared {
         Some(setup) => match setup.contract.declarer() {
             Some(d) => {
-                let spec = ContractSpec::of(&setup.contract);
-                let own = seats.iter().find(|s| s.seat == d as u8);
-                let value = match own.and_then(|s| s.contracts.iter().find(|v| v.contract == spec))
+                let own = seats.iter().find(|s| s.seat == d);
+                let value = match own
+                    .and_then(|s| s.contracts.iter().find(|v| v.contract == setup.contract))
                 {
                     Some(v) => v.clone(),
                     // Asked for the declarer alone this cannot happen; kept for `which`
@@ -361,7 +360,7 @@ fn report(
                     .and_then(|s| s.best.as_ref())
                     .map_or(value.settlement.max(0), Choice::settlement);
                 Some(Declared {
-                    contract: spec,
+                    contract: setup.contract,
                     won: value.won,
                     settlement: value.settlement,
                     best_settlement,

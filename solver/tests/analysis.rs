@@ -51,7 +51,7 @@ fn analysis_agrees_with_solve_on_every_prefix() {
                 assert_eq!(p.after, own, "play {i}");
                 assert_eq!(p.best, best_cards(&solution));
             }
-            assert_eq!((Seat::new(p.seat).unwrap(), p.card), plays[i]);
+            assert_eq!((p.seat, p.card), plays[i]);
             assert_eq!(p.trick, i / 4);
             // A best card costs nothing; any other costs what separates it from the best.
             assert_eq!(p.cost == 0, p.best.contains(&p.card) || p.before == p.after);
@@ -120,7 +120,7 @@ fn a_durchmarsch_is_no_string_of_mistakes() {
     let line = text.lines().nth(13).unwrap();
     let game = Record::from_json(line).unwrap().game().unwrap();
     let analysis = analyze(&game, &mut Solver::with_budget(8 << 20)).unwrap();
-    assert_eq!(analysis.measure, "settlement");
+    assert_eq!(analysis.measure, Measure::Settlement);
     assert_eq!(
         analysis.result.as_ref().unwrap().payouts,
         [30, -10, -10, -10]
@@ -131,7 +131,12 @@ fn a_durchmarsch_is_no_string_of_mistakes() {
     );
     // Every card's value is the settlement of its player: seat 0's last card is worth
     // the +30 he is paid.
-    let last_of_0 = analysis.plays.iter().rev().find(|p| p.seat == 0).unwrap();
+    let last_of_0 = analysis
+        .plays
+        .iter()
+        .rev()
+        .find(|p| p.seat == Seat::S0)
+        .unwrap();
     assert_eq!(last_of_0.after, 30);
     let others: i64 = analysis.players[1..].iter().map(|p| p.cost).sum();
     assert!(others > 0);

@@ -31,13 +31,9 @@ fn contract_values_and_outcomes_agree_with_separate_searches() {
         assert!(report.declared.is_none());
         assert_eq!(report.seats.len(), 4);
         for seat in &report.seats {
-            let expected = announceable(
-                Seat::new(seat.seat).unwrap(),
-                hands[Seat::new(seat.seat).unwrap()],
-                Deck::Short,
-            );
+            let expected = announceable(seat.seat, hands[seat.seat], Deck::Short);
             // Announceable contracts, then a Hochzeit per other seat where one may be offered.
-            let offers = if may_offer_hochzeit(hands[Seat::new(seat.seat).unwrap()], Deck::Short) {
+            let offers = if may_offer_hochzeit(hands[seat.seat], Deck::Short) {
                 3
             } else {
                 0
@@ -50,7 +46,7 @@ fn contract_values_and_outcomes_agree_with_separate_searches() {
             );
             // Every fourth contract against fresh searches (all would be slow).
             for (i, (value, contract)) in seat.contracts.iter().zip(&expected).enumerate() {
-                assert_eq!(value.contract, ContractSpec::of(contract));
+                assert_eq!(value.contract, *contract);
                 if i % 4 != seed as usize % 4 || matches!(contract, Contract::Sie { .. }) {
                     continue;
                 }
@@ -140,7 +136,10 @@ fn a_played_record_is_compared_with_the_declarers_best() {
     let report = contracts(&record, &mut Solver::with_budget(8 << 20)).unwrap();
     let declared = report.declared.unwrap();
     let declarer = record.contract.as_ref().unwrap().declarer.unwrap() as usize;
-    assert_eq!(declared.contract, *record.contract.as_ref().unwrap());
+    assert_eq!(
+        ContractSpec::of(&declared.contract),
+        *record.contract.as_ref().unwrap()
+    );
     let best = report.seats[declarer].best.as_ref().unwrap();
     assert_eq!(declared.best_settlement, best.settlement());
     assert!(declared.settlement <= declared.best_settlement);
@@ -156,30 +155,38 @@ fn a_seat_dealt_one_trump_is_offered_the_hochzeit() {
     let offers: Vec<&ContractValue> = report.seats[0]
         .contracts
         .iter()
-        .filter(|c| c.contract.game == "hochzeit")
+        .filter(|c| matches!(c.contract, Contract::Hochzeit { .. }))
         .collect();
     assert_eq!(
         offers
             .iter()
-            .map(|c| c.contract.partner)
+            .map(|c| match c.contract {
+                Contract::Hochzeit { partner, .. } => partner,
+                _ => unreachable!("filtered to Hochzeit offers"),
+            })
             .collect::<Vec<_>>(),
-        [Some(1), Some(2), Some(3)]
+        [Seat::S1, Seat::S2, Seat::S3]
     );
     // Each offer names the card given back, a non-trump of the partner's, and is valued
     // as that Hochzeit played.
     for offer in offers {
-        let returned = offer.contract.returned.as_deref().unwrap();
+        let Contract::Hochzeit { returned, .. } = offer.contract else {
+            unreachable!("filtered to Hochzeit offers")
+        };
         let spec = serde_json::to_string(&offer.contract).unwrap();
         let played =
             Record::from_json(&format!(r#"{{"hands": {ONE_TRUMP}, "contract": {spec}}}"#)).unwrap();
         let game = played.game().unwrap();
-        assert!(!game.order().trumps().contains(returned.parse().unwrap()));
+        assert!(!game.order().trumps().contains(returned));
         let value = Solver::with_budget(8 << 20).value(&game).unwrap();
         assert_eq!(offer.value, Some(value));
     }
     // Nobody else holds exactly one trump: no Hochzeit for them.
     for seat in &report.seats[1..] {
-        assert!(seat.contracts.iter().all(|c| c.contract.game != "hochzeit"));
+        assert!(seat
+            .contracts
+            .iter()
+            .all(|c| !matches!(c.contract, Contract::Hochzeit { .. })));
     }
 }
 

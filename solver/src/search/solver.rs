@@ -24,10 +24,9 @@ use serde::{Serialize, Serializer};
     "declarers": [0, 3], "value": 91, "cards": {"GK": 60, "GU": 91, "HO": 90, "H9": 91, "SU": 91}})))]
 pub struct Solution {
     pub id: Option<String>,
-    pub to_move: u8,
-    #[cfg_attr(feature = "openapi", schema(value_type = String))]
-    pub measure: &'static str,
-    pub declarers: Vec<u8>,
+    pub to_move: Seat,
+    pub measure: Measure,
+    pub declarers: Vec<Seat>,
     pub value: i64,
     /// Each legal card and the value after it, in card order.
     #[cfg_attr(feature = "openapi", schema(value_type = std::collections::BTreeMap<String, i64>))]
@@ -370,9 +369,9 @@ impl Solver {
         self.check_budget()?;
         Ok(Solution {
             id: game.setup().id.clone(),
-            to_move: game.to_move() as u8,
-            measure: frame.measure.name(),
-            declarers: game.setup().declarers().iter().map(|s| s as u8).collect(),
+            to_move: game.to_move(),
+            measure: frame.measure,
+            declarers: game.setup().declarers().iter().collect(),
             value: value as i64,
             cards,
         })
@@ -399,8 +398,8 @@ impl Solver {
         cards.sort_by_key(|(c, _)| *c);
         Ok(Solution {
             id: game.setup().id.clone(),
-            to_move: game.to_move() as u8,
-            measure: frame.measure.name(),
+            to_move: game.to_move(),
+            measure: frame.measure,
             declarers: Vec::new(),
             value: value as i64 * unit,
             cards,

@@ -17,8 +17,7 @@
 //! batch run. After each contract's rows a line gives the ratios the targets of issue 3
 //! are stated in (medians of `cards` and `at_least` against `exact`'s, `exact`'s p99
 //! against its median). With `--repeat N` the questions run in N passes and each one's
-//! fastest pass counts: the host's noise, 10 to 25% between runs here, then moves the
-//! figures less.
+//! fastest pass counts: the host's noise then moves the figures less.
 
 use solver::Rng;
 use solver::*;

@@ -60,9 +60,7 @@ impl Search<'_> {
             // answer there, whenever the card gives him more; and his value after the card
             // then takes a second one. Starting at the top instead ([`Search::exact_within`]
             // without a guess), the chain of cheap failures ends at that one success, or at
-            // the failure just above `value`. Measured (`cards`, 100 deals each): medians
-            // Farbsolo 13% fewer nodes, Farbgeier 7%, Farbwenz 6%, Wenz 2%; real solo games'
-            // batch 5% less time.
+            // the failure just above `value` (figures: `docs/PERFORMANCE.md`, "What moved the numbers", "The driver").
             let guess = (self.cx.sides != Sides::LoneDeclarer).then_some(value + 1);
             self.exact_within(child, value.clamp(lower, upper), upper, guess)
         }
@@ -83,17 +81,12 @@ impl Search<'_> {
         // reach it through the cheap ones:
         // - a lone counted player minimising against the rest (Ramsch, Bettel): start at
         //   the bottom and climb through cheap successes to the one failure just above the
-        //   value (far below it a success's bound also jumps ahead). Ramsch started at 61
-        //   before, paying for a second failure whenever the value lay below: whole Ramsch
-        //   analyses now 6% fewer nodes, 10 to 12% less time;
+        //   value (far below it a success's bound also jumps ahead);
         // - a lone declarer (solos, Tout): start at the top and follow the cheap failures'
-        //   bounds down to the one success at the value. Against a start at 61 (which
-        //   paid for a second success whenever the value lay above): exact values, 100
-        //   deals each, 2% (Farbsolo, Geier) to 18% (Farbwenz) fewer nodes in all; the
-        //   analyses of the real solo games 4 to 12% (medians);
+        //   bounds down to the one success at the value;
         // - partnerships (Sauspiel): both answers cost alike; ask whether the declarers
-        //   reach 61, the question that usually settles the game (starting at the top
-        //   there: p90 13% more nodes).
+        //   reach 61, the question that usually settles the game.
+        // Figures: `docs/PERFORMANCE.md`, "What moved the numbers", "The driver".
         let sides = self.cx.sides;
         let lone = sides.minimizing();
         let one_declarer = sides == Sides::LoneDeclarer;
@@ -123,12 +116,10 @@ impl Search<'_> {
                 // Against a lone declarer a failed probe's bound is the best line he found:
                 // test it next (if that fails too, its own bound, and so on). The chain
                 // often goes down a point at a time, but its probes far above the value are
-                // cheap and fill the table for the dear ones near it (bisecting instead:
-                // Farbsolo and Wenz 13 to 18% more nodes). Elsewhere bisect: where a lone
-                // counted player minimises against the rest (Ramsch, Bettel) these bounds
-                // are loose, and in partnerships (Sauspiel) both answers cost alike, so the
-                // chain's many steps cost more than they save (following the bound there:
-                // Sauspiel exact values 6% more nodes, real Sauspiel games 10%).
+                // cheap and fill the table for the dear ones near it. Elsewhere bisect:
+                // where a lone counted player minimises against the rest (Ramsch, Bettel)
+                // these bounds are loose, and in partnerships (Sauspiel) both answers cost
+                // alike, so the chain's many steps cost more than they save.
                 if one_declarer {
                     next = Some(g);
                 }

@@ -23,15 +23,12 @@ use crate::seat::Seat;
 /// A suit whose highest cards break the condition is safe too while the cards of it
 /// that keep it are at least as many as any other hand holds of the suit
 /// ([`suit_ducked`]): every lead of the suit takes one from each hand that holds it, so
-/// he follows with those every time, and the high ones go first on any void. Measured
-/// on 100 Bettel deals: exact values 1.83 M to 1.54 M nodes, or with
-/// [`bettel_one_more`] 0.46 M to 0.26 M; the median deal is settled at once.
+/// he follows with those every time, and the high ones go first on any void.
 /// On lead himself he is safe too if he holds a card that one of the others must beat
 /// (every card that player could play to it beats it) and the condition holds for the
 /// rest of his hand: the trick goes to someone else, and the cards the others give to
 /// it only raise their i-th lowest cards. Not under Stichzwang (he must beat if he can).
-/// Measured: 100 Bettel deals, p90 of the exact value 61.7 k to 49.5 k nodes; Ramsch
-/// analyses 3% fewer.
+/// (Figures: `docs/PERFORMANCE.md`, "What moved the numbers", "Ducking".)
 fn bettel_safe(cx: &Context, pos: &Position) -> bool {
     let Some((declarer, mine)) = lone_ducker(cx, pos) else {
         return false;
@@ -97,9 +94,8 @@ fn lone_ducker(cx: &Context, pos: &Position) -> Option<(Seat, u32)> {
 /// checked). If not, he ducks with the suit's rest, and after that trick the others hold
 /// none of it: it is never led again, and `h` goes on a void. On lead he is held to one
 /// more trick too by a card one of the others must beat, if the rest of his hand is.
-/// Not under Stichzwang, and only for tricks (Ramsch counts points). Measured on 100
-/// Bettel deals: exact values 1.83 M to 0.46 M nodes, the lost Bettels held to one
-/// trick (92 k to 242 k nodes each) settled at the root or nearly.
+/// Not under Stichzwang, and only for tricks (Ramsch counts points). (Figures:
+/// `docs/PERFORMANCE.md`, "What moved the numbers", "Ducking".)
 fn bettel_one_more(cx: &Context, pos: &Position) -> bool {
     if cx.frame.measure != Measure::Tricks {
         return false;

@@ -150,7 +150,7 @@ pub(crate) fn lay(
 ) -> bool {
     // The card leaves the hand that holds it (the player to move's: the card is legal).
     // All four hands are masked alike, so that a position just copied is not read back in
-    // part (measured: a stalled store forwarding, 7% of the search's samples).
+    // part (a stalled store forwarding; `docs/PERFORMANCE.md`, "What moved the numbers").
     let gone = !bit(card);
     *hands = hands.map(|h| h & gone);
     trick[*trick_len as usize] = card;

@@ -336,9 +336,8 @@ impl Solver {
                 // Against a lone declarer every card's value comes from the top down to
                 // its one dear success (see `exact_within`) just as the position's does,
                 // so the position's own chain repeats what the cards' chains find: the
-                // value is their best. Measured (`cards`, 100 deals each): Farbsolo 5%
-                // fewer nodes, Wenz and Geier 4%, Farbwenz 6%, Farbgeier 4%, Tout 8%; in
-                // Sauspiel the position's value first is better (median 5% fewer nodes).
+                // value is their best (in Sauspiel the position's value first is better;
+                // figures: `docs/PERFORMANCE.md`, "What moved the numbers", "The driver").
                 // The game is not over, so there is a legal card and the fold's start
                 // value is replaced.
                 let mut best = if maximizing { 0 } else { u8::MAX };

@@ -10,16 +10,12 @@ use crate::contract::Measure;
 use crate::seat::{Seat, Seats};
 
 /// The answer for `t` when the quick tricks or the sure trumps settle it, each bound
-/// counted only while the ones before it leave `t` open. In the solos the lower bounds
-/// settle 99% of the answers either side settles (the declarer reaching t), the quick
-/// tricks alone six in ten of those: measured against counting all four (callgrind, 30
-/// deals, the three benchmark questions), Farbwenz 7.8% fewer instructions, Farbsolo
-/// 4.3%, Sauspiel 0.2%; node counts within 0.1% (a bound that settles may be less
-/// tight than the best of both, so fail-soft answers move a little). Where a lone
-/// counted player minimises (Ramsch, Bettel) nobody takes quick tricks and the upper
-/// bound settles 99.8% of those answers (the others' trumps keeping his points down):
-/// his own sure trumps are not counted at all there (10 real Ramsch games, every
-/// question: 5.7% fewer instructions than both bounds, nodes within 0.05%).
+/// counted only while the ones before it leave `t` open: in the solos the lower bounds
+/// settle nearly every answer either side settles. Where a lone counted player minimises
+/// (Ramsch, Bettel) nobody takes quick tricks and the upper bound settles nearly all, so
+/// his own sure trumps are not counted there. (A bound that settles may be less tight
+/// than the best of all, so fail-soft answers move a little. Figures: `docs/PERFORMANCE.md`,
+/// "What moved the numbers", "Trick bounds".)
 #[inline]
 pub(super) fn trick_bounds(cx: &Context, pos: &Position, t: u8) -> Option<u8> {
     let (lo, hi) = quick_tricks(cx, pos);
@@ -149,12 +145,8 @@ fn quick_tricks(cx: &Context, pos: &Position) -> (u8, u8) {
 /// - from a partner one card a trick, the sure trumps among them counted already.
 ///
 /// A lower bound from the counted seats' trumps, or with `upper` an upper bound from
-/// the others'. (For tricks: the most tricks any one seat's trumps surely take.)
-/// Measured over the exact values of the benchmark (100 deals a contract), against the
-/// sure trumps' points alone (and with the followers' discards in
-/// [`quick_tricks`]): Farbsolo 29% fewer nodes, Wenz 24%, Farbwenz 41%,
-/// Farbgeier 29%, Geier 18%, Tout 25%, Sauspiel 5%; real Ramsch games' analyses 12%
-/// less time, Sauspiel 8%.
+/// the others'. (For tricks: the most tricks any one seat's trumps surely take.
+/// Figures: `docs/PERFORMANCE.md`, "What moved the numbers", "Trick bounds".)
 fn sure_trumps(cx: &Context, pos: &Position, upper: bool) -> u8 {
     let still = cx.still(pos);
     let trumps = cx.layout.group_mask[layout::TRUMP];
@@ -182,11 +174,8 @@ fn sure_trumps(cx: &Context, pos: &Position, upper: bool) -> u8 {
 /// lowest); either way the sure trumps' contest counts the rest. The worse of the two
 /// for him is his lower bound. (The other side's cards he takes are counted from their
 /// whole hands, all the distinct cards they give to his tricks: this one's and the
-/// later ones'.) Measured over the benchmark's exact values (100 deals each): Farbwenz
-/// 4.1% fewer nodes, its largest deal 9%, Farbsolo 3.2%, Farbgeier 2.3%, Geier 1.8%;
-/// instructions the same (callgrind, 30 Farbwenz deals). Committing to further leads
-/// from the top the same way saved another 1 to 8% of the nodes for 3 to 5% more
-/// instructions.
+/// later ones'. Figures: `docs/PERFORMANCE.md`, "What moved the numbers", "Trick
+/// bounds".)
 fn forcing_lead(cx: &Context, pos: &Position) -> u8 {
     let layout = &cx.layout;
     let d = pos.leader as usize;

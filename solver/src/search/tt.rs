@@ -31,9 +31,7 @@
 //! one line. A new position takes a free slot, else the slot of the entry with the fewest
 //! cards left: the two deeper entries (more work saved) stay, the third takes the newest.
 //! This is the classic two-level scheme (Breuker, Uiterwijk, van den Herik 1994,
-//! "Replacement schemes for transposition tables") with a third slot. Measured against
-//! 24-byte entries in pairs (48-byte buckets on one or two lines): 100 Sauspiel deals 4%
-//! less time and 0.6% fewer nodes, whole Ramsch analyses 1 to 2% less time.
+//! "Replacement schemes for transposition tables") with a third slot.
 //!
 //! ## Size in use
 //!
@@ -42,11 +40,9 @@
 //! a quarter of its slots hold entries of the deal, up to the budget; doubling moves each
 //! entry either nowhere or up by the old size (the index is a mask of the hash). A search
 //! whose entries are scattered over 64 MiB waits on memory at nearly every lookup (a
-//! miss of the caches and of the address translation); kept together they stay close.
-//! Measured: 100 Sauspiel deals 5 to 25% less time, 0.04% more nodes (docs/PERFORMANCE.md).
-//! Starting within the second-level cache (1 MiB per core here) rather than at 3 MiB, and
-//! growing at a quarter full rather than an eighth, took another 5 to 9% off Sauspiel, Wenz
-//! and whole Ramsch analyses, for 0.5 to 1.5% more nodes (entries lost to full buckets).
+//! miss of the caches and of the address translation); kept together they stay close. A
+//! few entries are lost to full buckets before the table grows. (Figures:
+//! `docs/PERFORMANCE.md`, "What moved the numbers", "The table".)
 
 /// One stored position: 20 bytes, three to a cache line.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -196,8 +192,7 @@ const START_BUCKETS: usize = 1 << 14;
 
 /// The table in use doubles once more than one slot in this many holds an entry of the
 /// generation: sparse enough that few entries are lost to full buckets, dense enough to
-/// stay in the caches (measured: at 4, 0.5 to 1.5% more nodes than a table of the whole
-/// budget, and 5 to 9% less time than at 8).
+/// stay in the caches.
 const LOAD: usize = 4;
 
 /// A table of buckets of `N` entries of kind `E`: the exact positions' bounds
@@ -387,7 +382,7 @@ mod tests {
         let found = (0..n)
             .filter(|&i| t.get(&key(i), tag, 0) == Some(b(i)))
             .count();
-        // Measured: 97.6% kept (the rest lost to full buckets before the table grew).
+        // A few are lost to full buckets before the table grows.
         assert!(found as u32 >= n - n / 20, "{found} of {n} entries kept");
         // A new deal starts small again, and nothing of the old one matches.
         t.start(6);

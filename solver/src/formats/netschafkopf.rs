@@ -1,4 +1,5 @@
-//! The NetSchafkopf game protocol (`../shared/data/README.md` describes it).
+//! The NetSchafkopf game protocol (`tests/data/README.md`, "The NetSchafkopf protocol",
+//! describes it).
 //!
 //! A protocol is a session: a header (the rule set's name, then `gespielt von <guest> am ...`),
 //! then one block per game, blocks separated by blank lines:

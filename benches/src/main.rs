@@ -130,17 +130,12 @@ fn deals(name: &str, count: usize, seed: u64) -> Vec<Setup> {
         if !realistic(&contract, hands[declarer], Deck::Long) {
             continue;
         }
-        out.push(Setup {
-            id: Some(format!("{name}-{}", out.len())),
-            deck: Deck::Long,
-            hands,
-            contract,
-            options: Options::default(),
-            tariff: Tariff::default(),
-            doublings: Doublings::default(),
-            stock: 0,
-            players: None,
-        });
+        // A random deal is a complete one, and the contract was drawn among those the
+        // declarer may play (a callable ace, checked above).
+        let deal = Deal::new(Variant::Bavarian, Deck::Long, hands)
+            .expect("a random deal is complete")
+            .named(Some(format!("{name}-{}", out.len())), None);
+        out.push(Setup::new(deal, contract).expect("a contract the declarer may play"));
     }
     out
 }
@@ -239,7 +234,7 @@ fn measure(solver: &mut Solver, setups: &[Setup], repeat: usize) -> ([Samples; 3
     let games: Vec<(Game, u8)> = setups
         .iter()
         .map(|setup| {
-            let threshold = match setup.contract {
+            let threshold = match setup.contract() {
                 Contract::Bettel { .. } => 1,
                 Contract::Solo { tout: true, .. } => setup.trick_count() as u8,
                 _ => 61,
@@ -293,10 +288,12 @@ fn write_games(n: usize, path: &str) {
     for i in 0..n {
         let name = mix[i % mix.len()];
         let setup = deals(name, 1, 0xba7c4 + i as u64).remove(0);
-        let mut game = Game::new(Setup {
-            id: Some(format!("generated-{i}")),
-            ..setup
-        });
+        let deal = setup
+            .deal()
+            .clone()
+            .named(Some(format!("generated-{i}")), None);
+        // The same deal and contract, checked once already.
+        let mut game = Game::new(Setup::new(deal, setup.contract()).expect("checked in deals"));
         while !game.is_over() {
             let card = rng.pick(game.legal_cards());
             game.play_unchecked(card);

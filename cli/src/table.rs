@@ -18,24 +18,23 @@ pub fn analysis(game: &Game, a: &Analysis) -> String {
     let setup = game.setup();
     let declarers: Vec<u8> = setup.declarers().iter().map(|s| s as u8).collect();
     let _ = write!(out, "{}", a.id.as_deref().unwrap_or("(no id)"));
-    let _ = write!(out, ": {:#}", setup.contract.title());
-    if let Some(d) = setup.contract.declarer() {
+    let _ = write!(out, ": {:#}", setup.contract().title());
+    if let Some(d) = setup.contract().declarer() {
         let _ = write!(out, " by seat {d}");
     }
     if !declarers.is_empty() {
         let _ = write!(out, " (declarers: seat {})", seats_text(&declarers));
     }
     out.push('\n');
-    for (seat, hand) in setup.hands.iter() {
+    for (seat, hand) in setup.hands().iter() {
         let name = setup
-            .players
-            .as_ref()
+            .players()
             .and_then(|p| p.get(seat.index()))
             .map(|n| format!(" {n}"))
             .unwrap_or_default();
         let _ = writeln!(out, "  seat {seat}{name}: {hand}");
     }
-    let what = match setup.contract {
+    let what = match setup.contract() {
         Contract::Ramsch => "points of the player to move",
         Contract::Bettel { .. } => "declarer's tricks",
         Contract::Solo { tout: true, .. } => "declarer's tricks",

@@ -97,7 +97,7 @@ fn outcome(contract: &Contract, measure: Measure, value: i64, tricks: u8) -> (i6
 pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
     let setup = game.setup().clone();
     let plays = game.plays();
-    let contract = setup.contract;
+    let contract = setup.contract();
     let summaries = || -> Vec<PlayerSummary> {
         Seat::ALL
             .into_iter()
@@ -112,7 +112,7 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
     if let Contract::Sie { .. } = contract {
         // Won without play: the result, and nothing to judge.
         return Ok(Analysis {
-            id: setup.id.clone(),
+            id: setup.id().map(str::to_string),
             result: Some(Score::of(game)?),
             measure: Measure::Points,
             start: 120,
@@ -167,7 +167,7 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
         None
     };
     Ok(Analysis {
-        id: setup.id.clone(),
+        id: setup.id().map(str::to_string),
         result,
         measure: contract.measure(),
         start,

@@ -5,9 +5,9 @@
 use crate::announce::{announceable, german_declaration, may_offer_hochzeit};
 use crate::contract::{Contract, Measure, Variant, Wenzels};
 use crate::error::Error;
-use crate::game::{Game, Setup};
+use crate::game::{Deal, Game, Setup};
 use crate::options::Schwarz;
-use crate::record::{ContractSpec, Record};
+use crate::record::Record;
 use crate::search::{Frame, Solver};
 use crate::seat::Seat;
 use crate::settle::{declared_payouts, lost_schneider_threshold};
@@ -17,7 +17,7 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ContractValue {
-    #[cfg_attr(feature = "openapi", schema(value_type = ContractSpec))]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::record::ContractSpec))]
     pub contract: Contract,
     pub measure: Measure,
     /// The double-dummy value from the first card (INTERFACE.md section 2); absent when only
@@ -111,7 +111,7 @@ pub struct AllPassRamsch {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Declared {
-    #[cfg_attr(feature = "openapi", schema(value_type = ContractSpec))]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::record::ContractSpec))]
     pub contract: Contract,
     /// Whether the declaring side can force a win in it, double dummy.
     pub won: bool,
@@ -159,7 +159,7 @@ fn evaluate_knowing(
     valuation: Valuation,
     known: Option<i64>,
 ) -> Result<ContractValue, Error> {
-    let contract = setup.contract;
+    let contract = setup.contract();
     let declarer = contract.declarer().ok_or(Error::NothingToSolve)?;
     if let Contract::Sie { .. } = contract {
         let payouts = declared_payouts(&setup, true, false, false);
@@ -174,7 +174,7 @@ fn evaluate_knowing(
         });
     }
     let total = setup.trick_count() as u8;
-    let schwarz_rule = setup.options.schwarz;
+    let schwarz_rule = setup.options().schwarz;
     let declarers = setup.declarers();
     let game = Game::new(setup);
     let value = match (valuation, known) {
@@ -240,7 +240,15 @@ fn evaluate_knowing(
 /// before the choice; Kontra and Re answer the contract announced). For a record with a
 /// contract, also how that choice compares with the declarer's best.
 pub fn contracts(record: &Record, solver: &mut Solver) -> Result<ContractsReport, Error> {
-    report(record, solver, &Seat::ALL, Valuation::Exact, None)
+    let (deal, declared) = read(record)?;
+    report(
+        &deal,
+        declared.as_ref(),
+        solver,
+        &Seat::ALL,
+        Valuation::Exact,
+        None,
+    )
 }
 
 /// The contracts of the declarer of a played record only, with their outcomes but no values
@@ -254,45 +262,64 @@ pub fn declarer_contracts(
     solver: &mut Solver,
     declared_value: Option<i64>,
 ) -> Result<ContractsReport, Error> {
-    let declarer = record.setup()?.contract.declarer();
+    let declarer = record.setup()?.contract().declarer();
     let seats: Vec<Seat> = declarer.into_iter().collect();
-    report(record, solver, &seats, Valuation::Outcome, declared_value)
+    let (deal, declared) = read(record)?;
+    report(
+        &deal,
+        declared.as_ref(),
+        solver,
+        &seats,
+        Valuation::Outcome,
+        declared_value,
+    )
 }
 
-fn report(
-    record: &Record,
-    solver: &mut Solver,
-    which: &[Seat],
-    valuation: Valuation,
-    declared_value: Option<i64>,
-) -> Result<ContractsReport, Error> {
-    let (variant, deck, hands) = record.deal()?;
-    // A played record is checked card by card, as every other command checks it.
+/// A record's deal, and its contract as declared where it has one. A played record is
+/// checked card by card, as every other command checks it.
+fn read(record: &Record) -> Result<(Deal, Option<Setup>), Error> {
+    let deal = record.deal()?;
     let declared = match (&record.contract, record.play.is_empty()) {
         (None, true) => None,
         (_, true) => Some(record.setup()?),
         (_, false) => Some(record.game()?.setup().clone()),
     };
-    let declared_spec = declared.as_ref().map(|s| ContractSpec::of(&s.contract));
+    Ok((deal, declared))
+}
+
+/// The contracts of the seats `which` on `deal`; `declared`, the contract declared there
+/// (if any), is always among its declarer's choices and compared with his best.
+fn report(
+    deal: &Deal,
+    declared: Option<&Setup>,
+    solver: &mut Solver,
+    which: &[Seat],
+    valuation: Valuation,
+    declared_value: Option<i64>,
+) -> Result<ContractsReport, Error> {
+    let (variant, deck, hands) = (deal.variant(), deal.deck(), *deal.hands());
+    let unstossed = deal.without_stoesse();
+    let declared_contract = declared.map(Setup::contract);
     let value_of = |solver: &mut Solver, contract: Contract| -> Result<ContractValue, Error> {
-        let mut setup = record.setup_with(deck, hands, contract)?;
-        setup.doublings.kontra = 0;
-        setup.doublings.re = 0;
-        let known = declared_value.filter(|_| declared_spec == Some(ContractSpec::of(&contract)));
+        let setup = Setup::new(unstossed.clone(), contract)?;
+        let known = declared_value.filter(|_| declared_contract == Some(contract));
         evaluate_knowing(setup, solver, valuation, known)
+    };
+    // The German game's Wenzels: the declared contract's, else the table's.
+    let wenzels = match declared_contract {
+        Some(Contract::German { wenzels, .. }) => wenzels,
+        _ => deal
+            .options()
+            .german_wenzels
+            .map(u64::from)
+            .and_then(Wenzels::from_count)
+            .unwrap_or_default(),
     };
     let mut seats = Vec::with_capacity(4);
     for &seat in which {
         let options: Vec<Contract> = match variant {
             Variant::Bavarian => announceable(seat, hands[seat], deck),
             Variant::German => {
-                let wenzels = record
-                    .contract
-                    .as_ref()
-                    .and_then(|c| c.wenzels)
-                    .or(record.rules.german_wenzels.map(u64::from))
-                    .and_then(Wenzels::from_count)
-                    .unwrap_or_default();
                 let d = german_declaration(&hands, wenzels);
                 if d.declarer == seat {
                     vec![d.contract(wenzels)]
@@ -309,12 +336,9 @@ fn report(
             values.extend(hochzeit_offers(seat, &hands, deck, solver, &value_of)?);
         }
         // The contract declared is one of the declarer's choices, whichever it is.
-        if let Some(setup) = declared
-            .as_ref()
-            .filter(|s| s.contract.declarer() == Some(seat))
-        {
-            if !values.iter().any(|v| v.contract == setup.contract) {
-                values.push(value_of(solver, setup.contract)?);
+        if let Some(contract) = declared_contract.filter(|c| c.declarer() == Some(seat)) {
+            if !values.iter().any(|v| v.contract == contract) {
+                values.push(value_of(solver, contract)?);
             }
         }
         let best = match variant {
@@ -327,12 +351,9 @@ fn report(
             best,
         });
     }
-    let all_pass = match (variant, record.rules.all_pass, valuation) {
+    let all_pass = match (variant, deal.options().all_pass, valuation) {
         (Variant::Bavarian, crate::options::AllPass::Ramsch, Valuation::Exact) => {
-            let mut setup = record.setup_with(deck, hands, Contract::Ramsch)?;
-            setup.doublings.kontra = 0;
-            setup.doublings.re = 0;
-            let game = Game::new(setup);
+            let game = Game::new(Setup::new(unstossed.clone(), Contract::Ramsch)?);
             let mut settlements = [0i64; 4];
             for seat in Seat::ALL {
                 settlements[seat.index()] = solver.settlement_of(&game, seat)?;
@@ -345,22 +366,22 @@ fn report(
         _ => None,
     };
     let declared = match declared {
-        Some(setup) => match setup.contract.declarer() {
+        Some(setup) => match setup.contract().declarer() {
             Some(d) => {
                 let own = seats.iter().find(|s| s.seat == d);
                 let value = match own
-                    .and_then(|s| s.contracts.iter().find(|v| v.contract == setup.contract))
+                    .and_then(|s| s.contracts.iter().find(|v| v.contract == setup.contract()))
                 {
                     Some(v) => v.clone(),
                     // Asked for the declarer alone this cannot happen; kept for `which`
                     // without him.
-                    None => value_of(solver, setup.contract)?,
+                    None => value_of(solver, setup.contract())?,
                 };
                 let best_settlement = own
                     .and_then(|s| s.best.as_ref())
                     .map_or(value.settlement.max(0), Choice::settlement);
                 Some(Declared {
-                    contract: setup.contract,
+                    contract: setup.contract(),
                     won: value.won,
                     settlement: value.settlement,
                     best_settlement,
@@ -371,7 +392,7 @@ fn report(
         None => None,
     };
     Ok(ContractsReport {
-        id: record.id.clone(),
+        id: deal.id().map(str::to_string),
         seats,
         all_pass,
         declared,

@@ -1,44 +1,287 @@
-//! A validated deal ([`Setup`]) and a game in progress ([`Game`]).
+//! A validated deal ([`Deal`]), the contract played on it ([`Setup`]) and a game in
+//! progress ([`Game`]).
 //!
-//! A [`Setup`] is everything fixed before the first card: hands, contract, options, prices.
-//! It only comes out of validation ([`crate::Record::setup`]), so a `Setup` always holds a
-//! complete deal and a contract the declarer may play. A [`Game`] plays cards on it, each
-//! checked ([`Game::play`]) or, in the search, unchecked.
+//! Unchecked data becomes checked data in one typed step each: a [`Deal`] only comes out of
+//! [`Deal::new`] and [`Deal::with_table`] (a complete deal of its pack, options, prices,
+//! doublings and stock in range), and a [`Setup`] only out of [`Setup::new`] (a contract
+//! the declarer may play on that deal). Their fields are private, so a `Setup` always holds
+//! a complete deal and a playable contract. A [`Game`] plays cards on it, each checked
+//! ([`Game::play`]) or, in the search, unchecked.
 
-use crate::cards::{Card, Cards, Deck};
-use crate::contract::Contract;
+use crate::announce::german_declaration;
+use crate::cards::{Card, Cards, Deck, Rank, Suit};
+use crate::contract::{holds_sie, Contract, Variant};
 use crate::error::{Error, IllegalReason};
 use crate::legal::{CalledAce, PlayRules, RunAway};
 use crate::options::{Doublings, Options, RunAwayCount, Tariff};
 use crate::order::{Group, Order};
+use crate::record::check_amount;
 use crate::seat::{BySeat, Seat, Seats};
 use std::sync::Arc;
 
-/// Everything fixed before the first card.
+/// A validated deal: the hands as dealt and everything fixed before a contract is chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deal {
+    id: Option<String>,
+    variant: Variant,
+    deck: Deck,
+    /// The hands as dealt.
+    hands: BySeat<Cards>,
+    options: Options,
+    tariff: Tariff,
+    doublings: Doublings,
+    stock: i64,
+    players: Option<Vec<String>>,
+}
+
+impl Deal {
+    /// A deal of `deck` with these hands as dealt, with the default options and prices, no
+    /// doublings and no stock. Refuses a card outside the pack, a card twice and a hand of
+    /// the wrong size.
+    pub fn new(variant: Variant, deck: Deck, hands: BySeat<Cards>) -> Result<Deal, Error> {
+        let mut seen = Cards::EMPTY;
+        for seat in Seat::ALL {
+            for card in hands[seat] {
+                if !deck.cards().contains(card) {
+                    return Err(Error::CardNotInDeck {
+                        card,
+                        deck: deck.name(),
+                    });
+                }
+                if seen.contains(card) {
+                    return Err(Error::DuplicateCard(card));
+                }
+                seen.insert(card);
+            }
+        }
+        let expected = deck.hand_size();
+        if let Some(seat) = Seat::ALL
+            .into_iter()
+            .find(|s| hands[*s].len() as usize != expected)
+        {
+            return Err(Error::HandSize {
+                seat,
+                expected,
+                found: hands[seat].len() as usize,
+                missing: deck.cards().without(seen).first(),
+            });
+        }
+        Ok(Deal {
+            id: None,
+            variant,
+            deck,
+            hands,
+            options: Options::default(),
+            tariff: Tariff::default(),
+            doublings: Doublings::default(),
+            stock: 0,
+            players: None,
+        })
+    }
+
+    /// The same deal at a table with these options, prices, doublings and stock: refuses an
+    /// option, price or stock out of range and doublings that cannot happen (RULES.md
+    /// sections 6 and 9).
+    pub fn with_table(
+        self,
+        options: Options,
+        tariff: Tariff,
+        doublings: Doublings,
+        stock: i64,
+    ) -> Result<Deal, Error> {
+        options.check()?;
+        tariff.check()?;
+        doublings.check(options.stoss_max())?;
+        check_amount("stock", stock)?;
+        Ok(Deal {
+            options,
+            tariff,
+            doublings,
+            stock,
+            ..self
+        })
+    }
+
+    /// The same deal with an id and the players' names (carried along, never read).
+    pub fn named(self, id: Option<String>, players: Option<Vec<String>>) -> Deal {
+        Deal {
+            id,
+            players,
+            ..self
+        }
+    }
+
+    /// The same deal without Kontra and Re: what a contract is worth before anyone doubles
+    /// it (Klopfen, before the contract, stays).
+    pub fn without_stoesse(&self) -> Deal {
+        let mut deal = self.clone();
+        deal.doublings.kontra = 0;
+        deal.doublings.re = 0;
+        deal
+    }
+
+    pub fn id(&self) -> Option<&str> {
+        self.id.as_deref()
+    }
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+    pub fn deck(&self) -> Deck {
+        self.deck
+    }
+    /// The hands as dealt.
+    pub fn hands(&self) -> &BySeat<Cards> {
+        &self.hands
+    }
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+    pub fn tariff(&self) -> &Tariff {
+        &self.tariff
+    }
+    pub fn doublings(&self) -> &Doublings {
+        &self.doublings
+    }
+    pub fn stock(&self) -> i64 {
+        self.stock
+    }
+    pub fn players(&self) -> Option<&[String]> {
+        self.players.as_deref()
+    }
+}
+
+/// Everything fixed before the first card: a deal and the contract played on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
-    pub id: Option<String>,
-    pub deck: Deck,
+    deal: Deal,
+    contract: Contract,
     /// The hands as played (see [`Setup::dealt_hands`]).
-    pub hands: BySeat<Cards>,
-    pub contract: Contract,
-    pub options: Options,
-    pub tariff: Tariff,
-    pub doublings: Doublings,
-    /// Stock before the game (a Sauspiel's declarers win or pay half of it each).
-    pub stock: i64,
-    pub players: Option<Vec<String>>,
+    hands: BySeat<Cards>,
 }
 
 impl Setup {
+    /// The contract `contract` played on `deal`, if the declarer may play it there: a called
+    /// ace he does not hold, of a suit he holds (RULES.md 3.1); a Sie he holds; a Hochzeit as
+    /// RULES.md section 7 has it; the German game the deal declares (section 8); a
+    /// Sauspiel's stock in halves.
+    pub fn new(deal: Deal, contract: Contract) -> Result<Setup, Error> {
+        let dealt = &deal.hands;
+        if contract.variant() != deal.variant {
+            return Err(Error::UnsupportedContract {
+                variant: deal.variant.name(),
+                game: contract.game_name(),
+            });
+        }
+        match contract {
+            Contract::Sauspiel { declarer, called } => {
+                if called == Suit::Herz {
+                    return Err(Error::UncallableAce(called));
+                }
+                let ace = Card::new(called, Rank::Ace);
+                if dealt[declarer].contains(ace) {
+                    return Err(Error::DeclarerHoldsCalledAce {
+                        seat: declarer,
+                        ace,
+                    });
+                }
+                let plain = contract.order(deal.deck).group_cards(Group::Plain(called));
+                if dealt[declarer].intersect(plain).is_empty() {
+                    return Err(Error::CalledSuitNotHeld {
+                        seat: declarer,
+                        ace,
+                    });
+                }
+                if deal.stock % 2 != 0 {
+                    return Err(Error::StockNotSplit(deal.stock));
+                }
+            }
+            Contract::Sie { declarer } => {
+                if !holds_sie(dealt[declarer], deal.deck) {
+                    return Err(Error::NoSie { seat: declarer });
+                }
+            }
+            Contract::Hochzeit {
+                declarer,
+                partner,
+                returned,
+                ..
+            } => {
+                let checked = Contract::hochzeit(dealt, deal.deck, declarer, partner, returned)?;
+                if checked != contract {
+                    return Err(Error::Conflict(format!(
+                        "the Hochzeit is {contract:?}, but the deal makes it {checked:?}"
+                    )));
+                }
+            }
+            Contract::German {
+                declarer,
+                trump,
+                wenzels,
+                forced,
+            } => {
+                let declaration = german_declaration(dealt, wenzels);
+                // A forced game's trump is the forced player's to name; every other part
+                // of the contract follows from the deal.
+                let matches = declarer == declaration.declarer
+                    && forced == declaration.forced
+                    && (forced || trump == declaration.trump);
+                if !matches {
+                    return Err(Error::NotTheDeclaration {
+                        declaration: declaration.to_string(),
+                        given: contract.to_string(),
+                    });
+                }
+            }
+            Contract::Solo { .. } | Contract::Bettel { .. } | Contract::Ramsch => {}
+        }
+        Ok(Setup {
+            hands: contract.played_hands(deal.hands),
+            deal,
+            contract,
+        })
+    }
+
+    pub fn deal(&self) -> &Deal {
+        &self.deal
+    }
+    pub fn id(&self) -> Option<&str> {
+        self.deal.id.as_deref()
+    }
+    pub fn deck(&self) -> Deck {
+        self.deal.deck
+    }
+    /// The hands as played (see [`Setup::dealt_hands`]).
+    pub fn hands(&self) -> &BySeat<Cards> {
+        &self.hands
+    }
+    pub fn contract(&self) -> Contract {
+        self.contract
+    }
+    pub fn options(&self) -> &Options {
+        &self.deal.options
+    }
+    pub fn tariff(&self) -> &Tariff {
+        &self.deal.tariff
+    }
+    pub fn doublings(&self) -> &Doublings {
+        &self.deal.doublings
+    }
+    /// Stock before the game (a Sauspiel's declarers win or pay half of it each).
+    pub fn stock(&self) -> i64 {
+        self.deal.stock
+    }
+    pub fn players(&self) -> Option<&[String]> {
+        self.deal.players.as_deref()
+    }
+
     pub fn order(&self) -> Order {
-        self.contract.order(self.deck)
+        self.contract.order(self.deal.deck)
     }
 
     /// The hands as dealt (`hands` are the hands as played: in a Hochzeit two cards have
     /// changed hands before the first trick).
     pub fn dealt_hands(&self) -> BySeat<Cards> {
-        self.contract.dealt_hands(self.hands)
+        self.deal.hands
     }
 
     /// The declaring side (empty in Ramsch).
@@ -48,22 +291,23 @@ impl Setup {
 
     /// Number of tricks in the game.
     pub fn trick_count(&self) -> usize {
-        self.deck.hand_size()
+        self.deal.deck.hand_size()
     }
 
     /// The rules of legal play for this deal.
     pub fn play_rules(&self) -> PlayRules {
         let order = self.order();
+        let options = &self.deal.options;
         let called = self.contract.called_ace().and_then(|ace| {
             let partner = Seat::ALL
                 .into_iter()
                 .find(|s| self.hands[*s].contains(ace))?;
             let suit_cards = order.group_cards(Group::Plain(ace.suit()));
-            let min = self.options.run_away_min.unwrap_or(match self.deck {
+            let min = options.run_away_min.unwrap_or(match self.deal.deck {
                 Deck::Long => 4,
                 Deck::Short => 3,
             });
-            let run_away = match self.options.run_away_count {
+            let run_away = match options.run_away_count {
                 RunAwayCount::Dealt => {
                     RunAway::Dealt(self.hands[partner].intersect(suit_cards).len() >= min as u32)
                 }
@@ -76,7 +320,7 @@ impl Setup {
                 run_away,
             })
         });
-        let stichzwang = self.options.stichzwang
+        let stichzwang = options.stichzwang
             && matches!(self.contract, Contract::Bettel { .. } | Contract::Ramsch);
         PlayRules {
             order,
@@ -125,7 +369,7 @@ impl Game {
     /// The game before the first card.
     pub fn new(setup: Setup) -> Game {
         let rules = setup.play_rules();
-        let hands = setup.hands;
+        let hands = *setup.hands();
         Game {
             setup: Arc::new(setup),
             rules,
@@ -292,5 +536,81 @@ impl Game {
             taken[t.winner] |= t.cards.iter().copied().collect();
         }
         taken
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hands(t: [&str; 4]) -> BySeat<Cards> {
+        BySeat(t.map(|h| h.split_whitespace().map(|c| c.parse().unwrap()).collect()))
+    }
+
+    const DEALT: [&str; 4] = [
+        "HO GU SU HA H9 H8 GK G8",
+        "GO EU HU H7 EA E9 SK S7",
+        "EO SO HK EZ E8 E7 SA S9",
+        "HZ EK GA GZ G9 G7 SZ S8",
+    ];
+
+    #[test]
+    fn a_deal_is_a_complete_deal_of_its_pack() {
+        assert!(Deal::new(Variant::Bavarian, Deck::Long, hands(DEALT)).is_ok());
+        let mut twice = DEALT;
+        twice[3] = "HZ EK GA GZ G9 G7 SZ HO";
+        assert_eq!(
+            Deal::new(Variant::Bavarian, Deck::Long, hands(twice)),
+            Err(Error::DuplicateCard("HO".parse().unwrap()))
+        );
+        assert!(matches!(
+            Deal::new(Variant::Bavarian, Deck::Short, hands(DEALT)),
+            Err(Error::CardNotInDeck { .. })
+        ));
+        let deal = Deal::new(Variant::Bavarian, Deck::Long, hands(DEALT)).unwrap();
+        let odd = Doublings {
+            re: 1,
+            ..Doublings::default()
+        };
+        assert!(matches!(
+            deal.with_table(Options::default(), Tariff::default(), odd, 0),
+            Err(Error::BadDoublings(_))
+        ));
+    }
+
+    #[test]
+    fn a_setup_is_a_contract_the_declarer_may_play_on_the_deal() {
+        let deal = || Deal::new(Variant::Bavarian, Deck::Long, hands(DEALT)).unwrap();
+        // Seat 0 holds Gras but not GA: he may call it; seat 3 holds GA: he may not.
+        let gras = |declarer| Contract::Sauspiel {
+            declarer,
+            called: Suit::Gras,
+        };
+        assert!(Setup::new(deal(), gras(Seat::S0)).is_ok());
+        assert!(matches!(
+            Setup::new(deal(), gras(Seat::S3)),
+            Err(Error::DeclarerHoldsCalledAce { .. })
+        ));
+        // Seat 1 holds no Gras at all.
+        assert!(matches!(
+            Setup::new(deal(), gras(Seat::S1)),
+            Err(Error::CalledSuitNotHeld { .. })
+        ));
+        // A German contract on a Bavarian deal.
+        let german = Contract::German {
+            declarer: Seat::S0,
+            trump: Suit::Herz,
+            wenzels: crate::contract::Wenzels::Four,
+            forced: false,
+        };
+        assert!(matches!(
+            Setup::new(deal(), german),
+            Err(Error::UnsupportedContract { .. })
+        ));
+        // A Sie nobody holds.
+        assert!(matches!(
+            Setup::new(deal(), Contract::Sie { declarer: Seat::S2 }),
+            Err(Error::NoSie { .. })
+        ));
     }
 }

@@ -46,7 +46,7 @@ pub use contracts::{
 };
 pub use deal::{random_deal, Rng};
 pub use error::{Error, IllegalReason};
-pub use game::{Game, Setup, Trick};
+pub use game::{Deal, Game, Setup, Trick};
 pub use legal::{CalledAce, PlayRules, RunAway};
 pub use options::{
     AllPass, Doublings, Durchmarsch, Jungfrau, Options, RamschTie, RunAwayCount, Schwarz, ShortSie,

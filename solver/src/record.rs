@@ -3,11 +3,10 @@
 //!
 //! Nothing is repaired: every fault is reported by name ([`Error`]).
 
-use crate::announce::german_declaration;
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
-use crate::contract::{holds_sie, Contract, Solo, Variant, Wenzels};
+use crate::contract::{Contract, Solo, Variant, Wenzels};
 use crate::error::Error;
-use crate::game::{Game, Setup};
+use crate::game::{Deal, Game, Setup};
 use crate::options::{Doublings, Options, Tariff};
 use crate::seat::{BySeat, Seat};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -334,9 +333,9 @@ impl Record {
         serde_json::to_string(self).expect("a record always serializes")
     }
 
-    /// Validates the deal alone: variant, deck and hands (enough to ask which contract
-    /// to play).
-    pub fn deal(&self) -> Result<(Variant, Deck, BySeat<Cards>), Error> {
+    /// Validates the deal alone: variant, deck and hands, options, prices, doublings and
+    /// stock (enough to ask which contract to play).
+    pub fn deal(&self) -> Result<Deal, Error> {
         let variant = match self.variant.as_deref() {
             None => Variant::Bavarian,
             Some(text) => match text.to_lowercase().as_str() {
@@ -353,29 +352,6 @@ impl Record {
                 _ => return Err(unknown("deck", text, &["long", "short"])),
             },
         };
-        Ok((variant, deck, self.hands(deck)?))
-    }
-
-    /// Validates everything but the play.
-    pub fn setup(&self) -> Result<Setup, Error> {
-        let (variant, deck, dealt) = self.deal()?;
-        let spec = self.contract.as_ref().ok_or(Error::NoContract)?;
-        let contract = self.contract(spec, variant, deck, &dealt)?;
-        self.setup_with(deck, dealt, contract)
-    }
-
-    /// A setup of this record's deal (the hands as dealt), options and prices with another
-    /// contract. Everything the record gives besides the contract is checked here: the
-    /// options, the prices, the doublings and the stock.
-    pub fn setup_with(
-        &self,
-        deck: Deck,
-        dealt: BySeat<Cards>,
-        contract: Contract,
-    ) -> Result<Setup, Error> {
-        self.rules.check()?;
-        self.tariff.check()?;
-        self.doublings.check(self.rules.stoss_max())?;
         let stock = match (self.stock, self.rules.stock) {
             (Some(a), Some(b)) if a != b => {
                 return Err(Error::Conflict(format!(
@@ -384,21 +360,35 @@ impl Record {
             }
             (a, b) => a.or(b).unwrap_or(0),
         };
-        check_amount("stock", stock)?;
-        if matches!(contract, Contract::Sauspiel { .. }) && stock % 2 != 0 {
-            return Err(Error::StockNotSplit(stock));
+        Ok(Deal::new(variant, deck, self.hands(deck)?)?
+            .with_table(
+                self.rules.clone(),
+                self.tariff.clone(),
+                self.doublings.clone(),
+                stock,
+            )?
+            .named(self.id.clone(), self.players.clone()))
+    }
+
+    /// Validates everything but the play.
+    pub fn setup(&self) -> Result<Setup, Error> {
+        let deal = self.deal()?;
+        let spec = self.contract.as_ref().ok_or(Error::NoContract)?;
+        let contract = self.contract(spec, &deal)?;
+        let setup = Setup::new(deal, contract)?;
+        // A Sauspiel's partner, if the record names him, must hold the called ace.
+        if let (Contract::Sauspiel { called, .. }, Some(p)) = (contract, spec.partner) {
+            let ace = Card::new(called, Rank::Ace);
+            let dealt = setup.dealt_hands();
+            let holder = Seat::ALL.into_iter().find(|s| dealt[*s].contains(ace));
+            if holder.map(|h| h.index() as i64) != Some(p) {
+                return Err(bad(
+                    "partner (the holder of the called ace is the partner)",
+                    &p.to_string(),
+                ));
+            }
         }
-        Ok(Setup {
-            id: self.id.clone(),
-            deck,
-            hands: contract.played_hands(dealt),
-            contract,
-            options: self.rules.clone(),
-            tariff: self.tariff.clone(),
-            doublings: self.doublings.clone(),
-            stock,
-            players: self.players.clone(),
-        })
+        Ok(setup)
     }
 
     /// Validates the whole record and plays its cards, each checked.
@@ -445,13 +435,11 @@ impl Record {
         Ok(hands)
     }
 
-    fn contract(
-        &self,
-        spec: &ContractSpec,
-        variant: Variant,
-        deck: Deck,
-        dealt: &BySeat<Cards>,
-    ) -> Result<Contract, Error> {
+    /// The contract a record's `contract` object names, read from its words and numbers;
+    /// whether the declarer may play it on the deal is [`Setup::new`]'s to check (a
+    /// Hochzeit is checked as it is read: its given trump follows from the deal).
+    fn contract(&self, spec: &ContractSpec, deal: &Deal) -> Result<Contract, Error> {
+        let variant = deal.variant();
         let game = game_name(&spec.game)?;
         if (game == "german") != (variant == Variant::German) {
             return Err(Error::UnsupportedContract {
@@ -485,40 +473,10 @@ impl Record {
             })
         };
         let contract = match game {
-            "sauspiel" => {
-                let called = suit()?;
-                if called == Suit::Herz {
-                    return Err(Error::UncallableAce(called));
-                }
-                let declarer = declarer()?;
-                let ace = Card::new(called, Rank::Ace);
-                if dealt[declarer].contains(ace) {
-                    return Err(Error::DeclarerHoldsCalledAce {
-                        seat: declarer,
-                        ace,
-                    });
-                }
-                let contract = Contract::Sauspiel { declarer, called };
-                let plain = contract
-                    .order(deck)
-                    .group_cards(crate::order::Group::Plain(called));
-                if dealt[declarer].intersect(plain).is_empty() {
-                    return Err(Error::CalledSuitNotHeld {
-                        seat: declarer,
-                        ace,
-                    });
-                }
-                if let Some(p) = spec.partner {
-                    let holder = Seat::ALL.into_iter().find(|s| dealt[*s].contains(ace));
-                    if holder.map(|h| h.index() as i64) != Some(p) {
-                        return Err(bad(
-                            "partner (the holder of the called ace is the partner)",
-                            &p.to_string(),
-                        ));
-                    }
-                }
-                contract
-            }
+            "sauspiel" => Contract::Sauspiel {
+                called: suit()?,
+                declarer: declarer()?,
+            },
             "solo" => solo(Solo::Farbsolo(suit()?))?,
             "wenz" => solo(Solo::Wenz)?,
             "geier" => solo(Solo::Geier)?,
@@ -529,13 +487,9 @@ impl Record {
                 ouvert: game == "bettel_ouvert",
             },
             "ramsch" => Contract::Ramsch,
-            "sie" => {
-                let declarer = declarer()?;
-                if !holds_sie(dealt[declarer], deck) {
-                    return Err(Error::NoSie { seat: declarer });
-                }
-                Contract::Sie { declarer }
-            }
+            "sie" => Contract::Sie {
+                declarer: declarer()?,
+            },
             "hochzeit" => {
                 let declarer = declarer()?;
                 let partner = seat("partner", spec.partner)?;
@@ -547,44 +501,21 @@ impl Record {
                     place: "contract.returned".to_string(),
                     text: text.to_string(),
                 })?;
-                Contract::hochzeit(dealt, deck, declarer, partner, returned)?
+                Contract::hochzeit(deal.hands(), deal.deck(), declarer, partner, returned)?
             }
             "german" => {
                 let n = spec
                     .wenzels
-                    .or(self.rules.german_wenzels.map(u64::from))
+                    .or(deal.options().german_wenzels.map(u64::from))
                     .unwrap_or(4);
                 let wenzels = Wenzels::from_count(n)
                     .ok_or_else(|| bad("number of wenzels (4, 6 or 8)", &n.to_string()))?;
-                let given = Contract::German {
+                Contract::German {
                     declarer: declarer()?,
                     trump: suit()?,
                     wenzels,
                     forced: spec.forced,
-                };
-                let declaration = german_declaration(dealt, wenzels);
-                // A forced game's trump is the forced player's to name; every other part
-                // of the contract follows from the deal.
-                let matches = match given {
-                    Contract::German {
-                        declarer,
-                        trump,
-                        forced,
-                        ..
-                    } => {
-                        declarer == declaration.declarer
-                            && forced == declaration.forced
-                            && (forced || trump == declaration.trump)
-                    }
-                    _ => false,
-                };
-                if !matches {
-                    return Err(Error::NotTheDeclaration {
-                        declaration: declaration.to_string(),
-                        given: given.to_string(),
-                    });
                 }
-                given
             }
             _ => unreachable!("game_name returns only the names matched above"),
         };
@@ -594,11 +525,11 @@ impl Record {
     /// The record of a game: its setup (the hands as dealt) and the cards played so far.
     pub fn from_game(game: &Game) -> Record {
         let setup = game.setup();
-        let c = setup.contract;
+        let c = setup.contract();
         Record {
-            id: setup.id.clone(),
+            id: setup.id().map(str::to_string),
             variant: Some(c.variant().name().to_string()),
-            deck: Some(setup.deck.name().to_string()),
+            deck: Some(setup.deck().name().to_string()),
             hands: setup
                 .dealt_hands()
                 .0
@@ -607,14 +538,14 @@ impl Record {
                 .collect(),
             contract: Some(ContractSpec::of(&c)),
             play: CardText::from_cards(game.plays().into_iter().map(|(_, c)| c)),
-            doublings: setup.doublings.clone(),
-            tariff: setup.tariff.clone(),
+            doublings: setup.doublings().clone(),
+            tariff: setup.tariff().clone(),
             rules: Options {
                 stock: None,
-                ..setup.options.clone()
+                ..setup.options().clone()
             },
-            stock: (setup.stock != 0).then_some(setup.stock),
-            players: setup.players.clone(),
+            stock: (setup.stock() != 0).then_some(setup.stock()),
+            players: setup.players().map(<[String]>::to_vec),
             meta: None,
         }
     }

@@ -54,7 +54,7 @@ pub fn laufende_held(setup: &Setup) -> u32 {
     let side_of = |card: Card| {
         let holder = Seat::ALL
             .into_iter()
-            .find(|s| setup.hands[*s].contains(card));
+            .find(|s| setup.hands()[*s].contains(card));
         holder.map(|h| declarers.contains(h))
     };
     let trumps = order.trump_list();
@@ -69,14 +69,14 @@ pub fn laufende_held(setup: &Setup) -> u32 {
 
 /// Laufende that are paid: those held, if at least the minimum.
 pub fn laufende_paid(setup: &Setup) -> u32 {
-    if !setup.contract.has_laufende() {
+    if !setup.contract().has_laufende() {
         return 0;
     }
     let held = laufende_held(setup);
     let min = setup
-        .options
+        .options()
         .laufende_min
-        .unwrap_or_else(|| setup.contract.default_laufende_min()) as u32;
+        .unwrap_or_else(|| setup.contract().default_laufende_min()) as u32;
     if held >= min {
         held
     } else {
@@ -88,7 +88,7 @@ impl Score {
     /// Scores a finished game. A Sie is scored without play; every other game must be over.
     pub fn of(game: &Game) -> Result<Score, Error> {
         let setup = game.setup();
-        let is_sie = matches!(setup.contract, Contract::Sie { .. });
+        let is_sie = matches!(setup.contract(), Contract::Sie { .. });
         if !game.is_over() && !is_sie {
             return Err(Error::Incomplete {
                 played: game.played_count(),
@@ -98,12 +98,12 @@ impl Score {
         let points = game.points();
         let tricks = game.trick_counts();
         let declarers = setup.declarers();
-        let multiplier = setup.doublings.multiplier();
+        let multiplier = setup.doublings().multiplier();
         let laufende = laufende_paid(setup);
-        let (outcome, payouts) = match setup.contract {
+        let (outcome, payouts) = match setup.contract() {
             Contract::Ramsch => {
-                let (outcome, units) = ramsch_units(&setup.options, &RamschTally::of(game));
-                let price = setup.tariff.ramsch_price() * multiplier;
+                let (outcome, units) = ramsch_units(setup.options(), &RamschTally::of(game));
+                let price = setup.tariff().ramsch_price() * multiplier;
                 (outcome, units.map(|u| u * price))
             }
             contract => {
@@ -117,7 +117,7 @@ impl Score {
                     Contract::Bettel { .. } => (side_tricks == 0, false, false),
                     _ => {
                         let (won, schneider) = won_schneider(&contract, side_points);
-                        let schwarz = match setup.options.schwarz {
+                        let schwarz = match setup.options().schwarz {
                             Schwarz::NoTrick => {
                                 if won {
                                     other_tricks == 0
@@ -145,7 +145,7 @@ impl Score {
             }
         };
         Ok(Score {
-            id: setup.id.clone(),
+            id: setup.id().map(str::to_string),
             declarers: declarers.iter().map(|s| s as u8).collect(),
             points: points.0,
             tricks: tricks.0,
@@ -185,18 +185,18 @@ pub fn lost_schneider_threshold(contract: &Contract) -> u8 {
 /// The payouts of a declared contract (anything but Ramsch) with this outcome for the
 /// declaring side, under the setup's prices, doublings and stock (RULES.md section 6).
 pub fn declared_payouts(setup: &Setup, won: bool, schneider: bool, schwarz: bool) -> [i64; 4] {
-    let contract = setup.contract;
+    let contract = setup.contract();
     let declarers = setup.declarers();
-    let t = &setup.tariff;
+    let t = &setup.tariff();
     let laufende = laufende_paid(setup) as i64;
     let value = match contract {
         Contract::Sie { .. } => {
-            let l = match setup.options.sie_value {
+            let l = match setup.options().sie_value {
                 SieValue::WithLaufende => laufende,
                 SieValue::BaseOnly => 0,
             };
             // The short deck's Sie (four Obers, two Unters) is paid as a Tout by default.
-            let factor = match (setup.deck, setup.options.short_sie) {
+            let factor = match (setup.deck(), setup.options().short_sie) {
                 (Deck::Short, ShortSie::Tout) => 2,
                 _ => 4,
             };
@@ -216,13 +216,13 @@ pub fn declared_payouts(setup: &Setup, won: bool, schneider: bool, schwarz: bool
                 + t.laufende_price() * laufende;
             // The seed's table: "Hochzeit x 2".
             let doubled =
-                matches!(contract, Contract::Hochzeit { .. }) && setup.options.hochzeit_double();
+                matches!(contract, Contract::Hochzeit { .. }) && setup.options().hochzeit_double();
             value * if doubled { 2 } else { 1 }
         }
     };
     // Every amount is at most MAX_AMOUNT and the doublings are bounded (record.rs), so no
     // product here overflows.
-    let value = value * setup.doublings.multiplier();
+    let value = value * setup.doublings().multiplier();
     let mut payouts = [0i64; 4];
     let solo_class = declarers.len() == 1;
     for seat in Seat::ALL {
@@ -231,8 +231,8 @@ pub fn declared_payouts(setup: &Setup, won: bool, schneider: bool, schwarz: bool
         let factor = if solo_class && declaring { 3 } else { 1 };
         payouts[seat.index()] = sign * factor * value;
     }
-    if matches!(contract, Contract::Sauspiel { .. }) && setup.stock != 0 {
-        let half = setup.stock / 2;
+    if matches!(contract, Contract::Sauspiel { .. }) && setup.stock() != 0 {
+        let half = setup.stock() / 2;
         let stock_share = if won { half } else { -half };
         for seat in declarers.iter() {
             payouts[seat.index()] += stock_share;

@@ -50,7 +50,7 @@ fn contract_values_and_outcomes_agree_with_separate_searches() {
                 if i % 4 != seed as usize % 4 || matches!(contract, Contract::Sie { .. }) {
                     continue;
                 }
-                let setup = record.setup_with(Deck::Short, hands, *contract).unwrap();
+                let setup = Setup::new(record.deal().unwrap(), *contract).unwrap();
                 let game = Game::new(setup);
                 let mut fresh = Solver::with_budget(8 << 20);
                 assert_eq!(

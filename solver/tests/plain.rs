@@ -37,7 +37,8 @@ fn real_games() -> Vec<Record> {
 
 /// What the plain format carries: deck, hands (as sets), contract, play.
 fn carried(r: &Record) -> (String, Vec<solver::Cards>, String, String, bool) {
-    let (_, deck, hands) = r.deal().expect("a valid deal");
+    let deal = r.deal().expect("a valid deal");
+    let (deck, hands) = (deal.deck(), *deal.hands());
     let game = r.game().expect("a valid game");
     let contract = solver::ContractSpec::of(&game.contract());
     let stichzwang = r.rules.stichzwang && contract.game == "bettel";

@@ -18,7 +18,7 @@ proptest! {
         for t in game.tricks() {
             // One card from each seat, in turn from the leader.
             for i in 0..4 {
-                prop_assert!(game.setup().hands[t.seat_of(i)].contains(t.cards[i]));
+                prop_assert!(game.setup().hands()[t.seat_of(i)].contains(t.cards[i]));
             }
         }
         prop_assert_eq!(game.points().0.iter().sum::<u32>(), 120);
@@ -28,7 +28,7 @@ proptest! {
         let score = Score::of(&game).unwrap();
         let sum: i64 = score.payouts.iter().sum();
         prop_assert_eq!(sum + score.stock_payout, 0);
-        let stock = game.setup().stock;
+        let stock = game.setup().stock();
         if matches!(game.contract(), Contract::Sauspiel { .. }) {
             prop_assert!(sum == stock / 2 * 2 || sum == -(stock / 2 * 2), "{} {}", sum, stock);
         } else {

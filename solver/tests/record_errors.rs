@@ -355,7 +355,7 @@ fn game_names_players_use_are_read_and_near_misses_suggested() {
         let c = format!(r#"{{"game": "{name}", "suit": "G", "declarer": 0}}"#);
         let r = record(&with(HANDS, &c, ""));
         assert_eq!(
-            ContractSpec::of(&r.setup().unwrap().contract).game,
+            ContractSpec::of(&r.setup().unwrap().contract()).game,
             "sauspiel"
         );
     }

@@ -92,8 +92,8 @@ const HOCHZEIT_0_2: &str = r#"{"game": "hochzeit", "declarer": 0, "partner": 2, 
 fn a_hochzeit_is_given_as_dealt_and_played_after_the_exchange() {
     let r = record(&hochzeit(HOCHZEIT_0_2, ""));
     let setup = r.setup().unwrap();
-    assert_eq!(setup.hands[seat(0)], cards("E7 EA EZ EK GA GZ SA SZ"));
-    assert_eq!(setup.hands[seat(2)], cards("HO SO EU HK H9 H7 GK G8"));
+    assert_eq!(setup.hands()[seat(0)], cards("E7 EA EZ EK GA GZ SA SZ"));
+    assert_eq!(setup.hands()[seat(2)], cards("HO SO EU HK H9 H7 GK G8"));
     assert_eq!(setup.dealt_hands(), hands_of_record(&r));
     // The record written back is the record read: hands as dealt, the card given back.
     let back = Record::from_game(&Game::new(setup));
@@ -105,7 +105,7 @@ fn a_hochzeit_is_given_as_dealt_and_played_after_the_exchange() {
 }
 
 fn hands_of_record(r: &Record) -> BySeat<Cards> {
-    r.deal().unwrap().2
+    *r.deal().unwrap().hands()
 }
 
 fn sorted(text: &CardText) -> CardText {

@@ -116,12 +116,18 @@ fn sauspiel_93_with_three_laufende_is_worth_50_and_200_doubled_twice() {
     let score = Score::of(&game).unwrap();
     assert_eq!(score.laufende, 3);
     assert_eq!(score.payouts, [50, -50, 50, -50]);
-    let mut doubled = game.setup().clone();
-    doubled.doublings = Doublings {
+    let setup = game.setup();
+    let doublings = Doublings {
         klopfen: 1,
         kontra: 1,
         re: 0,
     };
+    let deal = setup
+        .deal()
+        .clone()
+        .with_table(Options::default(), Tariff::default(), doublings, 0)
+        .unwrap();
+    let doubled = Setup::new(deal, setup.contract()).unwrap();
     let plays: Vec<Card> = game.plays().into_iter().map(|(_, c)| c).collect();
     let again = Game::replay(doubled, &plays).unwrap();
     assert_eq!(Score::of(&again).unwrap().payouts, [200, -200, 200, -200]);

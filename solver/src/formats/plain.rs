@@ -17,8 +17,10 @@
 
 use super::FormatError;
 use crate::cards::{Card, Cards, Deck, Suit};
-use crate::contract::{Contract, Solo};
+use crate::contract::{Contract, Solo, Variant};
 use crate::error::Error;
+use crate::game::{Deal, Game, Setup};
+use crate::options::{Doublings, Options, Tariff};
 use crate::record::{CardText, ContractSpec, Record};
 use crate::seat::{BySeat, Seat};
 
@@ -82,7 +84,17 @@ pub fn parse_line(text: &str, line: usize) -> Result<Record, FormatError> {
     })?;
     let hands =
         hands_of(&contract, deck, &play).map_err(|error| FormatError::Record { line, error })?;
-    let mut record = Record {
+    // The game is checked as any game is: the deal, the contract on it, every card.
+    let rules = Options {
+        stichzwang,
+        ..Options::default()
+    };
+    Deal::new(Variant::Bavarian, deck, hands)
+        .and_then(|deal| deal.with_table(rules.clone(), Tariff::default(), Doublings::default(), 0))
+        .and_then(|deal| Setup::new(deal, contract))
+        .and_then(|setup| Game::replay(setup, &play))
+        .map_err(|error| FormatError::Record { line, error })?;
+    Ok(Record {
         id: None,
         variant: None,
         deck: (deck == Deck::Short).then(|| deck.name().to_string()),
@@ -91,16 +103,11 @@ pub fn parse_line(text: &str, line: usize) -> Result<Record, FormatError> {
         play: CardText::from_cards(play.iter().copied()),
         doublings: Default::default(),
         tariff: Default::default(),
-        rules: Default::default(),
+        rules,
         stock: None,
         players: None,
         meta: None,
-    };
-    record.rules.stichzwang = stichzwang;
-    record
-        .game()
-        .map_err(|error| FormatError::Record { line, error })?;
-    Ok(record)
+    })
 }
 
 /// Who held which card: the seats in trick order, each trick led by the last one's winner.

@@ -144,7 +144,7 @@ impl Solver {
     /// The table tag of a game and frame: the deal's generation and the frame's bits.
     fn tag(&mut self, game: &Game, frame: &Frame) -> u32 {
         let setup = game.setup();
-        let deal = Some((setup.deck, setup.hands.0, setup.contract));
+        let deal = Some((setup.deck(), setup.hands().0, setup.contract()));
         if deal != self.last_deal {
             // Generations run 1..=2^23-1 (a zero tag marks an empty slot); when they wrap,
             // the table is cleared so that no entry of an old deal can ever match.
@@ -283,7 +283,7 @@ impl Solver {
         let layout = Layout::new(game.rules());
         let setup = game.setup();
         let trumps = layout.group_mask[layout::TRUMP];
-        let top_played = setup.hands.0.map(|h| {
+        let top_played = setup.hands().0.map(|h| {
             let t = layout.mask(h) & trumps;
             if t == 0 {
                 0
@@ -292,7 +292,7 @@ impl Solver {
             }
         });
         let root = ramsch::State::of(game, &layout);
-        let groups = match setup.options.ramsch_tie {
+        let groups = match setup.options().ramsch_tie {
             crate::options::RamschTie::MoreTricks => &layout.group_mask[..layout::TRUMP],
             crate::options::RamschTie::HighestTrumpPlayed => &layout.group_mask[..],
         };
@@ -301,7 +301,7 @@ impl Solver {
         let mut search = ramsch::Search {
             layout: &layout,
             canon: &canon,
-            options: &setup.options,
+            options: setup.options(),
             me: me.index(),
             top_played,
             table: &mut self.ramsch,
@@ -367,7 +367,7 @@ impl Solver {
         };
         self.check_budget()?;
         Ok(Solution {
-            id: game.setup().id.clone(),
+            id: game.setup().id().map(str::to_string),
             to_move: game.to_move(),
             measure: frame.measure,
             declarers: game.setup().declarers().iter().collect(),
@@ -396,7 +396,7 @@ impl Solver {
             .collect();
         cards.sort_by_key(|(c, _)| *c);
         Ok(Solution {
-            id: game.setup().id.clone(),
+            id: game.setup().id().map(str::to_string),
             to_move: game.to_move(),
             measure: frame.measure,
             declarers: Vec::new(),
@@ -499,7 +499,7 @@ const UNSUPPORTED_SIDES: Error =
 /// What one unit of a Ramsch settlement search is worth: the price with its doublings.
 fn ramsch_unit(game: &Game) -> i64 {
     let setup = game.setup();
-    setup.tariff.ramsch_price() * setup.doublings.multiplier()
+    setup.tariff().ramsch_price() * setup.doublings().multiplier()
 }
 
 /// A played card judged against the other cards of its position (what `analyze` needs).

@@ -16,19 +16,15 @@ pub fn hands(t: [&str; 4]) -> BySeat<Cards> {
     BySeat(t.map(cards))
 }
 
-/// A setup with default options and prices.
+/// The deal of these hands (as dealt) for `contract`'s variant, with default options and
+/// prices.
+pub fn deal(hands: BySeat<Cards>, contract: Contract, deck: Deck) -> Deal {
+    Deal::new(contract.variant(), deck, hands).expect("a complete deal")
+}
+
+/// A setup with default options and prices (`hands` as dealt).
 pub fn setup(hands: BySeat<Cards>, contract: Contract, deck: Deck) -> Setup {
-    Setup {
-        id: None,
-        deck,
-        hands,
-        contract,
-        options: Options::default(),
-        tariff: Default::default(),
-        doublings: Default::default(),
-        stock: 0,
-        players: None,
-    }
+    Setup::new(deal(hands, contract, deck), contract).expect("a contract the declarer may play")
 }
 
 /// Plays random legal cards until the game is over.
@@ -220,10 +216,16 @@ pub fn random_game(kind: u8, seed: u64) -> Option<(Game, Rng)> {
     };
     let hands = deal_for(kind, &mut rng, deck);
     let contract = contract_for(kind, &mut rng, &hands, deck)?;
-    let mut setup = setup(contract.played_hands(hands), contract, deck);
-    setup.options = random_options(&mut rng);
-    setup.doublings.klopfen = rng.below(3) as u8;
-    setup.doublings.kontra = rng.below(2) as u8;
-    setup.stock = 10 * rng.below(5) as i64;
+    let options = random_options(&mut rng);
+    let doublings = Doublings {
+        klopfen: rng.below(3) as u8,
+        kontra: rng.below(2) as u8,
+        re: 0,
+    };
+    let stock = 10 * rng.below(5) as i64;
+    let deal = deal(hands, contract, deck)
+        .with_table(options, Tariff::default(), doublings, stock)
+        .expect("random options within range");
+    let setup = Setup::new(deal, contract).expect("a contract the declarer may play");
     Some((Game::new(setup), rng))
 }

@@ -3,14 +3,25 @@
 //!
 //! Each record becomes one output line (JSON, or a CSV row), in input order, so the lines
 //! done are a prefix of the records: a resumed run skips as many records as OUT holds whole
-//! lines. The summary is built from the output lines themselves, so a resumed run counts the
-//! records of the killed run too: it reads them back from OUT.
+//! lines. The summary counts each new record from its typed result; a resumed run counts the
+//! records of the killed run too, reading them back from OUT (JSON by key, CSV by the
+//! header's column names).
+//!
+//! All logs go through one pool of workers, so each worker's solver (and its tables) lives
+//! for the whole run.
 
-use crate::lines::LineResult;
+use crate::config::Workers;
+use crate::lines::{process, ErrorStyle, LineResult, Options};
+use crate::output;
+use crate::sources::{self, with_path, InputFormat};
 use serde::Serialize;
 use serde_json::Value;
-use solver::{Analysis, ContractsReport, Record, Solver};
+use solver::{Analysis, ContractsReport, Outcome, Record, Solver};
 use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 /// One record's result.
 #[derive(Serialize)]
@@ -54,18 +65,17 @@ pub const CSV_HEADER: [&str; 27] = [
     "error",
 ];
 
-/// Where the columns of [`CSV_HEADER`] stand.
-const COL_GAME: usize = 2;
-const COL_MEASURE: usize = 3;
-const COL_WON_PLAYED: usize = 6;
-const COL_WON_DD: usize = 8;
-const COL_MISTAKES: usize = 12;
-const COL_LOST: usize = 16;
-const COL_PAYOUT: usize = 20;
-const COL_ERROR_CODE: usize = 25;
+/// Where the column `name` of [`CSV_HEADER`] stands.
+fn column(name: &str) -> usize {
+    // Every name asked for is one of the header's, written in this file.
+    CSV_HEADER
+        .iter()
+        .position(|c| *c == name)
+        .expect("a column of CSV_HEADER")
+}
 
 /// Analyses a record and values its declarer's contracts.
-pub fn run(line: &str, solver: &mut Solver) -> Result<BatchRecord, solver::Error> {
+pub fn run_record(line: &str, solver: &mut Solver) -> Result<BatchRecord, solver::Error> {
     let record = Record::from_json(line)?;
     let game = record.game()?;
     let analysis = solver::analyze(&game, solver)?;
@@ -80,13 +90,19 @@ pub fn run(line: &str, solver: &mut Solver) -> Result<BatchRecord, solver::Error
     })
 }
 
-/// The output line of a record: JSON, or a CSV row of [`CSV_HEADER`].
-pub fn render(result: Result<BatchRecord, solver::Error>, csv: bool) -> LineResult {
+/// The output line of a record (JSON, or a CSV row of [`CSV_HEADER`]) and what the summary
+/// counts of it.
+pub fn render(
+    result: Result<BatchRecord, solver::Error>,
+    csv: bool,
+) -> (LineResult, Option<Stats>) {
+    let stats = result.as_ref().ok().map(Stats::of);
     // A bad record in a CSV file becomes a row of its own, written by the line writer.
-    match result {
+    let line = match result {
         Ok(r) if csv => LineResult::Ok(csv_row(&csv_fields(&r))),
         result => LineResult::of(result),
-    }
+    };
+    (line, stats)
 }
 
 fn csv_fields(r: &BatchRecord) -> Vec<String> {
@@ -159,8 +175,8 @@ pub fn csv_error_row(line: usize, code: &str, message: &str) -> String {
     csv_row(&f)
 }
 
-/// What the summary counts of one output line.
-struct Stats {
+/// What the summary counts of one record.
+pub struct Stats {
     players: Vec<String>,
     /// What the costs count: `points`, `tricks` or `settlement` (money, Ramsch).
     measure: String,
@@ -173,6 +189,33 @@ struct Stats {
     won_double_dummy: Option<bool>,
 }
 
+impl Stats {
+    /// The counts of a record's result.
+    fn of(r: &BatchRecord) -> Stats {
+        let a = &r.analysis;
+        let mut mistakes = [0; 4];
+        let mut lost = [0; 4];
+        for (i, p) in a.players.iter().enumerate().take(4) {
+            mistakes[i] = p.mistakes as u64;
+            lost[i] = p.cost;
+        }
+        Stats {
+            players: names(r.players.clone()),
+            measure: a.measure.to_string(),
+            mistakes,
+            lost,
+            payouts: a.result.as_ref().map(|s| s.payouts),
+            game: r.game.clone(),
+            won_as_played: a.result.as_ref().and_then(|s| match s.outcome {
+                Outcome::Declared { won, .. } => Some(won),
+                Outcome::Ramsch { .. } => None,
+            }),
+            won_double_dummy: r.contracts.declared.as_ref().map(|d| d.won),
+        }
+    }
+}
+
+/// The counts of a JSON output line of an earlier run (none for an error line).
 fn stats_of_json(v: &Value) -> Option<Stats> {
     let analysis = v.get("analysis")?;
     let per: Vec<&Value> = analysis.get("players")?.as_array()?.iter().collect();
@@ -213,15 +256,17 @@ fn stats_of_json(v: &Value) -> Option<Stats> {
     })
 }
 
+/// The counts of a CSV row of an earlier run, by the header's column names (none for an
+/// error row).
 fn stats_of_csv(row: &csv::StringRecord) -> Option<Stats> {
-    if row.get(0).is_none() || !row.get(COL_ERROR_CODE).unwrap_or_default().is_empty() {
+    if row.get(0).is_none() || !row.get(column("error_code")).unwrap_or_default().is_empty() {
         return None;
     }
     let unsigned = |i: usize| row.get(i).and_then(|s| s.parse::<u64>().ok());
     let signed = |i: usize| row.get(i).and_then(|s| s.parse::<i64>().ok());
     let flag = |i: usize| row.get(i).and_then(|s| s.parse::<bool>().ok());
     let players = row
-        .get(1)
+        .get(column("players"))
         .filter(|s| !s.is_empty())
         .map(|s| s.split('|').map(str::to_string).collect());
     let four = |at: usize| -> Option<[i64; 4]> {
@@ -232,21 +277,21 @@ fn stats_of_csv(row: &csv::StringRecord) -> Option<Stats> {
             signed(at + 3)?,
         ])
     };
-    let m = COL_MISTAKES;
+    let m = column("mistakes_0");
     Some(Stats {
         players: names(players),
-        measure: row.get(COL_MEASURE)?.to_string(),
+        measure: row.get(column("measure"))?.to_string(),
         mistakes: [
             unsigned(m)?,
             unsigned(m + 1)?,
             unsigned(m + 2)?,
             unsigned(m + 3)?,
         ],
-        lost: four(COL_LOST)?,
-        payouts: four(COL_PAYOUT),
-        game: row.get(COL_GAME)?.to_string(),
-        won_as_played: flag(COL_WON_PLAYED),
-        won_double_dummy: flag(COL_WON_DD),
+        lost: four(column("lost_0"))?,
+        payouts: four(column("payout_0")),
+        game: row.get(column("game"))?.to_string(),
+        won_as_played: flag(column("won_as_played")),
+        won_double_dummy: flag(column("won_double_dummy")),
     })
 }
 
@@ -280,23 +325,22 @@ struct ContractTotals {
 
 /// Totals over a run, per player and per contract.
 #[derive(Default)]
-pub struct Summary {
+pub struct BatchSummary {
     records: u64,
     failed: u64,
     players: BTreeMap<String, PlayerTotals>,
     contracts: BTreeMap<String, ContractTotals>,
 }
 
-impl Summary {
+impl BatchSummary {
     /// Records counted, and of them the failed ones (those of a resumed run's earlier part
     /// included).
     pub fn counts(&self) -> (usize, usize) {
         (self.records as usize, self.failed as usize)
     }
 
-    /// Counts one output line (JSON or CSV).
-    pub fn add_line(&mut self, line: &str, csv: bool) {
-        self.records += 1;
+    /// Counts one output line of an earlier run (JSON or CSV).
+    fn add_line(&mut self, line: &str, csv: bool) {
         let stats = if csv {
             let mut reader = csv::ReaderBuilder::new()
                 .has_headers(false)
@@ -311,6 +355,12 @@ impl Summary {
                 .ok()
                 .and_then(|v| stats_of_json(&v))
         };
+        self.add(stats);
+    }
+
+    /// Counts one record: its stats, or none for a record that failed.
+    fn add(&mut self, stats: Option<Stats>) {
+        self.records += 1;
         let Some(s) = stats else {
             self.failed += 1;
             return;
@@ -371,5 +421,184 @@ impl Summary {
             "players": players,
             "contracts": contracts,
         })
+    }
+}
+
+/// A `schafkopf batch` run, as the arguments resolve it.
+pub struct Run {
+    pub logs: Vec<PathBuf>,
+    pub from: InputFormat,
+    pub output: PathBuf,
+    pub csv: bool,
+    pub summary: Option<PathBuf>,
+    pub resume: bool,
+    pub workers: Workers,
+}
+
+/// `schafkopf batch`: every log in turn through one pool of workers, one output, a summary.
+pub fn run_batch(run: Run) -> io::Result<ExitCode> {
+    let Run {
+        logs,
+        from,
+        output,
+        csv,
+        summary: summary_path,
+        resume,
+        workers,
+    } = run;
+    let to_stdout = output::is_stdout(&output);
+    let usage = |message: &str| io::Error::new(io::ErrorKind::InvalidInput, message.to_string());
+    if to_stdout && resume {
+        return Err(usage(
+            "--resume needs an output file (-o OUT), not standard output",
+        ));
+    }
+    if to_stdout && summary_path.is_none() {
+        return Err(usage("-o - writes the results to standard output: give the summary a file of its own (--summary FILE)"));
+    }
+    let inputs_paths: Vec<&Path> = logs.iter().map(PathBuf::as_path).collect();
+    output::refuse_input_as_output(&output, &inputs_paths)?;
+    if let Some(s) = &summary_path {
+        output::refuse_input_as_output(s, &inputs_paths)?;
+    }
+    let terminal = io::stderr().is_terminal();
+    // Every input opens before the output is touched: a log that cannot be read leaves no
+    // output behind.
+    let mut inputs = Vec::new();
+    for log in &logs {
+        inputs.push(sources::open(Some(log), from, terminal)?);
+    }
+    let mut summary = BatchSummary::default();
+    // The records done are the whole lines already in OUT (in input order, one each).
+    let mut done = 0usize;
+    let mut header = csv;
+    let mut out: Box<dyn Write> = if to_stdout {
+        Box::new(output::WholeLines::new(io::stdout().lock()))
+    } else {
+        let kept = if resume { resumable(&output)? } else { None };
+        let file = match &kept {
+            Some(text) => {
+                let lines: Vec<&str> = text.lines().collect();
+                header = csv && lines.is_empty();
+                for line in lines.iter().skip(csv as usize) {
+                    summary.add_line(line, csv);
+                    done += 1;
+                }
+                std::fs::OpenOptions::new().append(true).open(&output)
+            }
+            None => File::create(&output),
+        };
+        Box::new(output::WholeLines::new(
+            file.map_err(|e| with_path(e, &output))?,
+        ))
+    };
+    if header {
+        writeln!(out, "{}", csv_row(&CSV_HEADER.map(String::from)))?;
+        out.flush()?;
+    }
+    let total = inputs.iter().map(|i| i.total).sum::<Option<u64>>();
+    let bar = crate::progress_bar(total.filter(|_| terminal))?;
+    bar.inc(done as u64);
+    // The logs one after another, each fault naming its log.
+    let mut records = logs.iter().zip(inputs).flat_map(|(log, input)| {
+        let log = log.clone();
+        input.map(move |item| item.map_err(|e| with_path(e, &log)))
+    });
+    // Records an earlier run did, by their place in the logs.
+    for _ in 0..done {
+        match records.next() {
+            Some(item) => {
+                item?;
+            }
+            None => break,
+        }
+    }
+    let options = Options {
+        chunk: crate::SEARCH_CHUNK,
+        workers: workers.threads,
+        errors: if csv {
+            ErrorStyle::Csv
+        } else {
+            ErrorStyle::Json
+        },
+        done: &|| bar.inc(1),
+    };
+    process(
+        records,
+        &mut out,
+        || workers.solver(),
+        |line, solver| render(run_record(line, solver), csv),
+        &options,
+        |_, stats| summary.add(stats),
+    )?;
+    out.flush()?;
+    bar.finish_and_clear();
+    // The exit status speaks for the whole output, the part an earlier run wrote too.
+    let (records, failed) = summary.counts();
+    let summary_path = summary_path.unwrap_or_else(|| {
+        let mut p = output.clone().into_os_string();
+        p.push(".summary.json");
+        PathBuf::from(p)
+    });
+    let text = serde_json::to_string_pretty(&summary.to_json()).map_err(io::Error::other)?;
+    std::fs::write(&summary_path, text + "\n").map_err(|e| with_path(e, &summary_path))?;
+    crate::exit_status(failed, records)
+}
+
+/// What a run to resume left in `output`: its whole lines (a torn last line, cut by a kill
+/// inside a write, is removed from the file), or none where there is no such file.
+fn resumable(output: &Path) -> io::Result<Option<String>> {
+    let bytes = match std::fs::read(output) {
+        Ok(b) => b,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(with_path(e, output)),
+    };
+    let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    if whole < bytes.len() {
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(output)
+            .map_err(|e| with_path(e, output))?;
+        file.set_len(whole as u64)
+            .map_err(|e| with_path(e, output))?;
+    }
+    let text = String::from_utf8(bytes[..whole].to_vec()).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{}: is not a batch output (not UTF-8)", output.display()),
+        )
+    })?;
+    Ok(Some(text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The summary counts a record the same from its typed result as from its output line
+    /// read back (what a resumed run does), JSON and CSV.
+    #[test]
+    fn a_record_counts_the_same_typed_and_read_back() {
+        let log = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/games.jsonl"),
+        )
+        .expect("the example log");
+        let mut solver = Solver::with_budget(8 << 20);
+        let (mut typed, mut json, mut csv) = (
+            BatchSummary::default(),
+            BatchSummary::default(),
+            BatchSummary::default(),
+        );
+        for line in log.lines() {
+            let record = run_record(line, &mut solver).expect("an example record");
+            let row = csv_row(&csv_fields(&record));
+            let text = serde_json::to_string(&record).expect("a record serializes");
+            typed.add(Some(Stats::of(&record)));
+            json.add_line(&text, false);
+            csv.add_line(&row, true);
+        }
+        assert_eq!(typed.counts(), (log.lines().count(), 0));
+        assert_eq!(typed.to_json(), json.to_json());
+        assert_eq!(typed.to_json(), csv.to_json());
     }
 }

@@ -1,10 +1,11 @@
 //! Line-by-line processing of hand logs: one line out per record in, in input order, errors
 //! in place (INTERFACE.md section 3).
 //!
-//! Records stream through a fixed set of worker threads (as many as rayon's pool: `-j`): at
-//! most a window of records is in flight, so memory stays bounded however long the log is;
-//! results are written in input order as soon as all before them are done. No record waits
-//! for a slow neighbour: a worker that finishes takes the next record at once.
+//! Records stream through a fixed set of worker threads (`-j`), each owning its state (a
+//! solver, whose tables live as long as the worker: the whole run): at most a window of
+//! records is in flight, so memory stays bounded however long the log is; results are
+//! written in input order as soon as all before them are done. No record waits for a slow
+//! neighbour: a worker that finishes takes the next record at once.
 
 use crate::sources::Item;
 use serde::Serialize;
@@ -59,7 +60,7 @@ struct ErrorBody<'a> {
 
 /// How a bad record is written in its place.
 #[derive(Copy, Clone, PartialEq, Eq)]
-pub enum Errors {
+pub enum ErrorStyle {
     /// `{"line": N, "error": {"code", "message"}}`
     Json,
     /// `line N: error [code]: message`, for tables.
@@ -72,7 +73,7 @@ pub enum Errors {
 
 /// Totals of a run.
 #[derive(Default, Debug)]
-pub struct Summary {
+pub struct Totals {
     pub records: usize,
     pub failed: usize,
 }
@@ -82,64 +83,74 @@ pub struct Options<'a> {
     /// Records in flight at most (read, not yet written): the bound on memory and on how far
     /// output may lag behind the slowest record.
     pub chunk: usize,
-    pub errors: Errors,
+    /// Worker threads, each with its own state.
+    pub workers: usize,
+    pub errors: ErrorStyle,
     /// Called as each record finishes (in any order).
     pub done: &'a (dyn Fn() + Sync),
 }
 
-/// Applies `f` to each record of `input` in parallel and writes one line per item to `out`
-/// in input order, handing it to `written`. An item that is a fault (a game that could not
-/// be converted) is written as an error like a record `f` rejects.
-pub fn process<I, W, F>(
+/// Applies `f` to each record of `input` in parallel, each worker with a state of its own
+/// made by `state` (a solver), and writes one line per item to `out` in input order,
+/// handing it and what `f` kept of the record to `written`. An item that is a fault (a game
+/// that could not be converted) is written as an error like a record `f` rejects.
+pub fn process<I, W, S, T, F>(
     input: I,
     out: &mut W,
+    state: impl Fn() -> S + Sync,
     f: F,
     options: &Options,
-    mut written: impl FnMut(&str),
-) -> io::Result<Summary>
+    mut written: impl FnMut(&str, Option<T>),
+) -> io::Result<Totals>
 where
     I: Iterator<Item = io::Result<Item>>,
     W: Write,
-    F: Fn(&str) -> LineResult + Sync,
+    T: Send,
+    F: Fn(&str, &mut S) -> (LineResult, Option<T>) + Sync,
 {
     let window = options.chunk.max(1);
-    let workers = rayon::current_num_threads().max(1);
     let (jobs, queue) = mpsc::sync_channel::<(usize, Item)>(window);
     let queue = Mutex::new(queue);
-    let (results, finished) = mpsc::channel::<(usize, usize, LineResult)>();
+    let (results, finished) = mpsc::channel::<(usize, usize, LineResult, Option<T>)>();
     std::thread::scope(|scope| {
         // Owned here, so that returning (also on an error) closes the queue and the
         // workers finish.
         let jobs = jobs;
-        for _ in 0..workers {
+        for _ in 0..options.workers.max(1) {
             let results = results.clone();
-            let (queue, f) = (&queue, &f);
-            scope.spawn(move || loop {
-                // The lock is held only to take a job; a poisoned lock still guards the queue.
-                let job = match queue.lock() {
-                    Ok(q) => q.recv(),
-                    Err(p) => p.into_inner().recv(),
-                };
-                let Ok((seq, item)) = job else {
-                    return;
-                };
-                let r = match &item.text {
-                    Ok(text) => f(text),
-                    Err(fault) => LineResult::Err {
-                        code: fault.code,
-                        message: fault.message.clone(),
-                    },
-                };
-                (options.done)();
-                if results.send((seq, item.line, r)).is_err() {
-                    return;
+            let (queue, f, state) = (&queue, &f, &state);
+            scope.spawn(move || {
+                let mut own = state();
+                loop {
+                    // The lock is held only to take a job; a poisoned lock still guards the queue.
+                    let job = match queue.lock() {
+                        Ok(q) => q.recv(),
+                        Err(p) => p.into_inner().recv(),
+                    };
+                    let Ok((seq, item)) = job else {
+                        return;
+                    };
+                    let (r, kept) = match &item.text {
+                        Ok(text) => f(text, &mut own),
+                        Err(fault) => (
+                            LineResult::Err {
+                                code: fault.code,
+                                message: fault.message.clone(),
+                            },
+                            None,
+                        ),
+                    };
+                    (options.done)();
+                    if results.send((seq, item.line, r, kept)).is_err() {
+                        return;
+                    }
                 }
             });
         }
         drop(results);
         // Feeds the workers and writes results in order.
-        let mut summary = Summary::default();
-        let mut waiting: BTreeMap<usize, (usize, LineResult)> = BTreeMap::new();
+        let mut totals = Totals::default();
+        let mut waiting: BTreeMap<usize, (usize, LineResult, Option<T>)> = BTreeMap::new();
         let (mut issued, mut next) = (0usize, 0usize);
         let mut input = input;
         let mut exhausted = false;
@@ -157,43 +168,45 @@ where
                 }
             }
             if exhausted && next == issued {
-                return Ok(summary);
+                return Ok(totals);
             }
-            let Ok((seq, line, result)) = finished.recv() else {
+            let Ok((seq, line, result, kept)) = finished.recv() else {
                 return Err(io::Error::other("the workers stopped"));
             };
-            waiting.insert(seq, (line, result));
-            while let Some((line, result)) = waiting.remove(&next) {
+            waiting.insert(seq, (line, result, kept));
+            while let Some((line, result, kept)) = waiting.remove(&next) {
                 next += 1;
-                write_result(out, line, result, options, &mut summary, &mut written)?;
+                if let Some(text) = write_result(out, line, result, options, &mut totals)? {
+                    written(&text, kept);
+                }
             }
             out.flush()?;
         }
     })
 }
 
-/// Writes one result line (or an error in its place) and counts it.
+/// Writes one result line (or an error in its place) and counts it; the text written, if
+/// any went to `out`.
 fn write_result<W: Write>(
     out: &mut W,
     number: usize,
     result: LineResult,
     options: &Options,
-    summary: &mut Summary,
-    written: &mut impl FnMut(&str),
-) -> io::Result<()> {
+    totals: &mut Totals,
+) -> io::Result<Option<String>> {
     let text = match result {
         LineResult::Ok(text) => text.trim_end().to_string(),
         LineResult::Err { code, message } => {
-            summary.failed += 1;
+            totals.failed += 1;
             match options.errors {
-                Errors::Text => format!("line {number}: error [{code}]: {message}\n"),
-                Errors::Csv => crate::batch::csv_error_row(number, code, &message),
-                Errors::Stderr => {
-                    summary.records += 1;
+                ErrorStyle::Text => format!("line {number}: error [{code}]: {message}\n"),
+                ErrorStyle::Csv => crate::batch::csv_error_row(number, code, &message),
+                ErrorStyle::Stderr => {
+                    totals.records += 1;
                     eprintln!("line {number}: error [{code}]: {message}");
-                    return Ok(());
+                    return Ok(None);
                 }
-                Errors::Json => {
+                ErrorStyle::Json => {
                     let line = ErrorLine {
                         line: number,
                         error: ErrorBody {
@@ -206,8 +219,7 @@ fn write_result<W: Write>(
             }
         }
     };
-    summary.records += 1;
+    totals.records += 1;
     writeln!(out, "{text}")?;
-    written(&text);
-    Ok(())
+    Ok(Some(text))
 }

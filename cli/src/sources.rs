@@ -11,7 +11,7 @@ use std::path::Path;
 
 /// The format of an input.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default, clap::ValueEnum)]
-pub enum From {
+pub enum InputFormat {
     /// Hand records, one JSON object per line (INTERFACE.md section 1).
     #[default]
     Records,
@@ -107,7 +107,7 @@ fn is_stdin(path: Option<&Path>) -> bool {
 
 /// Opens an input. `count` asks for the total of a hand log file in advance (it reads the
 /// file twice); converted inputs are read whole, so their total is always known.
-pub fn open(path: Option<&Path>, from: From, count: bool) -> io::Result<Source> {
+pub fn open(path: Option<&Path>, from: InputFormat, count: bool) -> io::Result<Source> {
     if let Some(p) = path.filter(|_| !is_stdin(path)) {
         if p.is_dir() {
             return Err(io::Error::new(
@@ -116,7 +116,7 @@ pub fn open(path: Option<&Path>, from: From, count: bool) -> io::Result<Source> 
             ));
         }
     }
-    if from == From::Records {
+    if from == InputFormat::Records {
         let reader: Box<dyn BufRead> = match path {
             Some(p) if !is_stdin(path) => {
                 Box::new(BufReader::new(File::open(p).map_err(|e| with_path(e, p))?))
@@ -152,14 +152,14 @@ pub fn open(path: Option<&Path>, from: From, count: bool) -> io::Result<Source> 
     })
 }
 
-/// Converts a foreign log (`from` is not [`From::Records`]); faults name the file and the
+/// Converts a foreign log (`from` is not [`InputFormat::Records`]); faults name the file and the
 /// line. Ids are made from the file's stem (`formats::read`).
-fn convert(text: &str, from: From, path: Option<&Path>, name: &str) -> Vec<Item> {
+fn convert(text: &str, from: InputFormat, path: Option<&Path>, name: &str) -> Vec<Item> {
     let stem = path
         .filter(|_| !is_stdin(path))
         .and_then(|p| p.file_stem())
         .map_or_else(|| "stdin".to_string(), |s| s.to_string_lossy().to_string());
-    let format = if from == From::Netschafkopf {
+    let format = if from == InputFormat::Netschafkopf {
         formats::Format::Netschafkopf
     } else {
         formats::Format::Openschafkopf

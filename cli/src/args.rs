@@ -1,0 +1,185 @@
+//! The command line as the user typed it (clap): no derived state. `config.rs` resolves
+//! what the commands need from it (ripgrep's low and high arguments).
+
+use crate::sources::InputFormat;
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(
+    name = "schafkopf",
+    version,
+    about = "Schafkopf hand analyzer and double-dummy solver",
+    after_help = "Records are JSON lines (README, \"Hand records\"): unknown fields are refused; \
+                  your own data goes in `meta`.\n\
+                  Exit status: 0 every record done; 1 an I/O fault; 2 some records failed \
+                  (their lines say why); 64 a usage error."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Where records come from and results go.
+#[derive(clap::Args)]
+pub struct Io {
+    /// A hand log (JSON lines); `-` or nothing reads standard input.
+    #[arg(value_name = "FILE|-")]
+    pub input: Option<PathBuf>,
+    /// Write results here instead of standard output (`-`: standard output). It must not
+    /// be an input.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// The input's format: hand records, or another program's log converted on the way in.
+    #[arg(long, value_enum, default_value_t = InputFormat::Records)]
+    pub from: InputFormat,
+}
+
+/// How a search command runs.
+#[derive(clap::Args)]
+pub struct Search {
+    /// Memory for each worker's transposition tables (exact and similar positions, half
+    /// each), in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 64)]
+    pub table_mb: usize,
+    /// Worker threads (default: one per core).
+    #[arg(long, short = 'j', value_parser = positive)]
+    pub threads: Option<usize>,
+}
+
+/// A count of at least 1 (`-j 0` would run nothing).
+pub fn positive(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("must be at least 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Output of `analyze` and `contracts`.
+#[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// One JSON object per line.
+    Json,
+    /// A table for people.
+    Table,
+}
+
+/// Output of `batch`.
+#[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
+pub enum BatchFormat {
+    /// One JSON object per line.
+    Json,
+    /// Comma-separated values with a header row.
+    Csv,
+}
+
+/// The arguments of the commands that judge records for people as well as programs.
+#[derive(clap::Args)]
+pub struct Judge {
+    #[command(flatten)]
+    pub io: Io,
+    #[command(flatten)]
+    pub search: Search,
+    #[arg(long, value_enum, default_value_t = OutputFormat::Json)]
+    pub format: OutputFormat,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// The result and settlement of completely played hands, as played (no search).
+    Score(Io),
+    /// The double-dummy value of the position after `play`, and of every legal card.
+    Solve {
+        #[command(flatten)]
+        io: Io,
+        #[command(flatten)]
+        search: Search,
+    },
+    /// Every contract each seat may announce, valued double dummy, and the best per seat.
+    Contracts(Judge),
+    /// Every card of played hands judged double dummy: its value, the best cards, its cost.
+    Analyze(Judge),
+    /// `analyze` plus the declarer's contracts over whole hand logs, with a summary file.
+    Batch {
+        /// Hand logs (JSON lines).
+        #[arg(required = true, value_name = "LOG")]
+        logs: Vec<PathBuf>,
+        /// The output file (one line per record, in input order); `-` is standard output
+        /// (then give `--summary`).
+        #[arg(short, long, value_name = "OUT")]
+        output: PathBuf,
+        #[arg(long, value_enum, default_value_t = BatchFormat::Json)]
+        format: BatchFormat,
+        /// The summary file (per player and per contract); default: OUT.summary.json.
+        #[arg(long, value_name = "FILE")]
+        summary: Option<PathBuf>,
+        /// Go on from a run that stopped: keep OUT's whole lines (a torn last line is
+        /// dropped), skip as many records, and append the rest.
+        #[arg(long)]
+        resume: bool,
+        /// The logs' format: hand records, or another program's logs converted on the way in.
+        #[arg(long, value_enum, default_value_t = InputFormat::Records)]
+        from: InputFormat,
+        #[command(flatten)]
+        search: Search,
+    },
+    /// Converts other programs' logs into hand records (JSON lines).
+    Import {
+        /// The logs' format.
+        #[arg(long, value_enum)]
+        from: InputFormat,
+        /// The logs; `-` reads standard input.
+        #[arg(required = true, value_name = "FILE|-")]
+        files: Vec<PathBuf>,
+        /// Write the records here instead of standard output.
+        #[arg(short, long, value_name = "OUT")]
+        output: Option<PathBuf>,
+    },
+    /// The HTTP service: solve, analyze, contracts and a SQLite game store (INTERFACE.md 4).
+    Serve(Serve),
+    /// Prints the service's OpenAPI document (the same as `openapi/openapi.json`).
+    Openapi,
+    /// Writes hand records in another program's format (faults go to stderr).
+    Export {
+        /// The format to write.
+        #[arg(long, value_enum)]
+        to: ExportFormat,
+        #[command(flatten)]
+        io: Io,
+    },
+}
+
+/// How `serve` runs.
+#[derive(clap::Args)]
+pub struct Serve {
+    /// The address to listen on (port 0: any free port; the address taken is printed).
+    #[arg(long, env = "SCHAFKOPF_ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: String,
+    /// The SQLite game store (created if missing).
+    #[arg(long, env = "SCHAFKOPF_DB", default_value = "schafkopf.db")]
+    pub db: PathBuf,
+    /// Solver worker threads (default: one per core).
+    #[arg(long, env = "SCHAFKOPF_WORKERS", value_parser = positive)]
+    pub workers: Option<usize>,
+    /// Solve requests that may wait for a worker; more are answered 503 with Retry-After.
+    #[arg(long, env = "SCHAFKOPF_QUEUE", default_value_t = 64)]
+    pub queue: usize,
+    /// Positions one request may search before it is refused (422, `search_budget`).
+    #[arg(long, env = "SCHAFKOPF_NODE_BUDGET", default_value_t = 2_000_000_000)]
+    pub node_budget: u64,
+    /// Memory for each worker's transposition tables (exact and similar positions, half
+    /// each), in MiB.
+    #[arg(long, env = "SCHAFKOPF_TABLE_MB", default_value_t = 64)]
+    pub table_mb: usize,
+    /// The largest request body accepted, in bytes (larger: 413).
+    #[arg(long, env = "SCHAFKOPF_BODY_LIMIT", default_value_t = 256 * 1024)]
+    pub body_limit: usize,
+}
+
+/// Formats `export` writes.
+#[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExportFormat {
+    /// openschafkopf's plain lines (`Rufspiel Eichel von 3: so h7 ...`).
+    Openschafkopf,
+}

@@ -1,0 +1,76 @@
+//! What the commands need, resolved once from the arguments (`args.rs`): how many workers,
+//! and what each worker's solver may take. Workers are built from it; nothing is global.
+
+use crate::args::Search;
+use std::io;
+
+/// The worker threads of a run and the table budget of each one's solver.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Workers {
+    pub threads: usize,
+    /// Bytes of each worker's transposition tables.
+    pub table_bytes: usize,
+}
+
+impl Workers {
+    /// The workers `-j` and `--table-mb` ask for (default: one per core), refused before
+    /// anything is allocated where all their tables together exceed the machine's memory.
+    pub fn of(search: &Search) -> io::Result<Workers> {
+        let threads = search.threads.unwrap_or_else(cores);
+        Ok(Workers {
+            threads,
+            table_bytes: table_bytes(search.table_mb, threads)?,
+        })
+    }
+
+    /// Workers that search nothing (scoring, conversions): one per core.
+    pub fn without_search() -> Workers {
+        Workers {
+            threads: cores(),
+            table_bytes: 0,
+        }
+    }
+
+    /// A worker's own solver.
+    pub fn solver(&self) -> solver::Solver {
+        solver::Solver::with_budget(self.table_bytes)
+    }
+}
+
+/// The machine's cores (1 where the system does not say).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The bytes of each worker's tables for `--table-mb`, refused where all workers' tables
+/// together exceed the machine's memory.
+fn table_bytes(table_mb: usize, workers: usize) -> io::Result<usize> {
+    let too_much = |have: String| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "--table-mb {table_mb}: {workers} workers would need {} MiB of tables, more \
+                 than the machine has ({have}); give less, or fewer workers (-j)",
+                table_mb.saturating_mul(workers)
+            ),
+        )
+    };
+    let bytes = table_mb
+        .max(1)
+        .checked_mul(1 << 20)
+        .ok_or_else(|| too_much("far less".to_string()))?;
+    if let Some(total) = memory_total() {
+        if bytes.saturating_mul(workers) as u64 > total {
+            return Err(too_much(format!("{} MiB", total >> 20)));
+        }
+    }
+    Ok(bytes)
+}
+
+/// The machine's memory in bytes, where the system says (Linux: /proc/meminfo).
+fn memory_total() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}

@@ -9,7 +9,7 @@ use actix_web::http::header;
 use actix_web::http::StatusCode;
 use actix_web::{delete, get, post, web, HttpResponse};
 use serde::Deserialize;
-use solver::formats::{self, Format};
+use solver::formats::{self, LogFormat};
 use solver::{Analysis, ContractsReport, Record, Solution};
 use utoipa::IntoParams;
 use utoipa::IntoResponses;
@@ -105,7 +105,7 @@ pub async fn fallback(req: actix_web::HttpRequest) -> Result<HttpResponse, ApiEr
 /// The body's format, for every endpoint that takes records (`--from` on the command line).
 #[derive(Clone, Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct From {
+pub struct BodyParams {
     /// `records` (a hand record as JSON; the default), `netschafkopf` (a NetSchafkopf game
     /// protocol, Latin-1 or UTF-8 text) or `openschafkopf` (plain lines). The analysis
     /// endpoints take exactly one game; `POST /api/v1/games` stores every game of a log.
@@ -116,23 +116,25 @@ pub struct From {
     pub name: Option<String>,
 }
 
-impl From {
-    /// The foreign format asked for, if any.
-    fn format(&self) -> Result<Option<Format>, ApiError> {
-        match self.from.as_deref() {
-            None | Some("records") => Ok(None),
-            Some("netschafkopf") => Ok(Some(Format::Netschafkopf)),
-            Some("openschafkopf") => Ok(Some(Format::Openschafkopf)),
-            Some(other) => Err(ApiError::new(
+impl BodyParams {
+    /// The foreign format asked for, if any (`records` is the service's own).
+    fn format(&self) -> Result<Option<LogFormat>, ApiError> {
+        let Some(text) = self.from.as_deref() else {
+            return Ok(None);
+        };
+        match text.parse::<LogFormat>() {
+            Ok(LogFormat::Records) => Ok(None),
+            Ok(format) => Ok(Some(format)),
+            Err(_) => Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
                 "bad_query",
-                format!("from must be records, netschafkopf or openschafkopf, not '{other}'"),
+                format!("from must be records, netschafkopf or openschafkopf, not '{text}'"),
             )),
         }
     }
 
     /// The games of a foreign body, each with its line, as records or faults.
-    fn read(&self, format: Format, body: &[u8]) -> Vec<formats::Read> {
+    fn read(&self, format: LogFormat, body: &[u8]) -> Vec<formats::Read> {
         let name = self.name.as_deref().unwrap_or("upload");
         formats::read(&formats::decode(body), format, name)
     }
@@ -144,7 +146,7 @@ fn format_error(e: &formats::FormatError) -> ApiError {
 }
 
 /// The one record of a body, in the format asked for.
-fn one_record(body: &[u8], from: &From) -> Result<solver::Record, ApiError> {
+fn one_record(body: &[u8], from: &BodyParams) -> Result<solver::Record, ApiError> {
     let Some(format) = from.format()? else {
         return Ok(record_of(body)?.1);
     };
@@ -212,14 +214,14 @@ async fn health(state: web::Data<State>) -> HttpResponse {
 
 /// The value of the position after `play`, and of every legal card of the player to move
 /// (the same object as `schafkopf solve`).
-#[utoipa::path(tag = "analysis", params(From), request_body(content(
+#[utoipa::path(tag = "analysis", params(BodyParams), request_body(content(
         (Record = "application/json"),
         (String = "text/plain", example = plain_example))),
     responses((status = 200, body = Solution), RecordErrors))]
 #[post("/solve")]
 async fn solve(
     state: web::Data<State>,
-    from: web::Query<From>,
+    from: web::Query<BodyParams>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let record = one_record(&body, &from)?;
@@ -230,14 +232,14 @@ async fn solve(
 
 /// A played hand card by card: each card's value, the best cards, its cost (the same object
 /// as `schafkopf analyze`).
-#[utoipa::path(tag = "analysis", params(From), request_body(content(
+#[utoipa::path(tag = "analysis", params(BodyParams), request_body(content(
         (Record = "application/json"),
         (String = "text/plain", example = plain_example))),
     responses((status = 200, body = Analysis), RecordErrors))]
 #[post("/analyze")]
 async fn analyze(
     state: web::Data<State>,
-    from: web::Query<From>,
+    from: web::Query<BodyParams>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let record = one_record(&body, &from)?;
@@ -249,14 +251,14 @@ async fn analyze(
 /// Every contract each seat may announce, valued double dummy, the best per seat, and for
 /// a played record the declarer's choice against his best (the same object as
 /// `schafkopf contracts`; `hands` alone are enough).
-#[utoipa::path(tag = "analysis", params(From), request_body(content(
+#[utoipa::path(tag = "analysis", params(BodyParams), request_body(content(
         (Record = "application/json"),
         (String = "text/plain", example = plain_example))),
     responses((status = 200, body = ContractsReport), RecordErrors))]
 #[post("/contracts")]
 async fn contracts(
     state: web::Data<State>,
-    from: web::Query<From>,
+    from: web::Query<BodyParams>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let record = one_record(&body, &from)?;
@@ -273,7 +275,7 @@ async fn contracts(
 /// With `from=netschafkopf` or `from=openschafkopf` the body is a whole log: every game is
 /// converted, validated and stored, and the answer lists the ids stored and the games that
 /// failed (by line); `201` if at least one was stored.
-#[utoipa::path(tag = "games", params(From), request_body(content(
+#[utoipa::path(tag = "games", params(BodyParams), request_body(content(
         (Record = "application/json"),
         (String = "text/plain", example = plain_example))),
     responses((status = 201, body = Stored, headers(("Location" = String, description = "The stored game's URL (one record)"))),
@@ -282,7 +284,7 @@ async fn contracts(
 #[post("/games")]
 async fn create_game(
     state: web::Data<State>,
-    from: web::Query<From>,
+    from: web::Query<BodyParams>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     if let Some(format) = from.format()? {

@@ -151,10 +151,11 @@ impl Store {
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(db)?;
         // The game's own name, however the record spelt it (`Rufspiel`: `sauspiel`).
-        let game = record
-            .contract
-            .as_ref()
-            .map(|c| solver::game_name(&c.game).map_or(c.game.clone(), str::to_string));
+        let game = record.contract.as_ref().map(|c| {
+            c.game
+                .parse::<solver::GameName>()
+                .map_or(c.game.clone(), |g| g.name().to_string())
+        });
         let declarer = record.contract.as_ref().and_then(|c| c.declarer);
         let inserted = tx
             .execute(
@@ -231,9 +232,11 @@ impl Store {
             .game
             .as_deref()
             .map(|g| {
-                solver::game_name(g).map_err(|e| {
-                    ApiError::new(StatusCode::BAD_REQUEST, "bad_query", format!("game: {e}"))
-                })
+                g.parse::<solver::GameName>()
+                    .map(solver::GameName::name)
+                    .map_err(|e| {
+                        ApiError::new(StatusCode::BAD_REQUEST, "bad_query", format!("game: {e}"))
+                    })
             })
             .transpose()?;
         let since = q

@@ -1,8 +1,9 @@
 //! The command line as the user typed it (clap): no derived state. `config.rs` resolves
 //! what the commands need from it (ripgrep's low and high arguments).
 
-use crate::sources::InputFormat;
+use crate::sources::log_format;
 use clap::{Parser, Subcommand};
+use solver::formats::LogFormat;
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -31,8 +32,8 @@ pub struct Io {
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
     /// The input's format: hand records, or another program's log converted on the way in.
-    #[arg(long, value_enum, default_value_t = InputFormat::Records)]
-    pub from: InputFormat,
+    #[arg(long, value_parser = log_format(), default_value = "records")]
+    pub from: LogFormat,
 }
 
 /// How a search command runs.
@@ -119,16 +120,16 @@ pub enum Command {
         #[arg(long)]
         resume: bool,
         /// The logs' format: hand records, or another program's logs converted on the way in.
-        #[arg(long, value_enum, default_value_t = InputFormat::Records)]
-        from: InputFormat,
+        #[arg(long, value_parser = log_format(), default_value = "records")]
+        from: LogFormat,
         #[command(flatten)]
         search: Search,
     },
     /// Converts other programs' logs into hand records (JSON lines).
     Import {
         /// The logs' format.
-        #[arg(long, value_enum)]
-        from: InputFormat,
+        #[arg(long, value_parser = log_format())]
+        from: LogFormat,
         /// The logs; `-` reads standard input.
         #[arg(required = true, value_name = "FILE|-")]
         files: Vec<PathBuf>,

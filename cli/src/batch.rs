@@ -13,9 +13,10 @@
 use crate::config::Workers;
 use crate::lines::{process, ErrorStyle, LineResult, Options};
 use crate::output;
-use crate::sources::{self, with_path, InputFormat};
+use crate::sources::{self, with_path};
 use serde::Serialize;
 use serde_json::Value;
+use solver::formats::LogFormat;
 use solver::{Analysis, ContractsReport, Outcome, Record, Solver};
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -427,7 +428,7 @@ impl BatchSummary {
 /// A `schafkopf batch` run, as the arguments resolve it.
 pub struct Run {
     pub logs: Vec<PathBuf>,
-    pub from: InputFormat,
+    pub from: LogFormat,
     pub output: PathBuf,
     pub csv: bool,
     pub summary: Option<PathBuf>,

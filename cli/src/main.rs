@@ -13,8 +13,9 @@ use clap::Parser;
 use config::Workers;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lines::{process, ErrorStyle, LineResult, Options};
+use solver::formats::LogFormat;
 use solver::Solver;
-use sources::{with_path, InputFormat};
+use sources::with_path;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -292,7 +293,7 @@ fn run_serve(serve: Serve) -> io::Result<ExitCode> {
 /// `schafkopf import`: each file converted in turn, into one output.
 fn run_import(
     files: &[PathBuf],
-    from: InputFormat,
+    from: LogFormat,
     output: &Option<PathBuf>,
 ) -> io::Result<ExitCode> {
     if let Some(out) = output {

@@ -9,16 +9,17 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
-/// The format of an input.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Default, clap::ValueEnum)]
-pub enum InputFormat {
-    /// Hand records, one JSON object per line (INTERFACE.md section 1).
-    #[default]
-    Records,
-    /// NetSchafkopf game protocols (Latin-1 or UTF-8 text).
-    Netschafkopf,
-    /// openschafkopf's plain lines (`Rufspiel Eichel von 3: so h7 ...`).
-    Openschafkopf,
+use solver::formats::LogFormat;
+
+/// `--from`: the names and help lines of [`LogFormat`], read into one.
+pub fn log_format() -> impl clap::builder::TypedValueParser<Value = LogFormat> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values = LogFormat::ALL.map(|f| PossibleValue::new(f.name()).help(f.description()));
+    // The parser lets through only the possible values, each a format's name.
+    PossibleValuesParser::new(values).map(|name| {
+        name.parse::<LogFormat>()
+            .expect("one of the formats' names")
+    })
 }
 
 /// One input record, or why there is none.
@@ -107,7 +108,7 @@ fn is_stdin(path: Option<&Path>) -> bool {
 
 /// Opens an input. `count` asks for the total of a hand log file in advance (it reads the
 /// file twice); converted inputs are read whole, so their total is always known.
-pub fn open(path: Option<&Path>, from: InputFormat, count: bool) -> io::Result<Source> {
+pub fn open(path: Option<&Path>, from: LogFormat, count: bool) -> io::Result<Source> {
     if let Some(p) = path.filter(|_| !is_stdin(path)) {
         if p.is_dir() {
             return Err(io::Error::new(
@@ -116,7 +117,7 @@ pub fn open(path: Option<&Path>, from: InputFormat, count: bool) -> io::Result<S
             ));
         }
     }
-    if from == InputFormat::Records {
+    if from == LogFormat::Records {
         let reader: Box<dyn BufRead> = match path {
             Some(p) if !is_stdin(path) => {
                 Box::new(BufReader::new(File::open(p).map_err(|e| with_path(e, p))?))
@@ -152,19 +153,14 @@ pub fn open(path: Option<&Path>, from: InputFormat, count: bool) -> io::Result<S
     })
 }
 
-/// Converts a foreign log (`from` is not [`InputFormat::Records`]); faults name the file and the
+/// Converts a foreign log (`from` is not [`LogFormat::Records`]); faults name the file and the
 /// line. Ids are made from the file's stem (`formats::read`).
-fn convert(text: &str, from: InputFormat, path: Option<&Path>, name: &str) -> Vec<Item> {
+fn convert(text: &str, from: LogFormat, path: Option<&Path>, name: &str) -> Vec<Item> {
     let stem = path
         .filter(|_| !is_stdin(path))
         .and_then(|p| p.file_stem())
         .map_or_else(|| "stdin".to_string(), |s| s.to_string_lossy().to_string());
-    let format = if from == InputFormat::Netschafkopf {
-        formats::Format::Netschafkopf
-    } else {
-        formats::Format::Openschafkopf
-    };
-    formats::read(text, format, &stem)
+    formats::read(text, from, &stem)
         .into_iter()
         .map(|(line, game)| Item {
             line,

@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::game::Game;
 use crate::search::{Frame, Judgement, Solver};
 use crate::seat::Seat;
-use crate::settle::{won_schneider, Score};
+use crate::settle::{won_schneider, DeclaredOutcome, Score};
 use serde::Serialize;
 
 /// One played card, judged double dummy.
@@ -74,17 +74,32 @@ fn cards_text<S: serde::Serializer>(cards: &[Card], s: S) -> Result<S::Ok, S::Er
     s.collect_seq(cards.iter().map(|c| c.to_string()))
 }
 
-/// The outcome class of a final value, for `turned`: won, schneider, schwarz; in Ramsch
-/// the settlement itself (each one is an outcome: loser or not, Jungfrau, Durchmarsch).
-fn outcome(contract: &Contract, measure: Measure, value: i64, tricks: u8) -> (i64, bool, bool) {
+/// The outcome a final value stands for, for `turned`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum OutcomeClass {
+    /// Won or lost, schneider, schwarz.
+    Declared(DeclaredOutcome),
+    /// In Ramsch the settlement itself: each one is an outcome (loser or not, Jungfrau,
+    /// Durchmarsch).
+    Settlement(i64),
+}
+
+/// The outcome class of a final value (see [`OutcomeClass`]).
+fn outcome(contract: &Contract, measure: Measure, value: i64, tricks: u8) -> OutcomeClass {
     match (contract, measure) {
-        (_, Measure::Settlement) => (value, false, false),
-        (Contract::Bettel { .. }, _) => ((value == 0) as i64, false, false),
-        (_, Measure::Tricks) => ((value == tricks as i64) as i64, false, false),
+        (_, Measure::Settlement) => OutcomeClass::Settlement(value),
+        (Contract::Bettel { .. }, _) => OutcomeClass::Declared(DeclaredOutcome::plain(value == 0)),
+        (_, Measure::Tricks) => {
+            OutcomeClass::Declared(DeclaredOutcome::plain(value == tricks as i64))
+        }
         (_, Measure::Points) => {
             let (won, schneider) = won_schneider(contract, value as u32);
             let schwarz = if won { value == 120 } else { value == 0 };
-            (won as i64, schneider, schwarz)
+            OutcomeClass::Declared(DeclaredOutcome {
+                won,
+                schneider,
+                schwarz,
+            })
         }
     }
 }

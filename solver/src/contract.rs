@@ -27,6 +27,141 @@ impl Variant {
     }
 }
 
+/// The games a record names in `contract.game`: one name per kind of contract, the table
+/// every reader, writer and schema of game names goes through.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GameName {
+    Sauspiel,
+    Solo,
+    Wenz,
+    Geier,
+    Farbwenz,
+    Farbgeier,
+    Bettel,
+    BettelOuvert,
+    Ramsch,
+    Sie,
+    Hochzeit,
+    German,
+}
+
+impl GameName {
+    pub const ALL: [GameName; 12] = [
+        GameName::Sauspiel,
+        GameName::Solo,
+        GameName::Wenz,
+        GameName::Geier,
+        GameName::Farbwenz,
+        GameName::Farbgeier,
+        GameName::Bettel,
+        GameName::BettelOuvert,
+        GameName::Ramsch,
+        GameName::Sie,
+        GameName::Hochzeit,
+        GameName::German,
+    ];
+
+    /// Other names players use for a game (read in any case).
+    const ALIASES: [(&'static str, GameName); 2] = [
+        ("rufspiel", GameName::Sauspiel),
+        ("farbsolo", GameName::Solo),
+    ];
+
+    /// The record's name: `sauspiel`, `bettel_ouvert`, ...
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameName::Sauspiel => "sauspiel",
+            GameName::Solo => "solo",
+            GameName::Wenz => "wenz",
+            GameName::Geier => "geier",
+            GameName::Farbwenz => "farbwenz",
+            GameName::Farbgeier => "farbgeier",
+            GameName::Bettel => "bettel",
+            GameName::BettelOuvert => "bettel_ouvert",
+            GameName::Ramsch => "ramsch",
+            GameName::Sie => "sie",
+            GameName::Hochzeit => "hochzeit",
+            GameName::German => "german",
+        }
+    }
+
+    /// Whether the game names a suit (the called ace's, or the trumps').
+    pub const fn takes_suit(self) -> bool {
+        matches!(
+            self,
+            GameName::Sauspiel
+                | GameName::Solo
+                | GameName::Farbwenz
+                | GameName::Farbgeier
+                | GameName::German
+        )
+    }
+
+    /// Whether it is of the solo class (and may be played as a Tout).
+    pub const fn solo_class(self) -> bool {
+        matches!(
+            self,
+            GameName::Solo
+                | GameName::Wenz
+                | GameName::Geier
+                | GameName::Farbwenz
+                | GameName::Farbgeier
+        )
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::PartialSchema for GameName {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(GameName::ALL.iter().map(|g| g.name())))
+            .description(Some(
+                "The game (read in any case and as players say them: `Rufspiel`, `Farbsolo`).",
+            ))
+            .into()
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::ToSchema for GameName {}
+
+impl fmt::Display for GameName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Reads a game's name in any case, with spaces or hyphens for underscores, or another
+/// name players use (`Rufspiel`: `sauspiel`); an unknown name lists the valid ones and
+/// suggests the nearest.
+impl std::str::FromStr for GameName {
+    type Err = crate::error::Error;
+
+    fn from_str(text: &str) -> Result<GameName, crate::error::Error> {
+        let lower = text.to_lowercase().replace([' ', '-'], "_");
+        // Each name, then the other names of that game.
+        let spellings = || {
+            GameName::ALL.iter().flat_map(|g| {
+                std::iter::once((g.name(), *g))
+                    .chain(GameName::ALIASES.into_iter().filter(move |(_, a)| a == g))
+            })
+        };
+        if let Some((_, game)) = spellings().find(|(n, _)| *n == lower) {
+            return Ok(game);
+        }
+        let names: Vec<&str> = GameName::ALL.iter().map(|g| g.name()).collect();
+        Err(crate::error::Error::UnknownGame {
+            name: text.to_string(),
+            suggestion: crate::json::nearest(text, spellings().map(|(n, _)| n))
+                .and_then(|n| spellings().find(|(g, _)| *g == n))
+                .map(|(_, game)| game.name()),
+            names: names.join(", "),
+        })
+    }
+}
+
 /// The solo-class games: one declarer against three.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Solo {
@@ -48,14 +183,18 @@ impl Solo {
             .chain(Suit::ALL.into_iter().map(Solo::Farbgeier))
     }
 
-    pub fn name(self) -> &'static str {
+    pub fn game(self) -> GameName {
         match self {
-            Solo::Farbsolo(_) => "solo",
-            Solo::Wenz => "wenz",
-            Solo::Geier => "geier",
-            Solo::Farbwenz(_) => "farbwenz",
-            Solo::Farbgeier(_) => "farbgeier",
+            Solo::Farbsolo(_) => GameName::Solo,
+            Solo::Wenz => GameName::Wenz,
+            Solo::Geier => GameName::Geier,
+            Solo::Farbwenz(_) => GameName::Farbwenz,
+            Solo::Farbgeier(_) => GameName::Farbgeier,
         }
+    }
+
+    pub fn name(self) -> &'static str {
+        self.game().name()
     }
 
     pub fn suit(self) -> Option<Suit> {
@@ -283,17 +422,23 @@ impl Contract {
     }
 
     /// The game's name as in the hand record (`contract.game`).
-    pub fn game_name(&self) -> &'static str {
+    /// The game, as a record names it.
+    pub fn game(&self) -> GameName {
         match self {
-            Contract::Sauspiel { .. } => "sauspiel",
-            Contract::Solo { game, .. } => game.name(),
-            Contract::Bettel { ouvert: false, .. } => "bettel",
-            Contract::Bettel { ouvert: true, .. } => "bettel_ouvert",
-            Contract::Ramsch => "ramsch",
-            Contract::Sie { .. } => "sie",
-            Contract::Hochzeit { .. } => "hochzeit",
-            Contract::German { .. } => "german",
+            Contract::Sauspiel { .. } => GameName::Sauspiel,
+            Contract::Solo { game, .. } => game.game(),
+            Contract::Bettel { ouvert: false, .. } => GameName::Bettel,
+            Contract::Bettel { ouvert: true, .. } => GameName::BettelOuvert,
+            Contract::Ramsch => GameName::Ramsch,
+            Contract::Sie { .. } => GameName::Sie,
+            Contract::Hochzeit { .. } => GameName::Hochzeit,
+            Contract::German { .. } => GameName::German,
         }
+    }
+
+    /// The game's record name (`sauspiel`, `bettel_ouvert`, ...).
+    pub fn game_name(&self) -> &'static str {
+        self.game().name()
     }
 
     /// The suit named with the game, if any (called ace's suit, trump suit).
@@ -613,5 +758,37 @@ mod tests {
         let short: Cards = "EO GO HO SO EU GU".split(' ').map(card).collect();
         assert!(holds_sie(short, Deck::Short));
         assert!(!holds_sie(short, Deck::Long));
+    }
+}
+
+#[cfg(test)]
+mod game_names {
+    use super::*;
+
+    #[test]
+    fn game_names_read_in_any_case_and_as_players_say_them() {
+        for game in GameName::ALL {
+            assert_eq!(game.name().parse::<GameName>(), Ok(game));
+            assert_eq!(game.name().to_uppercase().parse::<GameName>(), Ok(game));
+        }
+        assert_eq!("Rufspiel".parse::<GameName>(), Ok(GameName::Sauspiel));
+        assert_eq!("Farbsolo".parse::<GameName>(), Ok(GameName::Solo));
+        assert_eq!(
+            "bettel ouvert".parse::<GameName>(),
+            Ok(GameName::BettelOuvert)
+        );
+        match "Wens".parse::<GameName>() {
+            Err(crate::error::Error::UnknownGame { suggestion, .. }) => {
+                assert_eq!(suggestion, Some("wenz"))
+            }
+            other => panic!("{other:?}"),
+        }
+        // Every contract's game is its own name.
+        let c = Contract::Bettel {
+            declarer: Seat::S1,
+            ouvert: true,
+        };
+        assert_eq!(c.game(), GameName::BettelOuvert);
+        assert_eq!(c.game_name(), "bettel_ouvert");
     }
 }

@@ -10,7 +10,7 @@ use crate::options::Schwarz;
 use crate::record::Record;
 use crate::search::{Frame, Solver};
 use crate::seat::Seat;
-use crate::settle::{declared_payouts, lost_schneider_threshold};
+use crate::settle::{declared_payouts, lost_schneider_threshold, DeclaredOutcome};
 use serde::Serialize;
 
 /// One contract of one seat.
@@ -162,7 +162,7 @@ fn evaluate_knowing(
     let contract = setup.contract();
     let declarer = contract.declarer().ok_or(Error::NothingToSolve)?;
     if let Contract::Sie { .. } = contract {
-        let payouts = declared_payouts(&setup, true, false, false);
+        let payouts = declared_payouts(&setup, DeclaredOutcome::plain(true));
         return Ok(ContractValue {
             contract,
             measure: Measure::Points,
@@ -187,9 +187,9 @@ fn evaluate_knowing(
         Some(v) => Ok(v >= t as i64),
         None => solver.at_least(&game, t as i64),
     };
-    let (won, schneider, schwarz) = match contract {
-        Contract::Solo { tout: true, .. } => (at_least(solver, total)?, false, false),
-        Contract::Bettel { .. } => (!at_least(solver, 1)?, false, false),
+    let outcome = match contract {
+        Contract::Solo { tout: true, .. } => DeclaredOutcome::plain(at_least(solver, total)?),
+        Contract::Bettel { .. } => DeclaredOutcome::plain(!at_least(solver, 1)?),
         _ => {
             let won = at_least(solver, 61)?;
             let schneider = if won {
@@ -220,10 +220,19 @@ fn evaluate_knowing(
                         }
                     }
                 };
-            (won, schneider, schwarz)
+            DeclaredOutcome {
+                won,
+                schneider,
+                schwarz,
+            }
         }
     };
-    let payouts = declared_payouts(game.setup(), won, schneider, schwarz);
+    let payouts = declared_payouts(game.setup(), outcome);
+    let DeclaredOutcome {
+        won,
+        schneider,
+        schwarz,
+    } = outcome;
     Ok(ContractValue {
         contract,
         measure: contract.measure(),

@@ -39,7 +39,7 @@ pub use announce::{
     announceable, callable_aces, german_declaration, may_offer_hochzeit, GermanDeclaration,
 };
 pub use cards::{parse_card_list, Card, Cards, Deck, ParseCardError, ParseSuitError, Rank, Suit};
-pub use contract::{holds_sie, Class, Contract, Measure, Solo, Variant, Wenzels};
+pub use contract::{holds_sie, Class, Contract, GameName, Measure, Solo, Variant, Wenzels};
 pub use contracts::{
     contracts, declarer_contracts, evaluate, AllPassRamsch, Choice, ContractValue, ContractsReport,
     Declared, SeatContracts, Valuation,
@@ -53,11 +53,11 @@ pub use options::{
     SieValue, Tariff,
 };
 pub use order::{Group, Order};
-pub use record::{game_name, CardText, ContractSpec, Meta, Record, MAX_AMOUNT};
+pub use record::{CardText, ContractSpec, Meta, Record, MAX_AMOUNT};
 pub use search::naive::{naive_solve, naive_value_in};
 pub use search::{Frame, Judgement, Solution, Solver, Stats, Techniques, DEFAULT_TABLE_BYTES};
 pub use seat::{BySeat, Seat, Seats};
 pub use settle::{
     declared_payouts, laufende_held, laufende_paid, lost_schneider_threshold, won_schneider,
-    Outcome, Score,
+    DeclaredOutcome, Outcome, Score,
 };

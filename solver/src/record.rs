@@ -4,7 +4,7 @@
 //! Nothing is repaired: every fault is reported by name ([`Error`]).
 
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
-use crate::contract::{Contract, Solo, Variant, Wenzels};
+use crate::contract::{Contract, GameName, Solo, Variant, Wenzels};
 use crate::error::Error;
 use crate::game::{Deal, Game, Setup};
 use crate::options::{Doublings, Options, Tariff};
@@ -74,12 +74,7 @@ impl<'de> Deserialize<'de> for CardText {
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ContractSpec {
-    #[cfg_attr(
-        feature = "openapi",
-        schema(
-            pattern = "^(sauspiel|solo|wenz|geier|farbwenz|farbgeier|bettel|bettel_ouvert|ramsch|sie|hochzeit|german)$"
-        )
-    )]
+    #[cfg_attr(feature = "openapi", schema(value_type = GameName))]
     /// `sauspiel`, `solo`, `wenz`, `geier`, `farbwenz`, `farbgeier`, `bettel`,
     /// `bettel_ouvert`, `ramsch`, `sie`, `hochzeit`, `german` (read in any case and as
     /// players say them: `Rufspiel`, `Farbsolo`).
@@ -440,14 +435,15 @@ impl Record {
     /// Hochzeit is checked as it is read: its given trump follows from the deal).
     fn contract(&self, spec: &ContractSpec, deal: &Deal) -> Result<Contract, Error> {
         let variant = deal.variant();
-        let game = game_name(&spec.game)?;
-        if (game == "german") != (variant == Variant::German) {
+        let game_name: GameName = spec.game.parse()?;
+        if (game_name == GameName::German) != (variant == Variant::German) {
             return Err(Error::UnsupportedContract {
                 variant: variant.name(),
-                game,
+                game: game_name.name(),
             });
         }
-        spec.check_fields(game)?;
+        spec.check_fields(game_name)?;
+        let game = game_name.name();
         let suit = || -> Result<Suit, Error> {
             let text = spec.suit.as_deref().ok_or(Error::MissingField {
                 game,
@@ -472,25 +468,25 @@ impl Record {
                 tout,
             })
         };
-        let contract = match game {
-            "sauspiel" => Contract::Sauspiel {
+        let contract = match game_name {
+            GameName::Sauspiel => Contract::Sauspiel {
                 called: suit()?,
                 declarer: declarer()?,
             },
-            "solo" => solo(Solo::Farbsolo(suit()?))?,
-            "wenz" => solo(Solo::Wenz)?,
-            "geier" => solo(Solo::Geier)?,
-            "farbwenz" => solo(Solo::Farbwenz(suit()?))?,
-            "farbgeier" => solo(Solo::Farbgeier(suit()?))?,
-            "bettel" | "bettel_ouvert" => Contract::Bettel {
+            GameName::Solo => solo(Solo::Farbsolo(suit()?))?,
+            GameName::Wenz => solo(Solo::Wenz)?,
+            GameName::Geier => solo(Solo::Geier)?,
+            GameName::Farbwenz => solo(Solo::Farbwenz(suit()?))?,
+            GameName::Farbgeier => solo(Solo::Farbgeier(suit()?))?,
+            GameName::Bettel | GameName::BettelOuvert => Contract::Bettel {
                 declarer: declarer()?,
-                ouvert: game == "bettel_ouvert",
+                ouvert: game_name == GameName::BettelOuvert,
             },
-            "ramsch" => Contract::Ramsch,
-            "sie" => Contract::Sie {
+            GameName::Ramsch => Contract::Ramsch,
+            GameName::Sie => Contract::Sie {
                 declarer: declarer()?,
             },
-            "hochzeit" => {
+            GameName::Hochzeit => {
                 let declarer = declarer()?;
                 let partner = seat("partner", spec.partner)?;
                 let text = spec.returned.as_deref().ok_or(Error::MissingField {
@@ -503,7 +499,7 @@ impl Record {
                 })?;
                 Contract::hochzeit(deal.hands(), deal.deck(), declarer, partner, returned)?
             }
-            "german" => {
+            GameName::German => {
                 let n = spec
                     .wenzels
                     .or(deal.options().german_wenzels.map(u64::from))
@@ -517,7 +513,6 @@ impl Record {
                     forced: spec.forced,
                 }
             }
-            _ => unreachable!("game_name returns only the names matched above"),
         };
         Ok(contract)
     }
@@ -551,68 +546,35 @@ impl Record {
     }
 }
 
-/// The record's game names, and the names players use for them (any case).
-const GAMES: &[(&str, &str)] = &[
-    ("sauspiel", "sauspiel"),
-    ("rufspiel", "sauspiel"),
-    ("solo", "solo"),
-    ("farbsolo", "solo"),
-    ("wenz", "wenz"),
-    ("geier", "geier"),
-    ("farbwenz", "farbwenz"),
-    ("farbgeier", "farbgeier"),
-    ("bettel", "bettel"),
-    ("bettel_ouvert", "bettel_ouvert"),
-    ("ramsch", "ramsch"),
-    ("sie", "sie"),
-    ("hochzeit", "hochzeit"),
-    ("german", "german"),
-];
-
-/// The record's name of a game given in any case or by another name players use
-/// (`Rufspiel`: `sauspiel`); an unknown name lists the valid ones or suggests the nearest.
-pub fn game_name(text: &str) -> Result<&'static str, Error> {
-    let lower = text.to_lowercase().replace([' ', '-'], "_");
-    if let Some((_, name)) = GAMES.iter().find(|(n, _)| *n == lower) {
-        return Ok(name);
-    }
-    let names: Vec<&str> = GAMES
-        .iter()
-        .filter(|(n, name)| n == name)
-        .map(|(n, _)| *n)
-        .collect();
-    Err(Error::UnknownGame {
-        name: text.to_string(),
-        suggestion: crate::json::nearest(text, GAMES.iter().map(|(n, _)| *n))
-            .and_then(|n| GAMES.iter().find(|(g, _)| *g == n))
-            .map(|(_, name)| *name),
-        names: names.join(", "),
-    })
-}
-
 impl ContractSpec {
     /// Refuses a field the game does not take: a `suit` on a Wenz, a `declarer` in Ramsch.
-    fn check_fields(&self, game: &'static str) -> Result<(), Error> {
-        let takes_suit = matches!(
-            game,
-            "sauspiel" | "solo" | "farbwenz" | "farbgeier" | "german"
-        );
-        let solo_class = matches!(game, "solo" | "wenz" | "geier" | "farbwenz" | "farbgeier");
+    fn check_fields(&self, game: GameName) -> Result<(), Error> {
         let given = [
-            ("suit", self.suit.is_some(), takes_suit),
-            ("declarer", self.declarer.is_some(), game != "ramsch"),
+            ("suit", self.suit.is_some(), game.takes_suit()),
+            (
+                "declarer",
+                self.declarer.is_some(),
+                game != GameName::Ramsch,
+            ),
             (
                 "partner",
                 self.partner.is_some(),
-                matches!(game, "hochzeit" | "sauspiel"),
+                matches!(game, GameName::Hochzeit | GameName::Sauspiel),
             ),
-            ("returned", self.returned.is_some(), game == "hochzeit"),
-            ("tout", self.tout, solo_class),
-            ("wenzels", self.wenzels.is_some(), game == "german"),
-            ("forced", self.forced, game == "german"),
+            (
+                "returned",
+                self.returned.is_some(),
+                game == GameName::Hochzeit,
+            ),
+            ("tout", self.tout, game.solo_class()),
+            ("wenzels", self.wenzels.is_some(), game == GameName::German),
+            ("forced", self.forced, game == GameName::German),
         ];
         match given.iter().find(|(_, present, taken)| *present && !taken) {
-            Some((field, _, _)) => Err(Error::FieldNotTaken { game, field }),
+            Some((field, _, _)) => Err(Error::FieldNotTaken {
+                game: game.name(),
+                field,
+            }),
             None => Ok(()),
         }
     }

@@ -46,6 +46,36 @@ pub enum Outcome {
     },
 }
 
+/// How a declared contract ended for the declaring side (RULES.md section 4): won or lost,
+/// schneider, schwarz. What the payment of every contract but Ramsch depends on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DeclaredOutcome {
+    pub won: bool,
+    pub schneider: bool,
+    pub schwarz: bool,
+}
+
+impl DeclaredOutcome {
+    /// Won or lost, without schneider or schwarz (Tout, Bettel, Sie: nothing else counts).
+    pub const fn plain(won: bool) -> DeclaredOutcome {
+        DeclaredOutcome {
+            won,
+            schneider: false,
+            schwarz: false,
+        }
+    }
+}
+
+impl From<DeclaredOutcome> for Outcome {
+    fn from(o: DeclaredOutcome) -> Outcome {
+        Outcome::Declared {
+            won: o.won,
+            schneider: o.schneider,
+            schwarz: o.schwarz,
+        }
+    }
+}
+
 /// The Laufende of the deal: how many top trumps in unbroken order the side holding the
 /// highest trump holds (before the contract's minimum is applied).
 pub fn laufende_held(setup: &Setup) -> u32 {
@@ -111,10 +141,10 @@ impl Score {
                 let side_tricks: u32 = declarers.iter().map(|s| tricks[s]).sum();
                 let other_points = 120 - side_points.min(120);
                 let other_tricks = setup.trick_count() as u32 - side_tricks;
-                let (won, schneider, schwarz) = match contract {
-                    Contract::Sie { .. } => (true, false, false),
-                    Contract::Solo { tout: true, .. } => (other_tricks == 0, false, false),
-                    Contract::Bettel { .. } => (side_tricks == 0, false, false),
+                let declared = match contract {
+                    Contract::Sie { .. } => DeclaredOutcome::plain(true),
+                    Contract::Solo { tout: true, .. } => DeclaredOutcome::plain(other_tricks == 0),
+                    Contract::Bettel { .. } => DeclaredOutcome::plain(side_tricks == 0),
                     _ => {
                         let (won, schneider) = won_schneider(&contract, side_points);
                         let schwarz = match setup.options().schwarz {
@@ -133,15 +163,14 @@ impl Score {
                                 }
                             }
                         };
-                        (won, schneider, schwarz)
+                        DeclaredOutcome {
+                            won,
+                            schneider,
+                            schwarz,
+                        }
                     }
                 };
-                let outcome = Outcome::Declared {
-                    won,
-                    schneider,
-                    schwarz,
-                };
-                (outcome, declared_payouts(setup, won, schneider, schwarz))
+                (declared.into(), declared_payouts(setup, declared))
             }
         };
         Ok(Score {
@@ -184,7 +213,12 @@ pub fn lost_schneider_threshold(contract: &Contract) -> u8 {
 
 /// The payouts of a declared contract (anything but Ramsch) with this outcome for the
 /// declaring side, under the setup's prices, doublings and stock (RULES.md section 6).
-pub fn declared_payouts(setup: &Setup, won: bool, schneider: bool, schwarz: bool) -> [i64; 4] {
+pub fn declared_payouts(setup: &Setup, outcome: DeclaredOutcome) -> [i64; 4] {
+    let DeclaredOutcome {
+        won,
+        schneider,
+        schwarz,
+    } = outcome;
     let contract = setup.contract();
     let declarers = setup.declarers();
     let t = &setup.tariff();

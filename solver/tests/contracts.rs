@@ -110,8 +110,14 @@ fn contract_values_and_outcomes_agree_with_separate_searches() {
                     }
                 }
                 let declarer = contract.declarer().unwrap();
-                let payouts =
-                    declared_payouts(game.setup(), value.won, value.schneider, value.schwarz);
+                let payouts = declared_payouts(
+                    game.setup(),
+                    DeclaredOutcome {
+                        won: value.won,
+                        schneider: value.schneider,
+                        schwarz: value.schwarz,
+                    },
+                );
                 assert_eq!(value.settlement, payouts[declarer.index()]);
             }
         }

@@ -67,31 +67,94 @@ impl FormatError {
     }
 }
 
-/// A foreign format records can be read from.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// NetSchafkopf game protocols ([`netschafkopf`]).
+/// The formats a log of games comes in: hand records, or another program's log read into
+/// records on the way in. The one table of their names, for the command line's `--from` and
+/// the service's `?from=`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum LogFormat {
+    /// Hand records, one JSON object per line (INTERFACE.md section 1).
+    #[default]
+    Records,
+    /// NetSchafkopf game protocols ([`netschafkopf`]), Latin-1 or UTF-8 text.
     Netschafkopf,
-    /// openschafkopf's plain lines ([`plain`]).
+    /// openschafkopf's plain lines ([`plain`]): `Rufspiel Eichel von 3: so h7 ...`.
     Openschafkopf,
+}
+
+impl LogFormat {
+    pub const ALL: [LogFormat; 3] = [
+        LogFormat::Records,
+        LogFormat::Netschafkopf,
+        LogFormat::Openschafkopf,
+    ];
+
+    /// The format's name: `records`, `netschafkopf`, `openschafkopf`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            LogFormat::Records => "records",
+            LogFormat::Netschafkopf => "netschafkopf",
+            LogFormat::Openschafkopf => "openschafkopf",
+        }
+    }
+
+    /// One line saying what the format is, for help texts.
+    pub const fn description(self) -> &'static str {
+        match self {
+            LogFormat::Records => "Hand records, one JSON object per line (INTERFACE.md section 1)",
+            LogFormat::Netschafkopf => "NetSchafkopf game protocols (Latin-1 or UTF-8 text)",
+            LogFormat::Openschafkopf => {
+                "openschafkopf's plain lines (`Rufspiel Eichel von 3: so h7 ...`)"
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for LogFormat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A format's name, exactly as [`LogFormat::name`] writes it.
+impl std::str::FromStr for LogFormat {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<LogFormat, String> {
+        LogFormat::ALL
+            .into_iter()
+            .find(|f| f.name() == text)
+            .ok_or_else(|| {
+                let names: Vec<&str> = LogFormat::ALL.iter().map(|f| f.name()).collect();
+                format!("'{text}' is none of {}", names.join(", "))
+            })
+    }
 }
 
 /// One game read from a foreign log: the line it starts on, and its record or fault.
 pub type Read = (usize, Result<crate::record::Record, FormatError>);
 
-/// Reads every game of a foreign log into records, in order. `name` (the file's stem, for
-/// instance) makes the ids: `<name>#<game number>` for protocols, `<name>:<line>` for plain
-/// lines.
-pub fn read(text: &str, format: Format, name: &str) -> Vec<Read> {
+/// Reads every game of a log into records, in order. `name` (the file's stem, for instance)
+/// makes the ids of foreign games: `<name>#<game number>` for protocols, `<name>:<line>` for
+/// plain lines. Hand records keep their own; a blank line is no game.
+pub fn read(text: &str, format: LogFormat, name: &str) -> Vec<Read> {
     match format {
-        Format::Netschafkopf => netschafkopf::parse(text, name)
+        LogFormat::Records => text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|(i, l)| {
+                let record = crate::record::Record::from_json(l).map_err(FormatError::Invalid);
+                (i + 1, record)
+            })
+            .collect(),
+        LogFormat::Netschafkopf => netschafkopf::parse(text, name)
             .into_iter()
             .map(|g| match g {
                 Ok(g) => (g.line, Ok(g.record)),
                 Err(e) => (e.line().unwrap_or(0), Err(e)),
             })
             .collect(),
-        Format::Openschafkopf => plain::parse(text)
+        LogFormat::Openschafkopf => plain::parse(text)
             .into_iter()
             .map(|g| match g {
                 Ok(mut g) => {
@@ -122,5 +185,28 @@ mod tests {
     fn decode_takes_utf8_as_is_and_latin1_byte_by_byte() {
         assert_eq!(decode("Grün".as_bytes()), "Grün");
         assert_eq!(decode(b"Gr\xfcn"), "Grün");
+    }
+}
+
+#[cfg(test)]
+mod log_formats {
+    use super::*;
+
+    #[test]
+    fn log_formats_read_their_own_names_only() {
+        for format in LogFormat::ALL {
+            assert_eq!(format.name().parse::<LogFormat>(), Ok(format));
+        }
+        assert!("json".parse::<LogFormat>().unwrap_err().contains("records"));
+    }
+
+    #[test]
+    fn a_log_of_records_reads_each_line_as_a_record() {
+        let text = "{\"hands\": []}\n\n{not json\n";
+        let read = read(text, LogFormat::Records, "log");
+        assert_eq!(read.len(), 2);
+        assert_eq!(read[0].0, 1);
+        assert_eq!(read[1].0, 3);
+        assert!(read[1].1.is_err());
     }
 }

@@ -11,12 +11,13 @@ pub mod routes;
 pub mod schema;
 pub mod store;
 
+use actix_web::dev::{Service, ServiceFactory, ServiceRequest};
 use actix_web::middleware::ErrorHandlers;
-use actix_web::{dev::Service, web, App, HttpResponse, HttpServer};
+use actix_web::{web, App, HttpResponse, HttpServer};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use utoipa::OpenApi;
-use utoipa_actix_web::AppExt;
+use utoipa_actix_web::{AppExt, UtoipaApp};
 use utoipa_swagger_ui::SwaggerUi;
 
 /// How the service runs.
@@ -47,14 +48,20 @@ pub struct Config {
 )]
 struct Doc;
 
-/// The OpenAPI document, as the service serves it at `/openapi.json`.
-pub fn openapi() -> utoipa::openapi::OpenApi {
-    App::new()
-        .into_utoipa_app()
+/// An app with the service's routes and their OpenAPI document: the one builder behind
+/// both [`openapi`] and [`serve`], so the document always describes the routes served.
+fn documented<T>(app: App<T>) -> UtoipaApp<T>
+where
+    T: ServiceFactory<ServiceRequest, Config = (), Error = actix_web::Error, InitError = ()>,
+{
+    app.into_utoipa_app()
         .openapi(Doc::openapi())
         .configure(routes::configure)
-        .split_for_parts()
-        .1
+}
+
+/// The OpenAPI document, as the service serves it at `/openapi.json`.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    documented(App::new()).split_for_parts().1
 }
 
 /// Starts the service on `addr` and runs until it is stopped. `ready` gets the bound
@@ -70,14 +77,16 @@ pub async fn serve(
         pool: pool::Pool::new(config.pool.clone())?,
     });
     let limit = config.body_limit;
+    // The paths and methods answered 405 rather than 404: those of the document.
+    let known = web::Data::new(routes::Routes::of(&openapi()));
     let server = HttpServer::new(move || {
-        let (app, api) = App::new()
-            .into_utoipa_app()
-            .openapi(Doc::openapi())
-            .app_data(state.clone())
-            .app_data(web::PayloadConfig::new(limit))
-            .configure(routes::configure)
-            .split_for_parts();
+        let (app, api) = documented(
+            App::new()
+                .app_data(state.clone())
+                .app_data(known.clone())
+                .app_data(web::PayloadConfig::new(limit)),
+        )
+        .split_for_parts();
         app.service(
             SwaggerUi::new("/docs/{_:.*}")
                 .url("/openapi.json", api)

@@ -46,7 +46,7 @@ pub struct ApiError {
     /// Seconds after which a retry may succeed (503 when the queue is full).
     pub retry_after: Option<u32>,
     /// The methods a path takes (405).
-    pub allow: Option<&'static str>,
+    pub allow: Option<String>,
 }
 
 impl ApiError {
@@ -70,18 +70,14 @@ impl ApiError {
     }
 
     /// The path exists, but not with this method; `allow` lists the methods it takes.
-    pub fn method_not_allowed(
-        method: &Method,
-        path: &str,
-        allow: Option<&'static str>,
-    ) -> ApiError {
+    pub fn method_not_allowed(method: &Method, path: &str, allow: Option<&str>) -> ApiError {
         let listed = allow.map_or_else(String::new, |a| format!("; allowed: {a}"));
         let mut e = ApiError::new(
             StatusCode::METHOD_NOT_ALLOWED,
             "method_not_allowed",
             format!("{method} is not allowed on {path}{listed}"),
         );
-        e.allow = allow;
+        e.allow = allow.map(str::to_string);
         e
     }
 
@@ -121,10 +117,31 @@ impl ResponseError for ApiError {
         if let Some(seconds) = self.retry_after {
             response.insert_header((header::RETRY_AFTER, seconds.to_string()));
         }
-        if let Some(allow) = self.allow {
-            response.insert_header((header::ALLOW, allow));
+        if let Some(allow) = &self.allow {
+            response.insert_header((header::ALLOW, allow.as_str()));
         }
         response.json(self.problem())
+    }
+}
+
+/// The store's faults: an unknown id is 404, an id taken 409, a filter that cannot mean
+/// anything 400, and the database's own failure 500 (logged: the service's fault).
+impl From<crate::store::StoreError> for ApiError {
+    fn from(e: crate::store::StoreError) -> ApiError {
+        use crate::store::StoreError;
+        match e {
+            StoreError::NotFound(_) => ApiError::not_found(e.to_string()),
+            StoreError::Duplicate(_) => {
+                ApiError::new(StatusCode::CONFLICT, "duplicate_id", e.to_string())
+            }
+            StoreError::BadQuery(_) => {
+                ApiError::new(StatusCode::BAD_REQUEST, "bad_query", e.to_string())
+            }
+            StoreError::Db(_) | StoreError::Open { .. } => {
+                tracing::error!("{e}");
+                ApiError::internal(e.to_string())
+            }
+        }
     }
 }
 

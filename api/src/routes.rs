@@ -4,7 +4,7 @@
 use crate::pool::Pool;
 use crate::problem::{ApiError, Problem};
 use crate::schema::{Created, Failed, Health, Imported, Stored};
-use crate::store::{GameList, GameQuery, Store};
+use crate::store::{GameList, GameQuery, Store, StoreError};
 use actix_web::http::header;
 use actix_web::http::StatusCode;
 use actix_web::{delete, get, post, web, HttpResponse};
@@ -70,16 +70,42 @@ pub fn configure(cfg: &mut ServiceConfig) {
     );
 }
 
-/// The endpoints' paths and methods, for answering a wrong method with 405 and `Allow`.
-const ENDPOINTS: &[(&str, &str)] = &[
-    ("/health", "GET"),
-    ("/api/v1/solve", "POST"),
-    ("/api/v1/analyze", "POST"),
-    ("/api/v1/contracts", "POST"),
-    ("/api/v1/games", "GET, POST"),
-    ("/api/v1/games/{id}", "GET, DELETE"),
-    ("/api/v1/games/{id}/analysis", "GET"),
-];
+/// The endpoints' paths and their methods (`GET, POST`), for answering a wrong method with
+/// 405 and `Allow`: read off the OpenAPI document, the one list of routes.
+pub struct Routes(Vec<(String, String)>);
+
+impl Routes {
+    pub fn of(doc: &utoipa::openapi::OpenApi) -> Routes {
+        let routes = doc
+            .paths
+            .paths
+            .iter()
+            .map(|(path, item)| {
+                let methods: Vec<&str> = [
+                    ("GET", item.get.is_some()),
+                    ("POST", item.post.is_some()),
+                    ("PUT", item.put.is_some()),
+                    ("PATCH", item.patch.is_some()),
+                    ("DELETE", item.delete.is_some()),
+                ]
+                .into_iter()
+                .filter(|(_, present)| *present)
+                .map(|(m, _)| m)
+                .collect();
+                (path.clone(), methods.join(", "))
+            })
+            .collect();
+        Routes(routes)
+    }
+
+    /// The methods of the endpoint whose path pattern `path` matches, if any.
+    pub fn allowed(&self, path: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(p, _)| matches(p, path))
+            .map(|(_, allow)| allow.as_str())
+    }
+}
 
 /// Whether a request path matches an endpoint pattern (`{id}` is one segment).
 fn matches(pattern: &str, path: &str) -> bool {
@@ -94,10 +120,13 @@ fn matches(pattern: &str, path: &str) -> bool {
 }
 
 /// Requests no endpoint takes: 405 with `Allow` on a known path, else 404.
-pub async fn fallback(req: actix_web::HttpRequest) -> Result<HttpResponse, ApiError> {
+pub async fn fallback(
+    req: actix_web::HttpRequest,
+    routes: web::Data<Routes>,
+) -> Result<HttpResponse, ApiError> {
     let path = req.path();
-    Err(match ENDPOINTS.iter().find(|(p, _)| matches(p, path)) {
-        Some((_, allow)) => ApiError::method_not_allowed(req.method(), path, Some(allow)),
+    Err(match routes.allowed(path) {
+        Some(allow) => ApiError::method_not_allowed(req.method(), path, Some(allow)),
         None => ApiError::no_endpoint(req.method(), path),
     })
 }
@@ -179,14 +208,16 @@ fn record_of(body: &[u8]) -> Result<(String, solver::Record), ApiError> {
 }
 
 /// Runs store work on actix's blocking threads, off the HTTP workers.
-async fn blocking<T, F>(f: F) -> Result<T, ApiError>
+async fn blocking<T, E, F>(f: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
-    F: FnOnce() -> Result<T, ApiError> + Send + 'static,
+    E: Into<ApiError> + Send + 'static,
+    F: FnOnce() -> Result<T, E> + Send + 'static,
 {
     web::block(f)
         .await
         .map_err(|e| ApiError::internal(e.to_string()))?
+        .map_err(Into::into)
 }
 
 fn json<T: serde::Serialize>(value: &T) -> Result<HttpResponse, ApiError> {
@@ -224,10 +255,26 @@ async fn solve(
     from: web::Query<BodyParams>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let record = one_record(&body, &from)?;
-    let game = record.game()?;
-    let solution = state.pool.run(move |s| s.solve(&game)).await??;
-    json(&solution)
+    analysis_endpoint(&state, &from, &body, |r| r.game(), |g, s| s.solve(&g)).await
+}
+
+/// What the three analysis endpoints share: one record of the body, in the format asked
+/// for, checked on the HTTP worker (`check`: a bad record is answered at once, even when
+/// every solver is busy), then searched on a solver worker (`search`) within the budget.
+async fn analysis_endpoint<P, T>(
+    state: &State,
+    from: &BodyParams,
+    body: &[u8],
+    check: impl FnOnce(solver::Record) -> Result<P, solver::Error>,
+    search: impl FnOnce(P, &mut solver::Solver) -> Result<T, solver::Error> + Send + 'static,
+) -> Result<HttpResponse, ApiError>
+where
+    P: Send + 'static,
+    T: serde::Serialize + Send + 'static,
+{
+    let checked = check(one_record(body, from)?)?;
+    let answer = state.pool.run(move |s| search(checked, s)).await??;
+    json(&answer)
 }
 
 /// A played hand card by card: each card's value, the best cards, its cost (the same object
@@ -242,10 +289,8 @@ async fn analyze(
     from: web::Query<BodyParams>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let record = one_record(&body, &from)?;
-    let game = record.game()?;
-    let analysis = state.pool.run(move |s| solver::analyze(&game, s)).await??;
-    json(&analysis)
+    let search = |g: solver::Game, s: &mut solver::Solver| solver::analyze(&g, s);
+    analysis_endpoint(&state, &from, &body, |r| r.game(), search).await
 }
 
 /// Every contract each seat may announce, valued double dummy, the best per seat, and for
@@ -261,13 +306,9 @@ async fn contracts(
     from: web::Query<BodyParams>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let record = one_record(&body, &from)?;
-    record.deal()?;
-    let report = state
-        .pool
-        .run(move |s| solver::contracts(&record, s))
-        .await??;
-    json(&report)
+    let check = |r: solver::Record| r.deal().map(|_| r);
+    let search = |r: solver::Record, s: &mut solver::Solver| solver::contracts(&r, s);
+    analysis_endpoint(&state, &from, &body, check, search).await
 }
 
 /// Stores a record, validated first (deal, contract and every card of `play`) and kept as
@@ -345,7 +386,7 @@ async fn import_games(
                 }),
             }
         }
-        Ok(imported)
+        Ok::<_, ApiError>(imported)
     })
     .await?;
     if imported.ids.is_empty() {
@@ -427,7 +468,8 @@ async fn game_analysis(
     let id = id.into_inner();
     let (s, key) = (state.clone(), id.clone());
     let (text, stored) =
-        blocking(move || Ok((s.store.get(&key)?, s.store.analysis(&key)?))).await?;
+        blocking(move || Ok::<_, StoreError>((s.store.get(&key)?, s.store.analysis(&key)?)))
+            .await?;
     if let Some(analysis) = stored {
         return Ok(raw_json(analysis));
     }

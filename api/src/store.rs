@@ -3,8 +3,6 @@
 //! answered `201` survives a crash or power loss), and every write is one transaction.
 //! Records are validated before they are stored and kept exactly as given.
 
-use crate::problem::ApiError;
-use actix_web::http::StatusCode;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -96,31 +94,51 @@ fn bounded(
     default: u64,
     min: u64,
     max: u64,
-) -> Result<u64, ApiError> {
+) -> Result<u64, StoreError> {
     let Some(text) = text else {
         return Ok(default);
     };
     match text.parse::<u64>() {
         Ok(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "bad_query",
-            format!("{name} must be a whole number from {min} to {max}, not '{text}'"),
-        )),
+        _ => Err(StoreError::BadQuery(format!(
+            "{name} must be a whole number from {min} to {max}, not '{text}'"
+        ))),
     }
 }
 
-/// A database fault as an error answer (the service's fault: 500).
-fn db(e: rusqlite::Error) -> ApiError {
-    tracing::error!("database: {e}");
-    ApiError::internal(format!("database error: {e}"))
+/// What the store can answer instead of a result. The store speaks of games and queries;
+/// the service turns these into HTTP answers (`problem.rs`).
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// No stored game has this id.
+    #[error("no stored game has id '{0}'")]
+    NotFound(String),
+    /// A game with this id is stored already.
+    #[error("a game with id '{0}' is already stored")]
+    Duplicate(String),
+    /// A filter or page of the listing that cannot mean anything (the message names it).
+    #[error("{0}")]
+    BadQuery(String),
+    /// The database failed: the service's fault, not the request's.
+    #[error("database error: {0}")]
+    Db(#[from] rusqlite::Error),
+    /// The database file could not be opened or brought up to date.
+    #[error("{path}: {source}")]
+    Open {
+        path: String,
+        source: rusqlite::Error,
+    },
 }
 
 impl Store {
     /// Opens (or creates) the database and brings its schema up to date.
-    pub fn open(path: &Path) -> Result<Store, String> {
-        let conn = Connection::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Store::init(conn).map_err(|e| format!("{}: {e}", path.display()))
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let open = |source| StoreError::Open {
+            path: path.display().to_string(),
+            source,
+        };
+        let conn = Connection::open(path).map_err(open)?;
+        Store::init(conn).map_err(open)
     }
 
     fn init(mut conn: Connection) -> rusqlite::Result<Store> {
@@ -147,9 +165,9 @@ impl Store {
     }
 
     /// Stores a validated record under `id`; 409 if the id is taken.
-    pub fn insert(&self, id: &str, text: &str, record: &solver::Record) -> Result<(), ApiError> {
+    pub fn insert(&self, id: &str, text: &str, record: &solver::Record) -> Result<(), StoreError> {
         let mut conn = self.conn();
-        let tx = conn.transaction().map_err(db)?;
+        let tx = conn.transaction().map_err(StoreError::from)?;
         // The game's own name, however the record spelt it (`Rufspiel`: `sauspiel`).
         let game = record.contract.as_ref().map(|c| {
             c.game
@@ -163,46 +181,42 @@ impl Store {
                  ON CONFLICT (id) DO NOTHING",
                 params![id, text, game, declarer],
             )
-            .map_err(db)?;
+            .map_err(StoreError::from)?;
         if inserted == 0 {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "duplicate_id",
-                format!("a game with id '{id}' is already stored"),
-            ));
+            return Err(StoreError::Duplicate(id.to_string()));
         }
         for (seat, name) in record.players.iter().flatten().enumerate().take(4) {
             tx.execute(
                 "INSERT INTO game_players (game_id, seat, name) VALUES (?1, ?2, ?3)",
                 params![id, seat as i64, name],
             )
-            .map_err(db)?;
+            .map_err(StoreError::from)?;
         }
-        tx.commit().map_err(db)
+        Ok(tx.commit()?)
     }
 
     /// The record as it was given.
-    pub fn get(&self, id: &str) -> Result<String, ApiError> {
+    pub fn get(&self, id: &str) -> Result<String, StoreError> {
         self.conn()
             .query_row("SELECT record FROM games WHERE id = ?1", [id], |r| r.get(0))
             .optional()
-            .map_err(db)?
-            .ok_or_else(|| ApiError::not_found(format!("no stored game has id '{id}'")))
+            .map_err(StoreError::from)?
+            .ok_or_else(|| StoreError::NotFound(id.to_string()))
     }
 
-    pub fn delete(&self, id: &str) -> Result<(), ApiError> {
+    pub fn delete(&self, id: &str) -> Result<(), StoreError> {
         let deleted = self
             .conn()
             .execute("DELETE FROM games WHERE id = ?1", [id])
-            .map_err(db)?;
+            .map_err(StoreError::from)?;
         if deleted == 0 {
-            return Err(ApiError::not_found(format!("no stored game has id '{id}'")));
+            return Err(StoreError::NotFound(id.to_string()));
         }
         Ok(())
     }
 
     /// The stored analysis of a game, if it has been computed.
-    pub fn analysis(&self, id: &str) -> Result<Option<String>, ApiError> {
+    pub fn analysis(&self, id: &str) -> Result<Option<String>, StoreError> {
         self.conn()
             .query_row(
                 "SELECT analysis FROM analyses WHERE game_id = ?1",
@@ -210,22 +224,22 @@ impl Store {
                 |r| r.get(0),
             )
             .optional()
-            .map_err(db)
+            .map_err(StoreError::from)
     }
 
     /// Keeps an analysis; if another request stored one first, that one stays.
-    pub fn put_analysis(&self, id: &str, analysis: &str) -> Result<(), ApiError> {
+    pub fn put_analysis(&self, id: &str, analysis: &str) -> Result<(), StoreError> {
         self.conn()
             .execute(
                 "INSERT INTO analyses (game_id, analysis) VALUES (?1, ?2)
                  ON CONFLICT (game_id) DO NOTHING",
                 params![id, analysis],
             )
-            .map_err(db)?;
+            .map_err(StoreError::from)?;
         Ok(())
     }
 
-    pub fn list(&self, q: &GameQuery) -> Result<GameList, ApiError> {
+    pub fn list(&self, q: &GameQuery) -> Result<GameList, StoreError> {
         let limit = bounded("limit", q.limit.as_deref(), 50, 1, 500)? as u32;
         let offset = bounded("offset", q.offset.as_deref(), 0, 0, 1_000_000_000)?;
         let game = q
@@ -234,9 +248,7 @@ impl Store {
             .map(|g| {
                 g.parse::<solver::GameName>()
                     .map(solver::GameName::name)
-                    .map_err(|e| {
-                        ApiError::new(StatusCode::BAD_REQUEST, "bad_query", format!("game: {e}"))
-                    })
+                    .map_err(|e| StoreError::BadQuery(format!("game: {e}")))
             })
             .transpose()?;
         let since = q
@@ -259,7 +271,7 @@ impl Store {
         let args = params![q.player, game, since, until];
         let total: i64 = conn
             .query_row(&format!("SELECT COUNT(*) {filter}"), args, |r| r.get(0))
-            .map_err(db)?;
+            .map_err(StoreError::from)?;
         let mut stmt = conn
             .prepare(&format!(
                 "SELECT g.id, g.game, g.declarer, g.created_at,
@@ -267,7 +279,7 @@ impl Store {
                            (SELECT name FROM game_players p WHERE p.game_id = g.id ORDER BY seat))
                  {filter} ORDER BY g.created_at, g.id LIMIT ?5 OFFSET ?6"
             ))
-            .map_err(db)?;
+            .map_err(StoreError::from)?;
         let rows = stmt
             .query_map(
                 params![
@@ -289,8 +301,10 @@ impl Store {
                     })
                 },
             )
-            .map_err(db)?;
-        let games = rows.collect::<Result<Vec<_>, _>>().map_err(db)?;
+            .map_err(StoreError::from)?;
+        let games = rows
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(StoreError::from)?;
         Ok(GameList {
             games,
             total: total.max(0) as u64,
@@ -302,12 +316,9 @@ impl Store {
 
 /// A date (`2026-11-29`) or RFC 3339 UTC time, as stored timestamps compare: text in the
 /// same format (`2026-11-29T10:00:00.000Z`).
-fn timestamp(text: &str, name: &str) -> Result<String, ApiError> {
+fn timestamp(text: &str, name: &str) -> Result<String, StoreError> {
     let bad = || {
-        ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "bad_query",
-            format!("{name} must be a date like 2026-11-29 or a UTC time like 2026-11-29T10:00:00Z, not '{text}'"),
+        StoreError::BadQuery(format!("{name} must be a date like 2026-11-29 or a UTC time like 2026-11-29T10:00:00Z, not '{text}'"),
         )
     };
     let b = text.as_bytes();
@@ -338,11 +349,9 @@ fn timestamp(text: &str, name: &str) -> Result<String, ApiError> {
         _ => 0,
     };
     if day == 0 || day > days {
-        return Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "bad_query",
-            format!("{name}: there is no day {text:.10}"),
-        ));
+        return Err(StoreError::BadQuery(format!(
+            "{name}: there is no day {text:.10}"
+        )));
     }
     if b.len() == 10 {
         return Ok(format!("{text}T00:00:00.000Z"));
@@ -360,11 +369,10 @@ fn timestamp(text: &str, name: &str) -> Result<String, ApiError> {
         return Err(bad());
     }
     if number(11..13) > 23 || number(14..16) > 59 || number(17..19) > 59 {
-        return Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "bad_query",
-            format!("{name}: there is no time {}", &text[11..19]),
-        ));
+        return Err(StoreError::BadQuery(format!(
+            "{name}: there is no time {}",
+            &text[11..19]
+        )));
     }
     // Stored times have milliseconds: `...:00Z` becomes `...:00.000Z` to compare right.
     if b[19] == b'Z' {

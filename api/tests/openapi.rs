@@ -71,3 +71,22 @@ fn every_path_and_schema_is_present_and_every_ref_resolves() {
         assert!(schemas.contains_key(name), "$ref to missing schema {name}");
     }
 }
+
+/// The 405 answers' `Allow` lists come from the document: every path, with its methods.
+#[test]
+fn the_routes_answered_405_are_the_documents() {
+    let routes = api::routes::Routes::of(&api::openapi());
+    for (path, allow) in [
+        ("/health", "GET"),
+        ("/api/v1/solve", "POST"),
+        ("/api/v1/analyze", "POST"),
+        ("/api/v1/contracts", "POST"),
+        ("/api/v1/games", "GET, POST"),
+        ("/api/v1/games/abc", "GET, DELETE"),
+        ("/api/v1/games/abc/analysis", "GET"),
+    ] {
+        assert_eq!(routes.allowed(path), Some(allow), "{path}");
+    }
+    assert_eq!(routes.allowed("/api/v1/nothing"), None);
+    assert_eq!(routes.allowed("/api/v1/games/"), None);
+}

@@ -10,10 +10,11 @@ use crate::seat::{BySeat, Seat};
 /// suit held. An empty list means the seat is blocked from the Sauspiel.
 ///
 /// ```
-/// use solver::{callable_aces, Cards, Card, Deck, Suit};
-/// let hand: Cards = "EA E7 GO SZ HO HU H9 H8".split(' ').map(|c| c.parse::<Card>().unwrap()).collect();
+/// use solver::{callable_aces, Cards, Deck, Suit};
+/// let hand: Cards = "EA E7 GO SZ HO HU H9 H8".parse()?;
 /// // Eichel: he holds the ace. Gras: only GO, a trump. Schellen: SZ.
 /// assert_eq!(callable_aces(hand, Deck::Long), vec![Suit::Schellen]);
+/// # Ok::<(), solver::ParseCardsError>(())
 /// ```
 pub fn callable_aces(hand: Cards, deck: Deck) -> Vec<Suit> {
     [Suit::Eichel, Suit::Gras, Suit::Schellen]
@@ -188,9 +189,7 @@ mod tests {
     use super::*;
 
     fn cards(t: &str) -> Cards {
-        t.split_whitespace()
-            .map(|c| c.parse::<Card>().unwrap())
-            .collect()
+        t.parse().unwrap()
     }
 
     #[test]

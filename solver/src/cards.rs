@@ -75,6 +75,14 @@ impl fmt::Display for Suit {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseSuitError;
 
+impl fmt::Display for ParseSuitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not a suit: one of E, G, H, S")
+    }
+}
+
+impl std::error::Error for ParseSuitError {}
+
 impl FromStr for Suit {
     type Err = ParseSuitError;
     fn from_str(s: &str) -> Result<Suit, ParseSuitError> {
@@ -207,6 +215,14 @@ impl fmt::Debug for Card {
 /// Error of parsing card text: the text is not a card.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseCardError;
+
+impl fmt::Display for ParseCardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not a card: a suit E, G, H, S and a rank A, Z (10, X), K, O, U, 9, 8, 7")
+    }
+}
+
+impl std::error::Error for ParseCardError {}
 
 impl FromStr for Card {
     type Err = ParseCardError;
@@ -424,11 +440,42 @@ impl Deck {
     }
 }
 
-/// Parses whitespace-separated card text into cards, keeping the order and any repeats.
-pub fn parse_card_list(text: &str) -> Result<Vec<Card>, String> {
-    text.split_whitespace()
-        .map(|t| t.parse::<Card>().map_err(|_| t.to_string()))
-        .collect()
+/// Error of parsing a set of cards: the token that is no card, or the card given twice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseCardsError {
+    NotACard(String),
+    Twice(Card),
+}
+
+impl fmt::Display for ParseCardsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseCardsError::NotACard(token) => write!(f, "'{token}' is not a card"),
+            ParseCardsError::Twice(card) => write!(f, "card {card} appears twice"),
+        }
+    }
+}
+
+impl std::error::Error for ParseCardsError {}
+
+/// A set of cards from whitespace-separated card text (`"EA E7 HO"`): each token a card
+/// ([`Card`]'s text), none twice.
+impl FromStr for Cards {
+    type Err = ParseCardsError;
+
+    fn from_str(text: &str) -> Result<Cards, ParseCardsError> {
+        let mut cards = Cards::EMPTY;
+        for token in text.split_whitespace() {
+            let card: Card = token
+                .parse()
+                .map_err(|_| ParseCardsError::NotACard(token.to_string()))?;
+            if cards.contains(card) {
+                return Err(ParseCardsError::Twice(card));
+            }
+            cards.insert(card);
+        }
+        Ok(cards)
+    }
 }
 
 #[cfg(test)]
@@ -473,5 +520,25 @@ mod tests {
         assert_eq!(set.to_string(), "EA HO S7");
         assert_eq!(set.len(), 3);
         assert_eq!(set.points(), 14);
+    }
+}
+
+#[cfg(test)]
+mod parse_cards {
+    use super::*;
+
+    #[test]
+    fn card_sets_read_from_text_and_faults_are_named() {
+        let hand: Cards = "EA e7 S10 hx".parse().unwrap();
+        assert_eq!(hand.len(), 4);
+        assert!(hand.contains("HZ".parse().unwrap()));
+        assert_eq!(
+            "EA E1".parse::<Cards>(),
+            Err(ParseCardsError::NotACard("E1".to_string()))
+        );
+        let twice = "EA ea".parse::<Cards>().unwrap_err();
+        assert_eq!(twice.to_string(), "card EA appears twice");
+        assert!(ParseCardError.to_string().starts_with("not a card"));
+        assert!(ParseSuitError.to_string().starts_with("not a suit"));
     }
 }

@@ -321,17 +321,6 @@ impl Measure {
     }
 }
 
-/// The ranking classes of RULES.md section 7, lowest first.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Class {
-    /// Sauspiel and Hochzeit.
-    Partner,
-    Bettel,
-    Solo,
-    Tout,
-    Sie,
-}
-
 impl Contract {
     /// A Hochzeit on the hands as dealt: `declarer` was dealt exactly one trump (Sauspiel
     /// trumps), and `returned` is a non-trump of the partner's dealt hand (RULES.md 7).
@@ -460,19 +449,6 @@ impl Contract {
         match *self {
             Contract::Sauspiel { called, .. } => Some(Card::new(called, Rank::Ace)),
             _ => None,
-        }
-    }
-
-    pub fn class(&self) -> Class {
-        match self {
-            Contract::Sauspiel { .. } | Contract::Hochzeit { .. } | Contract::German { .. } => {
-                Class::Partner
-            }
-            Contract::Ramsch => Class::Partner,
-            Contract::Bettel { .. } => Class::Bettel,
-            Contract::Solo { tout: false, .. } => Class::Solo,
-            Contract::Solo { tout: true, .. } => Class::Tout,
-            Contract::Sie { .. } => Class::Sie,
         }
     }
 

@@ -151,9 +151,7 @@ mod tests {
     use crate::contract::Contract;
 
     fn cards(t: &str) -> Cards {
-        t.split_whitespace()
-            .map(|c| c.parse::<Card>().unwrap())
-            .collect()
+        t.parse().unwrap()
     }
     fn card(t: &str) -> Card {
         t.parse().unwrap()

@@ -1,17 +1,32 @@
-//! The Schafkopf rules engine: cards, contracts, legal play, hand records and scoring.
+//! A double-dummy solver for Schafkopf, on an exact rules engine.
 //!
-//! This crate does no I/O: it turns hand records into games, checks every card against the
-//! rules of `RULES.md`, and scores finished hands. The command line (`cli/`) and the
-//! service (`api/`) are thin layers over it.
+//! Given all four hands, the [`Solver`] finds what perfect play makes of a position: its
+//! value and every legal card's ([`Solver::solve`]), a played card judged against the best
+//! ([`analyze`]), which contract each seat should have chosen ([`contracts`]). Underneath,
+//! the rules of Bavarian and German Schafkopf (`docs/RULES.md`): cards, contracts, legal
+//! play, hand records read strictly ([`Record`]) into a validated [`Deal`] and [`Setup`],
+//! and the scoring and settlement of finished hands ([`Score`]). No I/O: the command line
+//! (`cli/`) and the service (`api/`) are thin layers over it.
 //!
 //! ```
-//! use solver::{Record, Score};
+//! use solver::{Record, Score, Solver};
+//! // The position after the first trick of a Sauspiel on the Gras ace.
 //! let line = r#"{"hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
 //!   "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"],
 //!   "contract": {"game": "sauspiel", "suit": "G", "declarer": 0},
-//!   "play": "H8 H7 HK HZ G7 G8 HU SO SA S8 HA S7 SU GO EO G9 E7 EK H9 E9 HO EU S9 SZ GK SK E8 GA GZ GU EA EZ"}"#;
+//!   "play": "H8 H7 HK HZ"}"#;
 //! let game = Record::from_json(line)?.game()?;
-//! let score = Score::of(&game)?;
+//! let solution = Solver::new().solve(&game)?;
+//! // Seat 3 took the trick and leads; every legal card of his is valued.
+//! assert_eq!(solution.cards.len(), game.legal_cards().len() as usize);
+//! assert!(solution.cards.iter().any(|&(_, v)| v == solution.value));
+//!
+//! // A finished hand is scored as played.
+//! let all = line.replace(
+//!     "H8 H7 HK HZ",
+//!     "H8 H7 HK HZ G7 G8 HU SO SA S8 HA S7 SU GO EO G9 E7 EK H9 E9 HO EU S9 SZ GK SK E8 GA GZ GU EA EZ",
+//! );
+//! let score = Score::of(&Record::from_json(&all)?.game()?)?;
 //! assert_eq!(score.payouts, [20, -20, -20, 20]);
 //! # Ok::<(), solver::Error>(())
 //! ```
@@ -20,7 +35,6 @@ mod analysis;
 mod announce;
 mod cards;
 mod contract;
-mod contracts;
 mod deal;
 mod error;
 pub mod formats;
@@ -33,17 +47,14 @@ mod record;
 mod search;
 mod seat;
 mod settle;
+mod valuation;
 
 pub use analysis::{analyze, Analysis, PlayAnalysis, PlayerSummary};
 pub use announce::{
     announceable, callable_aces, german_declaration, may_offer_hochzeit, GermanDeclaration,
 };
-pub use cards::{parse_card_list, Card, Cards, Deck, ParseCardError, ParseSuitError, Rank, Suit};
-pub use contract::{holds_sie, Class, Contract, GameName, Measure, Solo, Variant, Wenzels};
-pub use contracts::{
-    contracts, declarer_contracts, evaluate, AllPassRamsch, Choice, ContractValue, ContractsReport,
-    Declared, SeatContracts, Valuation,
-};
+pub use cards::{Card, Cards, Deck, ParseCardError, ParseCardsError, ParseSuitError, Rank, Suit};
+pub use contract::{holds_sie, Contract, GameName, Measure, Solo, Variant, Wenzels};
 pub use deal::{random_deal, Rng};
 pub use error::{Error, IllegalReason};
 pub use game::{Deal, Game, Setup, Trick};
@@ -60,4 +71,8 @@ pub use seat::{BySeat, Seat, Seats};
 pub use settle::{
     declared_payouts, laufende_held, laufende_paid, lost_schneider_threshold, won_schneider,
     DeclaredOutcome, Outcome, Score,
+};
+pub use valuation::{
+    contracts, declarer_contracts, evaluate, AllPassRamsch, Choice, ContractValue, ContractsReport,
+    Declared, SeatContracts, Valuation,
 };

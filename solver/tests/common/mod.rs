@@ -9,7 +9,7 @@ pub fn card(t: &str) -> Card {
 }
 
 pub fn cards(t: &str) -> Cards {
-    t.split_whitespace().map(card).collect()
+    t.parse().unwrap()
 }
 
 pub fn hands(t: [&str; 4]) -> BySeat<Cards> {

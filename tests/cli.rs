@@ -155,7 +155,7 @@ fn solve_matches_the_naive_minimax_on_endgames() {
         record["play"] = Value::from(play[..keep].join(" "));
         let r = solver::Record::from_json(&record.to_string()).unwrap();
         let game = r.game().unwrap();
-        expected.push(solver::naive_solve(&game).unwrap());
+        expected.push(solver::testing::naive_solve(&game).unwrap());
         input.push_str(&format!("{record}\n"));
     }
     let out = run(&["solve", "-j", "2"], &input);

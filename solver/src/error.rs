@@ -1,6 +1,7 @@
 //! The library's errors: each variant names the fault in words a player understands.
 
 use crate::cards::{Card, Suit};
+use crate::order::Group;
 use crate::seat::Seat;
 use std::fmt;
 use thiserror::Error;
@@ -12,7 +13,7 @@ pub enum IllegalReason {
     /// The seat does not hold the card (or played it already).
     NotHeld { seat: Seat },
     /// The seat holds cards of the led group and must play one.
-    MustFollow { seat: Seat, group: &'static str },
+    MustFollow { seat: Seat, group: Group },
     /// The called suit was led: the partner must play the called ace.
     MustPlayCalledAce { seat: Seat, ace: Card },
     /// The partner may not discard the called ace before its suit has been led.
@@ -30,7 +31,7 @@ impl fmt::Display for IllegalReason {
         match self {
             IllegalReason::NotHeld { seat } => write!(f, "seat {seat} does not hold it"),
             IllegalReason::MustFollow { seat, group } => {
-                write!(f, "seat {seat} must follow {group}")
+                write!(f, "seat {seat} must follow {}", group.name())
             }
             IllegalReason::MustPlayCalledAce { seat, ace } => {
                 write!(

@@ -8,7 +8,7 @@
 
 use crate::cards::{Card, Cards};
 use crate::error::IllegalReason;
-use crate::order::{Group, Order};
+use crate::order::Order;
 use crate::seat::Seat;
 
 /// How the partner's right to run away is decided.
@@ -134,11 +134,7 @@ impl PlayRules {
         }
         if !hand.intersect(self.order.group_cards(led)).is_empty() && self.order.group(card) != led
         {
-            let group = match led {
-                Group::Trump => "trumps",
-                Group::Plain(suit) => suit.name(),
-            };
-            return Err(IllegalReason::MustFollow { seat, group });
+            return Err(IllegalReason::MustFollow { seat, group: led });
         }
         Err(IllegalReason::MustBeat { seat })
     }
@@ -149,6 +145,7 @@ mod tests {
     use super::*;
     use crate::cards::{Deck, Rank, Suit};
     use crate::contract::Contract;
+    use crate::order::Group;
 
     fn cards(t: &str) -> Cards {
         t.parse().unwrap()

@@ -65,8 +65,14 @@ pub use options::{
 };
 pub use order::{Group, Order};
 pub use record::{CardText, ContractSpec, Meta, Record, MAX_AMOUNT};
-pub use search::naive::{naive_solve, naive_value_in};
-pub use search::{Frame, Judgement, Solution, Solver, Stats, Techniques, DEFAULT_TABLE_BYTES};
+pub use search::{Frame, Judgement, Solution, Solver, Stats, DEFAULT_TABLE_BYTES};
+
+/// What the tests hold the solver with: the naive minimax it is checked against card by
+/// card, and the switches that turn each technique off.
+pub mod testing {
+    pub use crate::search::naive::{naive_solve, naive_value_in};
+    pub use crate::search::Techniques;
+}
 pub use seat::{BySeat, Seat, Seats};
 pub use settle::{
     declared_payouts, laufende_held, laufende_paid, lost_schneider_threshold, won_schneider,

@@ -5,6 +5,7 @@
 mod common;
 
 use common::*;
+use solver::testing::{naive_solve, naive_value_in, Techniques};
 use solver::Rng;
 use solver::*;
 

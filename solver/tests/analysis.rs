@@ -11,7 +11,7 @@ use solver::*;
 /// not allow the kind. Each with its seed.
 fn played_games(seeds: std::ops::Range<u64>, offset: u64) -> impl Iterator<Item = (u64, Game)> {
     seeds.filter_map(move |seed| {
-        let (mut game, mut rng) = random_game((seed % 11) as u8, seed + offset)?;
+        let (mut game, mut rng) = random_game(ContractKind::of_seed(seed), seed + offset)?;
         if matches!(game.contract(), Contract::Sie { .. }) {
             return None;
         }

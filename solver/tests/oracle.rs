@@ -11,7 +11,12 @@ use solver::*;
 
 /// A random game of contract `kind` played on randomly until `tricks_left` tricks (and
 /// `into_trick` cards of the next) remain.
-fn random_position(kind: u8, seed: u64, tricks_left: usize, into_trick: usize) -> Option<Game> {
+fn random_position(
+    kind: ContractKind,
+    seed: u64,
+    tricks_left: usize,
+    into_trick: usize,
+) -> Option<Game> {
     let (mut game, mut rng) = random_game(kind, seed)?;
     if matches!(game.contract(), Contract::Sie { .. }) {
         return None;
@@ -44,7 +49,7 @@ fn fast_solver_equals_naive_minimax_card_by_card() {
     let mut solver = Solver::with_budget(1 << 20);
     let mut checked = [0usize; 12];
     for seed in 0..1500u64 {
-        let kind = (seed % 11) as u8;
+        let kind = ContractKind::of_seed(seed);
         let mut rng = Rng::new(seed ^ 0xabcdef);
         // Mostly 3 and 4 tricks left; 5 (the naive search is slow there) less often; 2,
         // where the search evaluates outright, as often as 5.
@@ -56,8 +61,8 @@ fn fast_solver_equals_naive_minimax_card_by_card() {
         check_against_naive(&game, &mut solver);
         checked[kind as usize] += 1;
     }
-    for (kind, n) in checked.iter().enumerate().take(11) {
-        assert!(*n >= 50, "contract kind {kind} checked only {n} times");
+    for (kind, n) in ContractKind::ALL.iter().zip(checked).take(11) {
+        assert!(n >= 50, "{kind:?} checked only {n} times");
     }
 }
 
@@ -65,7 +70,7 @@ fn fast_solver_equals_naive_minimax_card_by_card() {
 fn thresholds_agree_with_exact_values() {
     let mut solver = Solver::with_budget(1 << 20);
     for seed in 0..300u64 {
-        let kind = (seed % 11) as u8;
+        let kind = ContractKind::of_seed(seed);
         let Some(game) = random_position(kind, seed, 4, (seed % 4) as usize) else {
             continue;
         };
@@ -111,7 +116,7 @@ fn every_technique_can_be_switched_off_on_full_deals() {
         .map(|t| Solver::with_budget(8 << 20).with_techniques(*t))
         .collect();
     for seed in 0..24u64 {
-        let kind = (seed % 11) as u8;
+        let kind = ContractKind::of_seed(seed);
         // Full deals for most; the table-less search needs a shorter game to finish.
         let Some(game) = random_position(kind, seed, 8, 0) else {
             continue;
@@ -150,8 +155,8 @@ fn every_technique_can_be_switched_off_on_full_deals() {
 fn bounds_agree_with_naive_on_bettel_tout_and_solos() {
     let mut solver = Solver::with_budget(1 << 20);
     for seed in 0..720u64 {
-        // Kinds: 7 Bettel, 8 Ramsch, 6 Tout, 1 Farbsolo, 2 Wenz.
-        let kind = [7u8, 7, 8, 6, 1, 2][(seed % 6) as usize];
+        use ContractKind::*;
+        let kind = [Bettel, Bettel, Ramsch, Tout, Farbsolo, Wenz][(seed % 6) as usize];
         let Some(game) = random_position(kind, seed * 7919, 4, (seed % 4) as usize) else {
             continue;
         };
@@ -234,7 +239,7 @@ fn thresholds_in_frames_of_ones_own_agree_with_naive() {
     let mut solver = Solver::with_budget(1 << 20);
     let mut checked = 0;
     for seed in 0..300u64 {
-        let kind = (seed % 11) as u8;
+        let kind = ContractKind::of_seed(seed);
         let Some(game) = random_position(kind, seed * 104_729, 3, (seed % 4) as usize) else {
             continue;
         };
@@ -277,7 +282,7 @@ fn memory_stays_within_the_table_budget() {
     let bytes = solver.table_bytes();
     assert!(bytes <= budget && bytes >= budget / 2, "{bytes}");
     for seed in 0..40u64 {
-        let Some(game) = random_position((seed % 11) as u8, seed, 6, 0) else {
+        let Some(game) = random_position(ContractKind::of_seed(seed), seed, 6, 0) else {
             continue;
         };
         solver.solve(&game).unwrap();

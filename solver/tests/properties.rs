@@ -10,8 +10,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
     #[test]
-    fn random_play_keeps_every_invariant(kind in 0u8..12, seed in any::<u64>()) {
-        let Some((mut game, mut rng)) = random_game(kind, seed) else { return Ok(()) };
+    fn random_play_keeps_every_invariant(kind in 0usize..12, seed in any::<u64>()) {
+        let Some((mut game, mut rng)) = random_game(ContractKind::ALL[kind], seed) else { return Ok(()) };
         finish_randomly(&mut game, &mut rng);
         let n = game.setup().trick_count();
         prop_assert_eq!(game.tricks().len(), n);
@@ -37,8 +37,8 @@ proptest! {
     }
 
     #[test]
-    fn records_print_and_parse_back(kind in 0u8..12, seed in any::<u64>(), stop in 0usize..33) {
-        let Some((mut game, mut rng)) = random_game(kind, seed) else { return Ok(()) };
+    fn records_print_and_parse_back(kind in 0usize..12, seed in any::<u64>(), stop in 0usize..33) {
+        let Some((mut game, mut rng)) = random_game(ContractKind::ALL[kind], seed) else { return Ok(()) };
         let total = game.setup().trick_count() * 4;
         while game.played_count() < stop.min(total) {
             let card = rng.pick(game.legal_cards());
@@ -54,8 +54,8 @@ proptest! {
     }
 
     #[test]
-    fn legal_and_check_agree(kind in 0u8..12, seed in any::<u64>()) {
-        let Some((mut game, mut rng)) = random_game(kind, seed) else { return Ok(()) };
+    fn legal_and_check_agree(kind in 0usize..12, seed in any::<u64>()) {
+        let Some((mut game, mut rng)) = random_game(ContractKind::ALL[kind], seed) else { return Ok(()) };
         while !game.is_over() {
             let legal = game.legal_cards();
             let seat = game.to_move();

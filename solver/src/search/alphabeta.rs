@@ -59,7 +59,7 @@ enum Boundary {
 /// been searched.
 #[inline(always)]
 fn meta(pos: &Position) -> u8 {
-    pos.leader | (pos.searched as u8) << 2
+    pos.leader as u8 | (pos.searched as u8) << 2
 }
 
 impl Search<'_> {

@@ -19,7 +19,7 @@ use crate::seat::Seat;
 /// minimiser (the lowest possible). In Ramsch and Bettel nobody claims.
 pub(super) fn claim(cx: &Context, pos: &Position) -> Option<u8> {
     claim_leading(cx, pos)
-        .or_else(|| (1..4u8).find_map(|k| claim_following(cx, pos, Seat::wrapping(pos.leader + k))))
+        .or_else(|| (1..4u8).find_map(|k| claim_following(cx, pos, pos.leader.plus(k))))
 }
 
 /// A claim by a seat that does not lead: he holds every trump left and only masters
@@ -40,7 +40,7 @@ fn claim_following(cx: &Context, pos: &Position, seat: Seat) -> Option<u8> {
         return None;
     }
     // The leader holds no trump (they are all his): he leads a plain suit.
-    let leads = pos.hands[pos.leader as usize];
+    let leads = pos.hands[pos.leader.index()];
     let answers = |&g: &u32| leads & g == 0 || mine & g != 0;
     if mine & trumps == 0 && !layout.group_mask[..layout::TRUMP].iter().all(answers) {
         return None;
@@ -50,12 +50,12 @@ fn claim_following(cx: &Context, pos: &Position, seat: Seat) -> Option<u8> {
 
 /// The leader's claim (see [`claim`]).
 fn claim_leading(cx: &Context, pos: &Position) -> Option<u8> {
-    let seat = Seat::wrapping(pos.leader);
+    let seat = pos.leader;
     if !cx.frame.wants_tricks(seat) {
         return None;
     }
     let trumps = cx.layout.group_mask[layout::TRUMP];
-    let leader = pos.leader as usize;
+    let leader = pos.leader.index();
     let mine = pos.hands[leader];
     let my_trumps = mine & trumps;
     let mut others = 0u32;

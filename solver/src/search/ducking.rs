@@ -35,7 +35,7 @@ fn bettel_safe(cx: &Context, pos: &Position) -> bool {
     };
     let layout = &cx.layout;
     let seat = declarer.index();
-    if pos.leader as usize != seat {
+    if pos.leader.index() != seat {
         return ducks_with_a_guard(layout, mine, seat, &pos.hands);
     }
     led_away(cx, pos, declarer, mine, |rest| {
@@ -105,7 +105,7 @@ fn bettel_one_more(cx: &Context, pos: &Position) -> bool {
     };
     let layout = &cx.layout;
     let seat = declarer.index();
-    if pos.leader as usize != seat {
+    if pos.leader.index() != seat {
         return one_more_trick(layout, mine, seat, &pos.hands);
     }
     led_away(cx, pos, declarer, mine, |rest| {

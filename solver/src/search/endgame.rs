@@ -6,7 +6,6 @@ use super::context::Context;
 use super::layout::{self, bits};
 use super::position::Position;
 use crate::contract::Measure;
-use crate::seat::Seat;
 
 /// The exact final value two tricks from the end (two cards a hand, at a trick
 /// boundary): at most sixteen ways to play the first of the two tricks, after which the
@@ -16,7 +15,7 @@ use crate::seat::Seat;
 pub(super) fn last_two(cx: &Context, pos: &Position) -> (u8, u64) {
     let layout = &cx.layout;
     let frame = &cx.frame;
-    let seats = [0u8, 1, 2, 3].map(|k| Seat::wrapping(pos.leader + k));
+    let seats = [0u8, 1, 2, 3].map(|k| pos.leader.plus(k));
     let hands = seats.map(|s| pos.hands[s.index()]);
     let counted = seats.map(|s| frame.counted.contains(s));
     let maxi = seats.map(|s| frame.maximizers.contains(s));

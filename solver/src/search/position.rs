@@ -15,7 +15,7 @@ pub(crate) struct Position {
     pub trick_len: u8,
     /// Where in the trick the best card so far lies (0 while the trick is empty).
     pub win: u8,
-    pub leader: u8,
+    pub leader: Seat,
     /// A trick has been led with a plain card of the called suit.
     pub searched: bool,
     /// Measure (points or tricks) the counted seats have taken so far.
@@ -53,7 +53,7 @@ impl Position {
             trick,
             trick_len: current.len() as u8,
             win: win as u8,
-            leader: game.leader() as u8,
+            leader: game.leader(),
             searched: game.searched(),
             got: got as u8,
             assigned: assigned as u8,
@@ -62,7 +62,7 @@ impl Position {
 
     #[inline]
     pub fn to_move(self) -> Seat {
-        Seat::wrapping(self.leader + self.trick_len)
+        self.leader.plus(self.trick_len)
     }
 
     /// The seats still to play to the trick after the player to move, in turn.
@@ -87,12 +87,7 @@ impl Position {
     /// The best card of the trick so far and the seat that played it, if a trick is open.
     #[inline]
     pub fn best(&self) -> Option<(u8, Seat)> {
-        (self.trick_len > 0).then(|| {
-            (
-                self.trick[self.win as usize],
-                Seat::wrapping(self.leader + self.win),
-            )
-        })
+        (self.trick_len > 0).then(|| (self.trick[self.win as usize], self.leader.plus(self.win)))
     }
 
     #[inline]
@@ -114,7 +109,7 @@ impl Position {
             layout,
         );
         if complete {
-            let winner = Seat::wrapping(self.leader + self.win);
+            let winner = self.leader.plus(self.win);
             let gain = match frame.measure {
                 Measure::Points | Measure::Settlement => {
                     self.trick.iter().map(|&c| layout.points[c as usize]).sum()
@@ -130,7 +125,7 @@ impl Position {
                     self.searched = true;
                 }
             }
-            self.leader = winner as u8;
+            self.leader = winner;
             self.trick_len = 0;
             self.win = 0;
         }

@@ -48,7 +48,7 @@ pub(super) fn trick_bounds(cx: &Context, pos: &Position, t: u8) -> Option<u8> {
 fn quick_tricks(cx: &Context, pos: &Position) -> (u8, u8) {
     let still = cx.still(pos);
     let none = (pos.got, pos.got + still);
-    let seat = Seat::wrapping(pos.leader);
+    let seat = pos.leader;
     if !cx.frame.wants_tricks(seat) {
         return none;
     }
@@ -56,7 +56,7 @@ fn quick_tricks(cx: &Context, pos: &Position) -> (u8, u8) {
     let layout = &cx.layout;
     let trumps = layout.group_mask[layout::TRUMP];
     let left = pos.remaining() & trumps;
-    let mine = pos.hands[pos.leader as usize] & trumps;
+    let mine = pos.hands[pos.leader.index()] & trumps;
     // The leader's run of top trumps: from the highest trump left down to the first
     // trump someone else holds.
     let run = above_all(mine, left & !mine);
@@ -72,12 +72,12 @@ fn quick_tricks(cx: &Context, pos: &Position) -> (u8, u8) {
         .hands
         .iter()
         .enumerate()
-        .all(|(s, h)| s == pos.leader as usize || (h & trumps).count_ones() <= k);
+        .all(|(s, h)| s == pos.leader.index() || (h & trumps).count_ones() <= k);
     let others = mine & !run;
     if drawn {
         tricks += others.count_ones();
         secured += layout.points_of(others);
-        let hand = pos.hands[pos.leader as usize];
+        let hand = pos.hands[pos.leader.index()];
         let rest = pos.remaining() & !hand;
         for g in 0..layout::TRUMP {
             let group = layout.group_mask[g];
@@ -109,7 +109,7 @@ fn quick_tricks(cx: &Context, pos: &Position) -> (u8, u8) {
     }
     secured += layout.points_of(run);
     for (s, h) in pos.hands.iter().enumerate() {
-        if s == pos.leader as usize {
+        if s == pos.leader.index() {
             continue;
         }
         // The min(k, count) trumps worth least: what it must give at the least.
@@ -178,10 +178,10 @@ fn sure_trumps(cx: &Context, pos: &Position, upper: bool) -> u8 {
 /// bounds".)
 fn forcing_lead(cx: &Context, pos: &Position) -> u8 {
     let layout = &cx.layout;
-    let d = pos.leader as usize;
+    let d = pos.leader.index();
     let trumps = layout.group_mask[layout::TRUMP];
     let mine = pos.hands[d] & trumps;
-    if mine == 0 || !cx.frame.counted.contains(Seat::wrapping(pos.leader)) {
+    if mine == 0 || !cx.frame.counted.contains(pos.leader) {
         return pos.got;
     }
     let lead = layout::top(mine);

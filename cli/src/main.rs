@@ -119,44 +119,30 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
                 |l, _| export_line(l),
             )
         }
-        Command::Contracts(judge) => {
-            let workers = Workers::of(&judge.search)?;
-            let table = judge.format == OutputFormat::Table;
-            // One deal is a hundred searches: two records at a time keep output flowing.
-            let errors = if table {
-                ErrorStyle::Text
-            } else {
-                ErrorStyle::Json
-            };
-            let solver = || workers.solver();
-            run_lines(
-                &judge.io,
-                2,
-                workers,
-                errors,
-                solver,
-                move |line, solver| contracts_line(line, solver, table),
-            )
-        }
-        Command::Analyze(judge) => {
-            let workers = Workers::of(&judge.search)?;
-            let table = judge.format == OutputFormat::Table;
-            let errors = if table {
-                ErrorStyle::Text
-            } else {
-                ErrorStyle::Json
-            };
-            let solver = || workers.solver();
-            run_lines(
-                &judge.io,
-                SEARCH_CHUNK,
-                workers,
-                errors,
-                solver,
-                move |line, s| analyze_line(line, s, table),
-            )
-        }
+        // One deal is a hundred searches: two records at a time keep output flowing.
+        Command::Contracts(judge) => run_judge(&judge, 2, contracts_line),
+        Command::Analyze(judge) => run_judge(&judge, SEARCH_CHUNK, analyze_line),
     }
+}
+
+/// `contracts` and `analyze`: JSON lines, or with `--format table` text for people (and
+/// errors as text lines).
+fn run_judge(
+    judge: &args::Judge,
+    chunk: usize,
+    f: fn(&str, &mut Solver, bool) -> LineResult,
+) -> io::Result<ExitCode> {
+    let workers = Workers::of(&judge.search)?;
+    let table = judge.format == OutputFormat::Table;
+    let errors = if table {
+        ErrorStyle::Text
+    } else {
+        ErrorStyle::Json
+    };
+    let solver = || workers.solver();
+    run_lines(&judge.io, chunk, workers, errors, solver, move |line, s| {
+        f(line, s, table)
+    })
 }
 
 fn contracts_line(line: &str, solver: &mut Solver, table: bool) -> LineResult {

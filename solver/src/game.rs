@@ -42,30 +42,10 @@ impl Deal {
         let mut seen = Cards::EMPTY;
         for seat in Seat::ALL {
             for card in hands[seat] {
-                if !deck.cards().contains(card) {
-                    return Err(Error::CardNotInDeck {
-                        card,
-                        deck: deck.name(),
-                    });
-                }
-                if seen.contains(card) {
-                    return Err(Error::DuplicateCard(card));
-                }
-                seen.insert(card);
+                deal_card(deck, &mut seen, card)?;
             }
         }
-        let expected = deck.hand_size();
-        if let Some(seat) = Seat::ALL
-            .into_iter()
-            .find(|s| hands[*s].len() as usize != expected)
-        {
-            return Err(Error::HandSize {
-                seat,
-                expected,
-                found: hands[seat].len() as usize,
-                missing: deck.cards().without(seen).first(),
-            });
-        }
+        check_hand_sizes(deck, &hands, seen)?;
         Ok(Deal {
             id: None,
             variant,
@@ -147,6 +127,43 @@ impl Deal {
     }
     pub fn players(&self) -> Option<&[String]> {
         self.players.as_deref()
+    }
+}
+
+/// Counts `card` into the cards dealt so far (`seen`): refused if it is not of the pack or
+/// was dealt already.
+pub(crate) fn deal_card(deck: Deck, seen: &mut Cards, card: Card) -> Result<(), Error> {
+    if !deck.cards().contains(card) {
+        return Err(Error::CardNotInDeck {
+            card,
+            deck: deck.name(),
+        });
+    }
+    if seen.contains(card) {
+        return Err(Error::DuplicateCard(card));
+    }
+    seen.insert(card);
+    Ok(())
+}
+
+/// Refuses a hand of the wrong size for the pack, naming a card nobody holds.
+pub(crate) fn check_hand_sizes(
+    deck: Deck,
+    hands: &BySeat<Cards>,
+    seen: Cards,
+) -> Result<(), Error> {
+    let expected = deck.hand_size();
+    match Seat::ALL
+        .into_iter()
+        .find(|s| hands[*s].len() as usize != expected)
+    {
+        Some(seat) => Err(Error::HandSize {
+            seat,
+            expected,
+            found: hands[seat].len() as usize,
+            missing: deck.cards().without(seen).first(),
+        }),
+        None => Ok(()),
     }
 }
 

@@ -6,7 +6,7 @@
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
 use crate::contract::{Contract, GameName, Solo, Variant, Wenzels};
 use crate::error::Error;
-use crate::game::{Deal, Game, Setup};
+use crate::game::{check_hand_sizes, deal_card, Deal, Game, Setup};
 use crate::options::{Doublings, Options, Tariff};
 use crate::seat::{BySeat, Seat};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -401,32 +401,13 @@ impl Record {
         let mut seen = Cards::EMPTY;
         for seat in Seat::ALL {
             let cards = self.hands[seat.index()].cards(&format!("hand of seat {seat}"))?;
+            // Card by card as written, so that a card twice in one hand is found too.
             for &card in &cards {
-                if !deck.cards().contains(card) {
-                    return Err(Error::CardNotInDeck {
-                        card,
-                        deck: deck.name(),
-                    });
-                }
-                if seen.contains(card) {
-                    return Err(Error::DuplicateCard(card));
-                }
-                seen.insert(card);
+                deal_card(deck, &mut seen, card)?;
             }
             hands[seat] = cards.into_iter().collect();
         }
-        let expected = deck.hand_size();
-        if let Some(seat) = Seat::ALL
-            .into_iter()
-            .find(|s| hands[*s].len() as usize != expected)
-        {
-            return Err(Error::HandSize {
-                seat,
-                expected,
-                found: hands[seat].len() as usize,
-                missing: deck.cards().without(seen).first(),
-            });
-        }
+        check_hand_sizes(deck, &hands, seen)?;
         Ok(hands)
     }
 

@@ -14,16 +14,7 @@ use crate::seat::{Seat, Seats};
 /// A position inside a trick: `hands` (what each seat still holds), `played` led by
 /// `leader` and followed in turn (nothing taken yet).
 pub(super) fn in_trick(layout: &Layout, hands: [&str; 4], leader: u8, played: &[&str]) -> Position {
-    let mut pos = Position {
-        hands: layout.hands(hands),
-        trick: [0; 4],
-        trick_len: 0,
-        win: 0,
-        leader: Seat::wrapping(leader),
-        searched: false,
-        got: 0,
-        assigned: 0,
-    };
+    let mut pos = before_trick(layout.hands(hands), leader);
     for (k, card) in played.iter().enumerate() {
         let card = layout.index(card.parse().unwrap());
         pos.trick[k] = card;
@@ -33,6 +24,21 @@ pub(super) fn in_trick(layout: &Layout, hands: [&str; 4], leader: u8, played: &[
         pos.trick_len += 1;
     }
     pos
+}
+
+/// The position before a trick led by seat `leader`, the hands (as masks) `hands`, nothing
+/// taken yet.
+fn before_trick(hands: [u32; 4], leader: u8) -> Position {
+    Position {
+        hands,
+        trick: [0; 4],
+        trick_len: 0,
+        win: 0,
+        leader: Seat::wrapping(leader),
+        searched: false,
+        got: 0,
+        assigned: 0,
+    }
 }
 
 /// The position at a trick boundary where `leader` leads and the hands are `hands`.
@@ -95,16 +101,7 @@ pub(super) fn random_position(cx: &Context, rng: &mut Rng, each: usize, leader: 
             *hand |= bit(card);
         }
     }
-    let mut pos = Position {
-        hands,
-        trick: [0; 4],
-        trick_len: 0,
-        win: 0,
-        leader: Seat::wrapping(leader),
-        searched: false,
-        got: 0,
-        assigned: 0,
-    };
+    let mut pos = before_trick(hands, leader);
     pos.assigned = match cx.frame.measure {
         Measure::Points | Measure::Settlement => {
             cx.total - cx.layout.points_of(pos.remaining()) as u8

@@ -14,7 +14,7 @@ use serde::Serialize;
 pub struct Score {
     pub id: Option<String>,
     /// The declaring side (empty in Ramsch).
-    pub declarers: Vec<u8>,
+    pub declarers: Vec<Seat>,
     pub points: [u32; 4],
     pub tricks: [u32; 4],
     #[serde(flatten)]
@@ -38,11 +38,11 @@ pub enum Outcome {
     },
     Ramsch {
         /// The seat that pays (none after a Durchmarsch).
-        loser: Option<u8>,
+        loser: Option<Seat>,
         /// Seats that took no trick.
-        jungfrau: Vec<u8>,
+        jungfrau: Vec<Seat>,
         /// The seat that won alone.
-        durchmarsch: Option<u8>,
+        durchmarsch: Option<Seat>,
     },
 }
 
@@ -175,7 +175,7 @@ impl Score {
         };
         Ok(Score {
             id: setup.id().map(str::to_string),
-            declarers: declarers.iter().map(|s| s as u8).collect(),
+            declarers: declarers.iter().collect(),
             points: points.0,
             tricks: tricks.0,
             outcome,
@@ -341,12 +341,11 @@ pub(crate) fn ramsch_units(opts: &Options, tally: &RamschTally) -> (Outcome, [i6
     let jungfrau = Seat::ALL
         .into_iter()
         .filter(|s| decided.jungfrau.contains(*s))
-        .map(|s| s as u8)
         .collect();
     let outcome = Outcome::Ramsch {
-        loser: decided.loser.map(|s| s as u8),
+        loser: decided.loser,
         jungfrau,
-        durchmarsch: decided.durchmarsch.map(|s| s as u8),
+        durchmarsch: decided.durchmarsch,
     };
     (outcome, decided.units)
 }

@@ -3,6 +3,7 @@
 
 use solver::formats::netschafkopf::{parse, RecordedOutcome};
 use solver::formats::{decode, FormatError};
+use solver::Seat;
 use solver::{Outcome, Score};
 use std::path::Path;
 
@@ -69,15 +70,13 @@ fn every_playable_game_scores_as_the_protocol_records() {
                     },
                     Outcome::Declared { won: ours, .. },
                 ) => {
-                    let declarers: Vec<u8> = std::iter::once(*declarer)
-                        .chain(*partner)
-                        .map(|s| s.index() as u8)
-                        .collect();
+                    let declarers: Vec<Seat> = std::iter::once(*declarer).chain(*partner).collect();
                     let mut declarers = declarers;
                     declarers.sort();
-                    let theirs: u32 = (0..4)
-                        .filter(|s| !score.declarers.contains(&(*s as u8)))
-                        .map(|s| score.points[s])
+                    let theirs: u32 = Seat::ALL
+                        .into_iter()
+                        .filter(|s| !score.declarers.contains(s))
+                        .map(|s| score.points[s.index()])
                         .sum();
                     if *won != *ours
                         || declarers != score.declarers
@@ -103,10 +102,8 @@ fn every_playable_game_scores_as_the_protocol_records() {
                     },
                 ) => {
                     // Jungfrau are counted in the price and named only sometimes.
-                    let named_ours = jungfrau
-                        .iter()
-                        .all(|s| our_jungfrau.contains(&(s.index() as u8)));
-                    if Some(loser.index() as u8) != *ours
+                    let named_ours = jungfrau.iter().all(|s| our_jungfrau.contains(s));
+                    if Some(*loser) != *ours
                         || points.is_some_and(|p| score.points[loser.index()] != p)
                         || !named_ours
                         || *jungfrau_count as usize != our_jungfrau.len()

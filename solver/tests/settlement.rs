@@ -127,7 +127,7 @@ fn a_hochzeit_is_worth_twice_a_sauspiel_unless_told() {
     };
     let doubled = score("");
     let single = score(r#""hochzeit_double": false"#);
-    assert_eq!(doubled.declarers, vec![0, 2]);
+    assert_eq!(doubled.declarers, vec![Seat::S0, Seat::S2]);
     assert!(single.payouts[0].abs() >= 10);
     assert_eq!(doubled.payouts, single.payouts.map(|p| 2 * p));
 }

@@ -62,7 +62,7 @@ impl Frame {
     /// The frame of INTERFACE.md section 2 for a game in progress: the declaring side's
     /// points; the declarer's tricks in Tout (he maximises) and Bettel (he minimises); in
     /// Ramsch the settlement of the player to move, who maximises it against the other
-    /// three ([`ramsch`]).
+    /// three (`search/ramsch.rs`).
     pub fn of(game: &Game) -> Result<Frame, Error> {
         let contract = game.contract();
         let declarers = game.setup().declarers();

@@ -70,6 +70,20 @@ fn card_text<S: serde::Serializer>(card: &Card, s: S) -> Result<S::Ok, S::Error>
     s.collect_str(card)
 }
 
+/// A card set as card text, in card order.
+pub(crate) fn cards_set_text<S: serde::Serializer>(
+    cards: &crate::cards::Cards,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_str(
+        &cards
+            .into_iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
+}
+
 fn cards_text<S: serde::Serializer>(cards: &[Card], s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq(cards.iter().map(|c| c.to_string()))
 }

@@ -163,6 +163,12 @@ pub enum Error {
     UnsupportedFrame(&'static str),
     #[error("the search ran out of its budget of positions before it was done")]
     SearchBudget,
+    #[error("no deal of the hidden cards agrees with what {seat} has seen ({tried} deals tried)")]
+    NoConsistentWorld { seat: Seat, tried: u64 },
+    #[error("{0}")]
+    BadView(String),
+    #[error("hand of seat {0} is hidden (null): only `odds` reads a record with hidden hands")]
+    HiddenHand(Seat),
 }
 
 impl Error {
@@ -200,6 +206,9 @@ impl Error {
             Error::NoContract => "no_contract",
             Error::UnsupportedFrame(_) => "unsupported_frame",
             Error::SearchBudget => "search_budget",
+            Error::NoConsistentWorld { .. } => "no_consistent_world",
+            Error::BadView(_) => "bad_view",
+            Error::HiddenHand(_) => "hidden_hand",
         }
     }
 }

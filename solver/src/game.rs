@@ -82,6 +82,16 @@ impl Deal {
         })
     }
 
+    /// The same table (options, prices, doublings, stock, names) with other hands as dealt,
+    /// checked as [`Deal::new`] checks them: a world of single-dummy judgement.
+    pub fn redealt(&self, hands: BySeat<Cards>) -> Result<Deal, Error> {
+        let checked = Deal::new(self.variant, self.deck, hands)?;
+        Ok(Deal {
+            hands: checked.hands,
+            ..self.clone()
+        })
+    }
+
     /// The same deal with an id and the players' names (carried along, never read).
     pub fn named(self, id: Option<String>, players: Option<Vec<String>>) -> Deal {
         Deal {

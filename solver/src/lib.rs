@@ -41,13 +41,16 @@ pub mod formats;
 mod game;
 mod json;
 mod legal;
+mod odds;
 mod options;
 mod order;
+mod parallel;
 mod record;
 mod search;
 mod seat;
 mod settle;
 mod valuation;
+mod worlds;
 
 pub use analysis::{analyze, Analysis, PlayAnalysis, PlayerSummary};
 pub use announce::{
@@ -59,6 +62,7 @@ pub use deal::{random_deal, Rng};
 pub use error::{Error, IllegalReason};
 pub use game::{Deal, Game, Setup, Trick};
 pub use legal::{CalledAce, PlayRules, RunAway};
+pub use odds::{odds, ContractOdds, Estimate, HandOdds, HandQuestion, OddsChoice, Sampling};
 pub use options::{
     AllPass, Doublings, Durchmarsch, Jungfrau, Options, RamschTie, RunAwayCount, Schwarz, ShortSie,
     SieValue, Tariff,
@@ -82,3 +86,4 @@ pub use valuation::{
     contracts, declarer_contracts, evaluate, AllPassRamsch, Choice, ContractValue, ContractsReport,
     Declared, SeatContracts, Valuation,
 };
+pub use worlds::{View, Worlds};

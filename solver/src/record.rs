@@ -7,6 +7,7 @@ use crate::cards::{Card, Cards, Deck, Rank, Suit};
 use crate::contract::{Contract, GameName, Solo, Variant, Wenzels};
 use crate::error::Error;
 use crate::game::{check_hand_sizes, deal_card, Deal, Game, Setup};
+use crate::odds::HandQuestion;
 use crate::options::{Doublings, Options, Tariff};
 use crate::seat::{BySeat, Seat};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -208,9 +209,10 @@ pub struct Record {
     /// Seat 0 (forehand, leads first) to seat 3 (dealer): each a string of 8 cards (6 with
     /// the short deck) such as `"EO GA S7 ..."` (suit E, G, H, S; rank A, Z, K, O, U, 9, 8,
     /// 7; any case, the ten also `10` or `X`). An array of card strings is accepted too.
-    /// Every card of the deck exactly once.
-    #[cfg_attr(feature = "openapi", schema(min_items = 4, max_items = 4))]
-    pub hands: Vec<CardText>,
+    /// Every card of the deck exactly once. Only `odds` reads a record whose other hands
+    /// are hidden (`null`).
+    #[cfg_attr(feature = "openapi", schema(min_items = 4, max_items = 4, value_type = Vec<Option<String>>))]
+    pub hands: Vec<Option<CardText>>,
     /// Required by everything but `contracts`, which asks which contract to play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contract: Option<ContractSpec>,
@@ -339,14 +341,7 @@ impl Record {
                 _ => return Err(unknown("variant", text, &["bavarian", "german"])),
             },
         };
-        let deck = match self.deck.as_deref() {
-            None => Deck::Long,
-            Some(text) => match text.to_lowercase().as_str() {
-                "long" => Deck::Long,
-                "short" => Deck::Short,
-                _ => return Err(unknown("deck", text, &["long", "short"])),
-            },
-        };
+        let deck = self.deck()?;
         let stock = match (self.stock, self.rules.stock) {
             (Some(a), Some(b)) if a != b => {
                 return Err(Error::Conflict(format!(
@@ -363,6 +358,74 @@ impl Record {
                 stock,
             )?
             .named(self.id.clone(), self.players.clone()))
+    }
+
+    fn deck(&self) -> Result<Deck, Error> {
+        match self.deck.as_deref() {
+            None => Ok(Deck::Long),
+            Some(text) => match text.to_lowercase().as_str() {
+                "long" => Ok(Deck::Long),
+                "short" => Ok(Deck::Short),
+                _ => Err(unknown("deck", text, &["long", "short"])),
+            },
+        }
+    }
+
+    /// The question `odds` asks of a record (INTERFACE.md section 3): the hand of `seat`,
+    /// or of the one seat whose hand is shown, with every other hand hidden; the record's
+    /// contract if it has one (it must be that seat's), else every contract the seat may
+    /// announce. The play, if any, is not read.
+    pub fn hand_question(&self, seat: Option<Seat>) -> Result<HandQuestion, Error> {
+        if self.hands.len() != 4 {
+            return Err(Error::HandCount(self.hands.len()));
+        }
+        let shown: Vec<Seat> = Seat::ALL
+            .into_iter()
+            .filter(|s| self.hands[s.index()].is_some())
+            .collect();
+        let seat = match (seat, shown.as_slice()) {
+            (Some(s), _) if shown.contains(&s) => s,
+            (Some(s), _) => {
+                return Err(Error::BadView(format!(
+                    "odds: the hand of seat {s} is hidden (null): ask for a seat whose hand \
+                     the record shows"
+                )))
+            }
+            (None, [one]) => *one,
+            (None, _) => {
+                return Err(Error::BadView(format!(
+                    "odds: the record shows {} hands: say whose view to take (--seat N, or \
+                     ?seat=N on the API)",
+                    shown.len()
+                )))
+            }
+        };
+        let deal = if shown.len() == 4 {
+            self.deal()?
+        } else {
+            // Only the seat's hand is read: the hidden hands get the rest of the pack in
+            // card order, which makes a complete deal to hold the table.
+            let deck = self.deck()?;
+            let text = self.hands[seat.index()]
+                .as_ref()
+                .ok_or(Error::HiddenHand(seat))?;
+            let mut seen = Cards::EMPTY;
+            for card in text.cards(&format!("hand of seat {seat}"))? {
+                deal_card(deck, &mut seen, card)?;
+            }
+            let mut rest = deck.cards().without(seen).into_iter();
+            let mut filled = self.clone();
+            for other in Seat::ALL.into_iter().filter(|s| *s != seat) {
+                let cards: Vec<Card> = rest.by_ref().take(deck.hand_size()).collect();
+                filled.hands[other.index()] = Some(CardText::from_cards(cards));
+            }
+            filled.deal()?
+        };
+        let contracts = match &self.contract {
+            Some(spec) => vec![self.contract(spec, &deal)?],
+            None => Vec::new(),
+        };
+        HandQuestion::new(deal, seat, contracts)
     }
 
     /// Validates everything but the play.
@@ -400,7 +463,10 @@ impl Record {
         let mut hands = BySeat([Cards::EMPTY; 4]);
         let mut seen = Cards::EMPTY;
         for seat in Seat::ALL {
-            let cards = self.hands[seat.index()].cards(&format!("hand of seat {seat}"))?;
+            let text = self.hands[seat.index()]
+                .as_ref()
+                .ok_or(Error::HiddenHand(seat))?;
+            let cards = text.cards(&format!("hand of seat {seat}"))?;
             // Card by card as written, so that a card twice in one hand is found too.
             for &card in &cards {
                 deal_card(deck, &mut seen, card)?;
@@ -510,7 +576,7 @@ impl Record {
                 .dealt_hands()
                 .0
                 .iter()
-                .map(|h| CardText::from_cards(*h))
+                .map(|h| Some(CardText::from_cards(*h)))
                 .collect(),
             contract: Some(ContractSpec::of(&c)),
             play: CardText::from_cards(game.plays().into_iter().map(|(_, c)| c)),

@@ -9,7 +9,11 @@ fn record_of(hands: &BySeat<Cards>, deck: Deck) -> Record {
         id: Some("deal".into()),
         variant: None,
         deck: Some(deck.name().into()),
-        hands: hands.0.iter().map(|h| CardText::from_cards(*h)).collect(),
+        hands: hands
+            .0
+            .iter()
+            .map(|h| Some(CardText::from_cards(*h)))
+            .collect(),
         contract: None,
         play: CardText::default(),
         doublings: Doublings::default(),

@@ -738,7 +738,7 @@ impl Parsed<'_> {
             hands: self
                 .hands
                 .iter()
-                .map(|h| CardText::from_cards(h.iter().copied()))
+                .map(|h| Some(CardText::from_cards(h.iter().copied())))
                 .collect(),
             contract,
             play: CardText::from_cards(

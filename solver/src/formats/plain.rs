@@ -98,7 +98,11 @@ pub fn parse_line(text: &str, line: usize) -> Result<Record, FormatError> {
         id: None,
         variant: None,
         deck: (deck == Deck::Short).then(|| deck.name().to_string()),
-        hands: hands.0.iter().map(|h| CardText::from_cards(*h)).collect(),
+        hands: hands
+            .0
+            .iter()
+            .map(|h| Some(CardText::from_cards(*h)))
+            .collect(),
         contract: Some(ContractSpec::of(&contract)),
         play: CardText::from_cards(play.iter().copied()),
         doublings: Default::default(),

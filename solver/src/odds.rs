@@ -1,0 +1,344 @@
+//! Hand odds (INTERFACE.md section 3, `odds`): how a seat's contracts fare over the deals of
+//! the cards it cannot see, each deal decided double dummy.
+//!
+//! The unseen cards are dealt uniformly to the other seats (`Rng::stream(seed, i)` for
+//! deal `i`, so any number of threads draws the same deals); every contract is judged on
+//! the same deals, in rounds of [`ROUND`]. After each round a contract whose settlement is
+//! clearly below the leader's (its mean plus three standard errors under the best lower
+//! bound, passing's 0 included) stops, and says so.
+
+use crate::announce::announceable;
+use crate::cards::Cards;
+use crate::contract::{Contract, Variant};
+use crate::deal::Rng;
+use crate::error::Error;
+use crate::game::{Deal, Setup};
+use crate::parallel;
+use crate::search::Solver;
+use crate::seat::{BySeat, Seat};
+use crate::valuation::{evaluate, Valuation};
+use crate::worlds::Arrangements;
+use serde::Serialize;
+
+/// Deals judged per contract between two looks at the stopping rule.
+pub const ROUND: usize = 100;
+
+/// Standard errors between a stopped contract's mean and the leader's (a clear gap).
+const STOP_MARGIN: f64 = 3.0;
+
+/// One seat's hand at a table, the other hands unseen, and the contracts to judge.
+#[derive(Clone, Debug)]
+pub struct HandQuestion {
+    /// The table: options, prices, doublings (Klopfen; Kontra and Re come after the
+    /// contract and are left out). Only `seat`'s hand of it is read.
+    table: Deal,
+    seat: Seat,
+    /// The contracts to judge: the record's, or every one the seat may announce.
+    contracts: Vec<Contract>,
+}
+
+impl HandQuestion {
+    /// The question for `seat` holding its hand of `table`: `contracts`, or where empty
+    /// every contract the seat may announce (a Hochzeit needs a partner's consent and is
+    /// not among them).
+    pub fn new(table: Deal, seat: Seat, contracts: Vec<Contract>) -> Result<HandQuestion, Error> {
+        if table.variant() == Variant::German {
+            return Err(Error::BadView(
+                "odds: in German Schafkopf the declaration follows from all four hands \
+                 (RULES.md section 8), so a hand alone has no contracts to choose from"
+                    .to_string(),
+            ));
+        }
+        let hand = table.hands()[seat];
+        let contracts = if contracts.is_empty() {
+            announceable(seat, hand, table.deck())
+        } else {
+            contracts
+        };
+        for &c in &contracts {
+            if c.declarer() != Some(seat) {
+                return Err(Error::BadView(format!(
+                    "odds: the contract {c} is not seat {seat}'s to declare"
+                )));
+            }
+            if let Contract::Hochzeit { .. } = c {
+                return Err(Error::BadView(
+                    "odds: a Hochzeit depends on the partner's hand; ask `contracts` of a \
+                     whole deal"
+                        .to_string(),
+                ));
+            }
+            // The declarer's own hand decides whether he may play it.
+            Setup::new(table.without_stoesse(), c)?;
+        }
+        Ok(HandQuestion {
+            table: table.without_stoesse(),
+            seat,
+            contracts,
+        })
+    }
+
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    pub fn hand(&self) -> Cards {
+        self.table.hands()[self.seat]
+    }
+
+    /// The deals of the unseen cards, `i` from `first` on.
+    fn deals(&self, first: usize, count: usize, seed: u64) -> Result<Vec<Deal>, Error> {
+        let deck = self.table.deck();
+        let hand = self.hand();
+        let hidden = deck.cards().without(hand);
+        let n = deck.hand_size() as u8;
+        let need = BySeat::from_fn(|s| if s == self.seat { 0 } else { n });
+        let allowed = BySeat::from_fn(|s| if s == self.seat { Cards::EMPTY } else { hidden });
+        let mut arrangements = Arrangements::new(hidden, &allowed, need);
+        (first..first + count)
+            .map(|i| {
+                let mut rng = Rng::stream(seed, i as u64);
+                let mut hands = arrangements
+                    .draw(&mut rng)
+                    .ok_or(Error::NoConsistentWorld {
+                        seat: self.seat,
+                        tried: 1,
+                    })?;
+                hands[self.seat] = hand;
+                self.table.redealt(hands)
+            })
+            .collect()
+    }
+}
+
+/// How many deals, drawn how.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Sampling {
+    pub samples: usize,
+    pub seed: u64,
+}
+
+impl Default for Sampling {
+    fn default() -> Sampling {
+        Sampling {
+            samples: 1000,
+            seed: 0,
+        }
+    }
+}
+
+/// A mean with its 95% interval.
+#[derive(Copy, Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Estimate {
+    pub mean: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+/// One contract over the deals judged.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ContractOdds {
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::record::ContractSpec))]
+    pub contract: Contract,
+    /// Deals judged (fewer than asked where it stopped early).
+    pub samples: usize,
+    /// How often the declaring side wins; wins schneider; wins schwarz.
+    pub won: f64,
+    pub schneider: f64,
+    pub schwarz: f64,
+    /// What the declarer receives (negative: pays), 95% interval of the mean.
+    pub settlement: Estimate,
+    /// Why it stopped before all deals were judged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
+}
+
+/// The best choice by expected settlement: a contract, or passing (0).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct OddsChoice {
+    /// Absent: pass.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<crate::record::ContractSpec>))]
+    pub contract: Option<Contract>,
+    pub pass: bool,
+    /// Its expected settlement (0 for passing).
+    pub settlement: f64,
+}
+
+/// The answer of `odds`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct HandOdds {
+    pub id: Option<String>,
+    pub seat: Seat,
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
+    #[serde(serialize_with = "crate::analysis::cards_set_text")]
+    pub hand: Cards,
+    /// Deals asked for, and the seed they were drawn with.
+    pub samples: usize,
+    pub seed: u64,
+    pub contracts: Vec<ContractOdds>,
+    pub best: OddsChoice,
+}
+
+/// Running sums of one contract's outcomes.
+#[derive(Clone, Debug, Default)]
+struct Tally {
+    n: usize,
+    won: usize,
+    schneider: usize,
+    schwarz: usize,
+    sum: f64,
+    squares: f64,
+    stopped: Option<String>,
+}
+
+impl Tally {
+    fn mean(&self) -> f64 {
+        self.sum / self.n.max(1) as f64
+    }
+
+    /// The standard error of the mean.
+    fn error(&self) -> f64 {
+        if self.n < 2 {
+            return f64::INFINITY;
+        }
+        let n = self.n as f64;
+        let var = (self.squares - self.sum * self.sum / n) / (n - 1.0);
+        (var.max(0.0) / n).sqrt()
+    }
+}
+
+/// Rounds to `digits` decimals, for stable output.
+pub(crate) fn round(x: f64, digits: i32) -> f64 {
+    let f = 10f64.powi(digits);
+    (x * f).round() / f
+}
+
+/// The odds of every contract of `question` over `sampling.samples` deals, searched with
+/// `solvers` (one thread each; the answer does not depend on how many).
+pub fn odds(
+    question: &HandQuestion,
+    sampling: Sampling,
+    solvers: &mut [Solver],
+) -> Result<HandOdds, Error> {
+    let samples = sampling.samples.max(1);
+    let mut tallies = vec![Tally::default(); question.contracts.len()];
+    let mut first = 0;
+    while first < samples {
+        let count = ROUND.min(samples - first);
+        let deals = question.deals(first, count, sampling.seed)?;
+        let live: Vec<usize> = (0..tallies.len())
+            .filter(|&c| tallies[c].stopped.is_none())
+            .collect();
+        let tasks = live.len() * count;
+        let outcomes = parallel::each(solvers, tasks, |solver, t| {
+            let contract = question.contracts[live[t / count]];
+            let setup = Setup::new(deals[t % count].clone(), contract)?;
+            evaluate(setup, solver, Valuation::Outcome)
+        })?;
+        for (t, v) in outcomes.into_iter().enumerate() {
+            let tally = &mut tallies[live[t / count]];
+            tally.n += 1;
+            tally.won += v.won as usize;
+            tally.schneider += (v.won && v.schneider) as usize;
+            tally.schwarz += (v.won && v.schwarz) as usize;
+            let s = v.settlement as f64;
+            tally.sum += s;
+            tally.squares += s * s;
+        }
+        first += count;
+        if first < samples {
+            stop_the_clearly_worse(&mut tallies, first);
+        }
+    }
+    let contracts: Vec<ContractOdds> = question
+        .contracts
+        .iter()
+        .zip(&tallies)
+        .map(|(&contract, t)| {
+            let n = t.n.max(1) as f64;
+            let (mean, e) = (t.mean(), t.error());
+            let e = if e.is_finite() { e } else { 0.0 };
+            ContractOdds {
+                contract,
+                samples: t.n,
+                won: round(t.won as f64 / n, 4),
+                schneider: round(t.schneider as f64 / n, 4),
+                schwarz: round(t.schwarz as f64 / n, 4),
+                settlement: Estimate {
+                    mean: round(mean, 2),
+                    low: round(mean - 1.96 * e, 2),
+                    high: round(mean + 1.96 * e, 2),
+                },
+                stopped: t.stopped.clone(),
+            }
+        })
+        .collect();
+    let best = contracts.iter().filter(|c| c.settlement.mean >= 0.0).fold(
+        None::<&ContractOdds>,
+        |b, c| match b {
+            Some(b) if b.settlement.mean >= c.settlement.mean => Some(b),
+            _ => Some(c),
+        },
+    );
+    let best = match best {
+        Some(c) => OddsChoice {
+            contract: Some(c.contract),
+            pass: false,
+            settlement: c.settlement.mean,
+        },
+        None => OddsChoice {
+            contract: None,
+            pass: true,
+            settlement: 0.0,
+        },
+    };
+    Ok(HandOdds {
+        id: question.table.id().map(str::to_string),
+        seat: question.seat,
+        hand: question.hand(),
+        samples,
+        seed: sampling.seed,
+        contracts,
+        best,
+    })
+}
+
+/// Stops every live contract whose mean plus [`STOP_MARGIN`] standard errors lies under the
+/// best lower bound of the others (passing's exact 0 among them).
+fn stop_the_clearly_worse(tallies: &mut [Tally], judged: usize) {
+    let bound = |t: &Tally| {
+        (
+            t.mean() - STOP_MARGIN * t.error(),
+            t.mean() + STOP_MARGIN * t.error(),
+        )
+    };
+    let bounds: Vec<(f64, f64)> = tallies.iter().map(bound).collect();
+    for c in 0..tallies.len() {
+        if tallies[c].stopped.is_some() {
+            continue;
+        }
+        let leader = (0..tallies.len())
+            .filter(|&o| o != c)
+            .map(|o| bounds[o].0)
+            .fold(0.0f64, f64::max);
+        if bounds[c].1 < leader {
+            tallies[c].stopped = Some(format!(
+                "after {judged} deals: mean {:.2} + {STOP_MARGIN} standard errors is below {}",
+                tallies[c].mean(),
+                if leader > 0.0 {
+                    format!("another contract's lower bound {leader:.2}")
+                } else {
+                    "passing (0)".to_string()
+                }
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

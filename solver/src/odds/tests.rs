@@ -1,0 +1,104 @@
+use super::*;
+use crate::record::Record;
+
+fn question(hand: &str, contract: Option<&str>) -> HandQuestion {
+    let contract = contract.map_or(String::new(), |c| format!(r#", "contract": {c}"#));
+    let line = format!(r#"{{"hands": ["{hand}", null, null, null]{contract}}}"#);
+    Record::from_json(&line)
+        .unwrap()
+        .hand_question(None)
+        .unwrap()
+}
+
+fn solvers(n: usize) -> Vec<Solver> {
+    (0..n).map(|_| Solver::with_budget(4 << 20)).collect()
+}
+
+fn sampling(samples: usize) -> Sampling {
+    Sampling { samples, seed: 5 }
+}
+
+#[test]
+fn eight_trumps_from_the_top_win_a_herz_solo_every_time() {
+    let q = question(
+        "EO GO HO SO EU GU HU SU",
+        Some(r#"{"game": "solo", "suit": "H", "declarer": 0}"#),
+    );
+    let o = odds(&q, sampling(200), &mut solvers(2)).unwrap();
+    let c = &o.contracts[0];
+    assert_eq!(
+        (c.samples, c.won, c.schneider, c.schwarz),
+        (200, 1.0, 1.0, 1.0)
+    );
+    assert_eq!(c.settlement.low, c.settlement.high);
+    assert_eq!(o.best.contract, Some(c.contract));
+}
+
+#[test]
+fn aces_and_tens_never_win_a_bettel() {
+    let q = question(
+        "EA EZ GA GZ HA HZ SA SZ",
+        Some(r#"{"game": "bettel", "declarer": 0}"#),
+    );
+    let o = odds(&q, sampling(150), &mut solvers(1)).unwrap();
+    assert_eq!(o.contracts[0].won, 0.0);
+    assert!(o.best.pass);
+}
+
+#[test]
+fn any_thread_count_gives_the_same_odds() {
+    let q = question("EO HO GU HA HK H9 EA S7", None);
+    let one = odds(&q, sampling(200), &mut solvers(1)).unwrap();
+    let two = odds(&q, sampling(200), &mut solvers(2)).unwrap();
+    let three = odds(&q, sampling(200), &mut solvers(3)).unwrap();
+    assert_eq!(one, two);
+    assert_eq!(one, three);
+    // Every announceable contract is judged: the Schellen ace (EA is held, no plain Gras),
+    // Bettel and its ouvert, the fourteen solo-class games and their Touts.
+    assert_eq!(one.contracts.len(), 1 + 2 + 28);
+}
+
+#[test]
+fn hopeless_contracts_stop_early_and_say_why() {
+    let q = question("E7 E8 G7 G8 S7 S8 H7 H8", None);
+    let o = odds(&q, sampling(300), &mut solvers(2)).unwrap();
+    let stopped: Vec<_> = o.contracts.iter().filter(|c| c.stopped.is_some()).collect();
+    assert!(!stopped.is_empty());
+    for c in &stopped {
+        assert!(c.samples < 300 && c.samples % ROUND == 0);
+        assert!(c.stopped.as_ref().unwrap().contains("below"));
+    }
+    // Seven and eights of every suit: a Bettel is the one hope; a Farbsolo never.
+    let solo = o
+        .contracts
+        .iter()
+        .find(|c| matches!(c.contract, Contract::Solo { tout: false, .. }))
+        .unwrap();
+    assert_eq!(solo.won, 0.0);
+}
+
+#[test]
+fn the_view_is_asked_for_by_seat() {
+    let full = r#"{"hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
+        "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"]}"#;
+    let r = Record::from_json(full).unwrap();
+    let e = r.hand_question(None).unwrap_err();
+    assert!(e.to_string().contains("shows 4 hands"), "{e}");
+    let q = r.hand_question(Some(Seat::S2)).unwrap();
+    assert_eq!(q.hand(), "EO SO HK EZ E8 E7 SA S9".parse().unwrap());
+    let hidden =
+        Record::from_json(r#"{"hands": [null, "GO EU HU H7 EA E9 SK S7", null, null]}"#).unwrap();
+    let e = hidden.hand_question(Some(Seat::S0)).unwrap_err();
+    assert!(e.to_string().contains("seat 0 is hidden"), "{e}");
+    assert_eq!(hidden.hand_question(None).unwrap().seat(), Seat::S1);
+    // Other commands refuse a hidden hand by name.
+    let e = hidden.deal().unwrap_err();
+    assert_eq!(e.code(), "hidden_hand");
+    // A contract that is another seat's is refused.
+    let other = Record::from_json(
+        r#"{"hands": [null, "GO EU HU H7 EA E9 SK S7", null, null],
+            "contract": {"game": "wenz", "declarer": 2}}"#,
+    )
+    .unwrap();
+    assert!(other.hand_question(None).is_err());
+}

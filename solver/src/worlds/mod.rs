@@ -1,0 +1,231 @@
+//! What one player could know at a point of a game, and the deals that agree with it: the
+//! worlds single-dummy judgement averages over (RULES.md section 11).
+//!
+//! A player sees his own hand, every card played and by whom, and the contract. The rules
+//! tell him more: a player who did not follow a led group holds none of it; in a Sauspiel
+//! the declarer holds no called ace and a player who followed the first search of the
+//! called suit with another card does not hold it (the ace must come); a Bettel ouvert's
+//! hand lies open; a Hochzeit's two exchanged cards are named by the contract. Those
+//! narrow the hidden cards' [`Arrangements`]; every arrangement drawn is then checked the
+//! way a record is, by dealing it and replaying the play card by card, so a world that the
+//! narrowing lets through but some rule forbids (a partner who ran away without the cards
+//! for it, a German declaration the deal would not make) is drawn again. Drawing uniformly
+//! from the narrowed arrangements and keeping those that pass is drawing uniformly from
+//! the consistent worlds.
+
+mod arrange;
+
+pub use arrange::Arrangements;
+
+use crate::cards::{Card, Cards};
+use crate::contract::Contract;
+use crate::deal::Rng;
+use crate::error::Error;
+use crate::game::{Game, Setup};
+use crate::order::Group;
+use crate::seat::{BySeat, Seat};
+
+/// Where the narrowed arrangements are at most this many times the worlds asked for, they
+/// are all listed and checked: exact when the consistent ones are no more than asked for.
+const LIST_FACTOR: u64 = 16;
+
+/// Draws tried per world asked for before giving up (a consistent world always exists for
+/// a real game: the one played).
+const TRIES_PER_WORLD: u64 = 10_000;
+
+/// One seat's knowledge of a game in progress.
+#[derive(Clone, Debug)]
+pub struct View {
+    seat: Seat,
+    /// The game's setup: its table and contract are public; of its hands only `known` is
+    /// read.
+    setup: Setup,
+    plays: Vec<Card>,
+    /// Cards each seat is known to hold now.
+    known: BySeat<Cards>,
+    /// Cards each seat has played.
+    played: BySeat<Cards>,
+    arrangements: Arrangements,
+}
+
+/// The worlds drawn for one view.
+#[derive(Clone, Debug)]
+pub struct Worlds {
+    /// Each world's game, replayed to the view's point.
+    pub games: Vec<Game>,
+    /// Every consistent world, each once: averages over them are exact.
+    pub exhaustive: bool,
+}
+
+impl View {
+    /// What `seat` knows of `game` as it stands.
+    pub fn of(game: &Game, seat: Seat) -> View {
+        let setup = game.setup().clone();
+        let contract = setup.contract();
+        let hands = *game.hands();
+        let mut known = BySeat([Cards::EMPTY; 4]);
+        known[seat] = hands[seat];
+        match contract {
+            Contract::Bettel {
+                declarer,
+                ouvert: true,
+            } => known[declarer] = hands[declarer],
+            Contract::Hochzeit {
+                declarer,
+                partner,
+                given,
+                returned,
+            } => {
+                known[partner] |= hands[partner].intersect(given.set());
+                known[declarer] |= hands[declarer].intersect(returned.set());
+            }
+            _ => {}
+        }
+        let all_known = Seat::ALL
+            .into_iter()
+            .fold(Cards::EMPTY, |a, s| a | known[s]);
+        let held = Seat::ALL
+            .into_iter()
+            .fold(Cards::EMPTY, |a, s| a | hands[s]);
+        let hidden = held.without(all_known);
+        let need = BySeat::from_fn(|s| (hands[s].len() - known[s].len()) as u8);
+        let mut allowed = BySeat::from_fn(|s| if need[s] > 0 { hidden } else { Cards::EMPTY });
+        let order = game.order();
+        let plays = game.plays();
+        let mut played = BySeat([Cards::EMPTY; 4]);
+        for &(s, card) in &plays {
+            played[s].insert(card);
+        }
+        // Voids: a follower who did not follow the led group holds none of it.
+        for trick in plays.chunks(4) {
+            let led = order.group_of(trick[0].1);
+            for &(s, card) in &trick[1..] {
+                if !led.contains(card) {
+                    allowed[s] = allowed[s].without(led);
+                }
+            }
+        }
+        if let Some(ace) = contract.called_ace().filter(|a| hidden.contains(*a)) {
+            if let Some(d) = contract.declarer() {
+                allowed[d].remove(ace);
+            }
+            // The first search of the called suit: the ace had to come from its holder.
+            let suit = order.group_cards(Group::Plain(ace.suit()));
+            if let Some(trick) = plays.chunks(4).find(|t| suit.contains(t[0].1)) {
+                for &(s, card) in &trick[1..] {
+                    if card != ace {
+                        allowed[s].remove(ace);
+                    }
+                }
+            }
+        }
+        View {
+            seat,
+            setup,
+            plays: plays.iter().map(|&(_, c)| c).collect(),
+            known,
+            played,
+            arrangements: Arrangements::new(hidden, &allowed, need),
+        }
+    }
+
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The arrangements of the hidden cards left after the narrowing (an upper bound on
+    /// the consistent worlds).
+    pub fn candidates(&self) -> u64 {
+        self.arrangements.count()
+    }
+
+    /// The world that gives the hidden cards as `hidden`, if it agrees with everything
+    /// seen: dealt, set up and replayed as a record is.
+    pub fn world(&self, hidden: &BySeat<Cards>) -> Result<Game, Error> {
+        let played_hands = BySeat::from_fn(|s| self.known[s] | hidden[s] | self.played[s]);
+        let contract = self.setup.contract();
+        let deal = self
+            .setup
+            .deal()
+            .redealt(contract.dealt_hands(played_hands))?;
+        let setup = Setup::new(deal, contract)?;
+        Game::replay(setup, &self.plays)
+    }
+
+    /// `samples` worlds drawn uniformly from those consistent with the view (item `i`
+    /// from its own stream of `seed`), or all of them, once each, where they are no more
+    /// than `samples`.
+    pub fn worlds(&mut self, samples: usize, seed: u64) -> Result<Worlds, Error> {
+        let samples = samples.max(1);
+        let candidates = self.arrangements.count();
+        if candidates <= LIST_FACTOR.saturating_mul(samples as u64) {
+            let all: Vec<Game> = self
+                .arrangements
+                .all()
+                .iter()
+                .filter_map(|h| self.world(h).ok())
+                .collect();
+            if all.is_empty() {
+                return Err(Error::NoConsistentWorld {
+                    seat: self.seat,
+                    tried: candidates,
+                });
+            }
+            if all.len() <= samples {
+                return Ok(Worlds {
+                    games: all,
+                    exhaustive: true,
+                });
+            }
+            let games = (0..samples as u64)
+                .map(|i| all[Rng::stream(seed, i).below(all.len())].clone())
+                .collect();
+            return Ok(Worlds {
+                games,
+                exhaustive: false,
+            });
+        }
+        let mut games = Vec::with_capacity(samples);
+        let mut tried = 0u64;
+        for i in 0..samples as u64 {
+            let mut rng = Rng::stream(seed, i);
+            loop {
+                tried += 1;
+                if tried > TRIES_PER_WORLD.saturating_mul(samples as u64) {
+                    return Err(Error::NoConsistentWorld {
+                        seat: self.seat,
+                        tried,
+                    });
+                }
+                let Some(hidden) = self.arrangements.draw(&mut rng) else {
+                    return Err(Error::NoConsistentWorld {
+                        seat: self.seat,
+                        tried,
+                    });
+                };
+                if let Ok(game) = self.world(&hidden) {
+                    games.push(game);
+                    break;
+                }
+            }
+        }
+        Ok(Worlds {
+            games,
+            exhaustive: false,
+        })
+    }
+
+    /// One world drawn by rejection, for the uniformity test.
+    #[cfg(test)]
+    fn draw_one(&mut self, rng: &mut Rng) -> Game {
+        loop {
+            let hidden = self.arrangements.draw(rng).expect("a world exists");
+            if let Ok(game) = self.world(&hidden) {
+                return game;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

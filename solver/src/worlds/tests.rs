@@ -1,0 +1,204 @@
+use super::*;
+use crate::record::Record;
+use std::collections::{HashMap, HashSet};
+
+/// The Sauspiel of the crate's example, on the Gras ace, after `n` cards.
+fn sauspiel_after(n: usize) -> Game {
+    let play = "H8 H7 HK HZ G7 G8 HU SO SA S8 HA S7 SU GO EO G9 E7 EK H9 E9 HO EU S9 SZ \
+                GK SK E8 GA GZ GU EA EZ";
+    let cards: Vec<&str> = play.split_whitespace().take(n).collect();
+    let line = format!(
+        r#"{{"hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
+            "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"],
+            "contract": {{"game": "sauspiel", "suit": "G", "declarer": 0}},
+            "play": "{}"}}"#,
+        cards.join(" ")
+    );
+    Record::from_json(&line).unwrap().game().unwrap()
+}
+
+/// Every deal of the hidden cards to the other seats in their hand sizes, kept where it
+/// replays: the consistent worlds, found without any narrowing.
+fn brute_force(view: &View, game: &Game) -> Vec<BySeat<Cards>> {
+    let hands = game.hands();
+    let need = BySeat::from_fn(|s| (hands[s].len() - view.known[s].len()) as u8);
+    let known = Seat::ALL
+        .into_iter()
+        .fold(Cards::EMPTY, |a, s| a | view.known[s]);
+    let all = Seat::ALL
+        .into_iter()
+        .fold(Cards::EMPTY, |a, s| a | hands[s]);
+    let hidden: Vec<Card> = all.without(known).into_iter().collect();
+    fn walk(cards: &[Card], need: BySeat<u8>, h: BySeat<Cards>, out: &mut Vec<BySeat<Cards>>) {
+        let Some((&c, rest)) = cards.split_first() else {
+            out.push(h);
+            return;
+        };
+        for s in Seat::ALL {
+            if need[s] > 0 {
+                let (mut n, mut h2) = (need, h);
+                n[s] -= 1;
+                h2[s].insert(c);
+                walk(rest, n, h2, out);
+            }
+        }
+    }
+    let mut every = Vec::new();
+    walk(&hidden, need, BySeat([Cards::EMPTY; 4]), &mut every);
+    every
+        .into_iter()
+        .filter(|h| view.world(h).is_ok())
+        .collect()
+}
+
+fn hidden_of(view: &View, game: &Game) -> BySeat<Cards> {
+    BySeat::from_fn(|s| game.hands()[s].without(view.known[s]))
+}
+
+#[test]
+fn listing_equals_an_explicit_enumeration() {
+    for n in [20, 21, 22, 23, 24, 25, 26, 27] {
+        let game = sauspiel_after(n);
+        let seat = game.to_move();
+        let mut view = View::of(&game, seat);
+        let expected: HashSet<_> = brute_force(&view, &game).into_iter().map(|h| h.0).collect();
+        let worlds = view.worlds(10_000, 1).unwrap();
+        assert!(worlds.exhaustive, "after {n} cards");
+        let got: Vec<_> = worlds.games.iter().map(|g| hidden_of(&view, g).0).collect();
+        assert_eq!(got.len(), expected.len(), "after {n} cards");
+        assert_eq!(
+            got.into_iter().collect::<HashSet<_>>(),
+            expected,
+            "after {n} cards"
+        );
+    }
+}
+
+#[test]
+fn every_world_replays_the_history_and_keeps_what_the_seat_saw() {
+    for n in [0, 3, 9, 14, 17] {
+        let game = sauspiel_after(n);
+        let seat = game.to_move();
+        let mut view = View::of(&game, seat);
+        let worlds = view.worlds(50, 9).unwrap();
+        assert_eq!(worlds.games.len(), 50);
+        let mut differs = false;
+        for world in &worlds.games {
+            assert_eq!(world.plays(), game.plays());
+            assert_eq!(world.hands()[seat], game.hands()[seat]);
+            assert_eq!(world.contract(), game.contract());
+            // Replayed from its dealt hands: the history is legal in it.
+            let again = Game::replay(world.setup().clone(), &view.plays).unwrap();
+            assert_eq!(again.hands(), world.hands());
+            // The same voids: whoever did not follow a led group holds none of it.
+            for trick in game.plays().chunks(4) {
+                let led = game.order().group_of(trick[0].1);
+                for &(s, c) in &trick[1..] {
+                    if !led.contains(c) {
+                        assert!(world.hands()[s].intersect(led).is_empty());
+                    }
+                }
+            }
+            differs |= world.hands() != game.hands();
+        }
+        assert!(differs, "after {n} cards the hidden hands never vary");
+    }
+}
+
+#[test]
+fn the_called_ace_stays_with_whoever_may_hold_it() {
+    // Trick 2 searches Gras (G7 led by seat 3, who holds GA): the others followed with
+    // their own Gras cards or trumps, so nobody else may hold the ace; it is seat 3's
+    // in every world of seat 1's view (before seat 3 plays it in trick 7).
+    let game = sauspiel_after(9);
+    let ace: Card = "GA".parse().unwrap();
+    assert!(game.hands()[Seat::S3].contains(ace));
+    let mut view = View::of(&game, game.to_move());
+    for world in view.worlds(100, 3).unwrap().games {
+        assert!(world.hands()[Seat::S3].contains(ace));
+    }
+}
+
+#[test]
+fn the_last_trick_leaves_one_world() {
+    // The last two cards: every other card is seen, so one world is left.
+    for n in [30, 31] {
+        let game = sauspiel_after(n);
+        let mut view = View::of(&game, game.to_move());
+        let worlds = view.worlds(100, 0).unwrap();
+        assert!(worlds.exhaustive);
+        assert_eq!(worlds.games.len(), 1);
+        assert_eq!(worlds.games[0].hands(), game.hands());
+    }
+}
+
+#[test]
+fn the_same_seed_draws_the_same_worlds() {
+    let game = sauspiel_after(5);
+    let mut a = View::of(&game, game.to_move());
+    let mut b = a.clone();
+    let wa: Vec<_> = a
+        .worlds(40, 11)
+        .unwrap()
+        .games
+        .iter()
+        .map(|g| g.hands().0)
+        .collect();
+    let wb: Vec<_> = b
+        .worlds(40, 11)
+        .unwrap()
+        .games
+        .iter()
+        .map(|g| g.hands().0)
+        .collect();
+    assert_eq!(wa, wb);
+    let wc: Vec<_> = b
+        .worlds(40, 12)
+        .unwrap()
+        .games
+        .iter()
+        .map(|g| g.hands().0)
+        .collect();
+    assert_ne!(wa, wc);
+}
+
+/// The 0.999 quantile of chi-square with `df` degrees of freedom (Wilson and Hilferty).
+fn chi_square_999(df: f64) -> f64 {
+    let z = 3.090;
+    let a = 2.0 / (9.0 * df);
+    df * (1.0 - a + z * a.sqrt()).powi(3)
+}
+
+#[test]
+fn drawing_is_uniform_over_the_consistent_worlds() {
+    // Several points of the game, each with a few dozen to a few hundred consistent
+    // worlds: the frequencies of many draws against the uniform expectation.
+    for n in [14, 16, 18, 20] {
+        let game = sauspiel_after(n);
+        let mut view = View::of(&game, game.to_move());
+        let worlds = brute_force(&view, &game);
+        let k = worlds.len();
+        assert!((10..3000).contains(&k), "after {n} cards: {k} worlds");
+        let draws = 60 * k;
+        let mut counts: HashMap<[Cards; 4], usize> = HashMap::new();
+        let mut rng = Rng::new(n as u64);
+        for _ in 0..draws {
+            let g = view.draw_one(&mut rng);
+            *counts.entry(hidden_of(&view, &g).0).or_default() += 1;
+        }
+        assert_eq!(counts.len(), k, "after {n} cards: a world never drawn");
+        let expected = draws as f64 / k as f64;
+        let chi: f64 = worlds
+            .iter()
+            .map(|h| {
+                let o = counts.get(&h.0).copied().unwrap_or(0) as f64;
+                (o - expected).powi(2) / expected
+            })
+            .sum();
+        let limit = chi_square_999((k - 1) as f64);
+        assert!(
+            chi < limit,
+            "after {n} cards: chi-square {chi:.1} over {limit:.1}, {k} worlds"
+        );
+    }
+}

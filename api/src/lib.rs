@@ -7,6 +7,7 @@
 
 pub mod pool;
 pub mod problem;
+pub mod query;
 pub mod routes;
 pub mod schema;
 pub mod store;

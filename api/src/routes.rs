@@ -3,6 +3,7 @@
 
 use crate::pool::Pool;
 use crate::problem::{ApiError, Problem};
+use crate::query::{OddsParams, ViewParams};
 use crate::schema::{Created, Failed, Health, Imported, Stored};
 use crate::store::{GameList, GameQuery, Store, StoreError};
 use actix_web::http::header;
@@ -10,7 +11,7 @@ use actix_web::http::StatusCode;
 use actix_web::{delete, get, post, web, HttpResponse};
 use serde::Deserialize;
 use solver::formats::{self, LogFormat};
-use solver::{Analysis, ContractsReport, Record, Solution};
+use solver::{Analysis, ContractsReport, HandOdds, Record, Solution};
 use utoipa::IntoParams;
 use utoipa::IntoResponses;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -62,6 +63,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(solve)
             .service(analyze)
             .service(contracts)
+            .service(odds)
             .service(create_game)
             .service(list_games)
             .service(get_game)
@@ -278,8 +280,9 @@ where
 }
 
 /// A played hand card by card: each card's value, the best cards, its cost (the same object
-/// as `schafkopf analyze`).
-#[utoipa::path(tag = "analysis", params(BodyParams), request_body(content(
+/// as `schafkopf analyze`); with `view=players` also each card by what its player could
+/// know (single dummy, over sampled worlds, on one solver worker within the budget).
+#[utoipa::path(tag = "analysis", params(BodyParams, ViewParams), request_body(content(
         (Record = "application/json"),
         (String = "text/plain", example = plain_example))),
     responses((status = 200, body = Analysis), RecordErrors))]
@@ -287,10 +290,46 @@ where
 async fn analyze(
     state: web::Data<State>,
     from: web::Query<BodyParams>,
+    view: web::Query<ViewParams>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let search = |g: solver::Game, s: &mut solver::Solver| solver::analyze(&g, s);
+    let sampling = view.sampling()?;
+    let search = move |g: solver::Game, s: &mut solver::Solver| analyze_in(&g, sampling, s);
     analysis_endpoint(&state, &from, &body, |r| r.game(), search).await
+}
+
+/// The analysis of a game in a view: double dummy, or with `sampling` the players'.
+fn analyze_in(
+    game: &solver::Game,
+    sampling: Option<solver::Sampling>,
+    solver: &mut solver::Solver,
+) -> Result<Analysis, solver::Error> {
+    match sampling {
+        None => solver::analyze(game, solver),
+        Some(s) => solver::analyze_players(game, s, std::slice::from_mut(solver)),
+    }
+}
+
+/// How a hand's contracts fare over the deals of the cards its seat cannot see (the same
+/// object as `schafkopf odds`): the record shows the seat's hand and hides the others
+/// (`null`), or shows all four and `seat` says whose view to take.
+#[utoipa::path(tag = "analysis", params(BodyParams, OddsParams), request_body(content(
+        (Record = "application/json"),
+        (String = "text/plain", example = plain_example))),
+    responses((status = 200, body = HandOdds), RecordErrors))]
+#[post("/odds")]
+async fn odds(
+    state: web::Data<State>,
+    from: web::Query<BodyParams>,
+    params: web::Query<OddsParams>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let (seat, sampling) = (params.seat()?, params.sampling()?);
+    let check = move |r: solver::Record| r.hand_question(seat);
+    let search = move |q: solver::HandQuestion, s: &mut solver::Solver| {
+        solver::odds(&q, sampling, std::slice::from_mut(s))
+    };
+    analysis_endpoint(&state, &from, &body, check, search).await
 }
 
 /// Every contract each seat may announce, valued double dummy, the best per seat, and for
@@ -454,9 +493,9 @@ async fn delete_game(
     Ok(HttpResponse::NoContent().finish())
 }
 
-/// The stored game's analysis: computed on the first request, then served from the
-/// database.
-#[utoipa::path(tag = "games", params(("id" = String, Path, description = "The game's id")),
+/// The stored game's analysis in a view: computed on the first request, then served from
+/// the database (each view and sampling kept apart).
+#[utoipa::path(tag = "games", params(("id" = String, Path, description = "The game's id"), ViewParams),
     responses((status = 200, body = Analysis), GameErrors,
     (status = 422, description = "The stored record has no contract to analyse, or its search exceeds the budget", body = Problem, content_type = "application/problem+json"),
     (status = 503, description = "Every solver worker is busy; retry later", body = Problem, content_type = "application/problem+json")))]
@@ -464,21 +503,27 @@ async fn delete_game(
 async fn game_analysis(
     state: web::Data<State>,
     id: web::Path<String>,
+    view: web::Query<ViewParams>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let (s, key) = (state.clone(), id.clone());
+    let sampling = view.sampling()?;
+    let view = ViewParams::key(sampling);
+    let (s, key, v) = (state.clone(), id.clone(), view.clone());
     let (text, stored) =
-        blocking(move || Ok::<_, StoreError>((s.store.get(&key)?, s.store.analysis(&key)?)))
+        blocking(move || Ok::<_, StoreError>((s.store.get(&key)?, s.store.analysis(&key, &v)?)))
             .await?;
     if let Some(analysis) = stored {
         return Ok(raw_json(analysis));
     }
     let game = solver::Record::from_json(&text)?.game()?;
-    let analysis = state.pool.run(move |s| solver::analyze(&game, s)).await??;
+    let analysis = state
+        .pool
+        .run(move |s| analyze_in(&game, sampling, s))
+        .await??;
     let text = serde_json::to_string(&analysis)
         .map_err(|e| ApiError::internal(format!("could not serialize the analysis: {e}")))?;
     let kept = text.clone();
-    blocking(move || state.store.put_analysis(&id, &kept)).await?;
+    blocking(move || state.store.put_analysis(&id, &view, &kept)).await?;
     Ok(raw_json(text))
 }
 

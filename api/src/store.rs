@@ -33,6 +33,19 @@ const MIGRATIONS: &[&str] = &[
          analysis TEXT NOT NULL,
          created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
      );",
+    // 2: analyses by view (`double_dummy`, or the players' view with its sampling), the
+    // ones computed before kept as double dummy.
+    "CREATE TABLE analyses_by_view (
+         game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+         view TEXT NOT NULL,
+         analysis TEXT NOT NULL,
+         created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+         PRIMARY KEY (game_id, view)
+     );
+     INSERT INTO analyses_by_view (game_id, view, analysis, created_at)
+         SELECT game_id, 'double_dummy', analysis, created_at FROM analyses;
+     DROP TABLE analyses;
+     ALTER TABLE analyses_by_view RENAME TO analyses;",
 ];
 
 pub struct Store {
@@ -86,8 +99,7 @@ pub struct GameQuery {
     pub offset: Option<String>,
 }
 
-/// A whole number of a query, by name: `limit must be a whole number from 1 to 500, not
-/// 'abc'`.
+/// A whole number of a query, as the store's faults.
 fn bounded(
     name: &str,
     text: Option<&str>,
@@ -95,15 +107,7 @@ fn bounded(
     min: u64,
     max: u64,
 ) -> Result<u64, StoreError> {
-    let Some(text) = text else {
-        return Ok(default);
-    };
-    match text.parse::<u64>() {
-        Ok(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(StoreError::BadQuery(format!(
-            "{name} must be a whole number from {min} to {max}, not '{text}'"
-        ))),
-    }
+    crate::query::bounded(name, text, default, min, max).map_err(StoreError::BadQuery)
 }
 
 /// What the store can answer instead of a result. The store speaks of games and queries;
@@ -215,12 +219,13 @@ impl Store {
         Ok(())
     }
 
-    /// The stored analysis of a game, if it has been computed.
-    pub fn analysis(&self, id: &str) -> Result<Option<String>, StoreError> {
+    /// The stored analysis of a game in a view (`double_dummy`, or the players' view with
+    /// its sampling, as [`crate::query::ViewParams::key`] names it), if computed.
+    pub fn analysis(&self, id: &str, view: &str) -> Result<Option<String>, StoreError> {
         self.conn()
             .query_row(
-                "SELECT analysis FROM analyses WHERE game_id = ?1",
-                [id],
+                "SELECT analysis FROM analyses WHERE game_id = ?1 AND view = ?2",
+                [id, view],
                 |r| r.get(0),
             )
             .optional()
@@ -228,12 +233,12 @@ impl Store {
     }
 
     /// Keeps an analysis; if another request stored one first, that one stays.
-    pub fn put_analysis(&self, id: &str, analysis: &str) -> Result<(), StoreError> {
+    pub fn put_analysis(&self, id: &str, view: &str, analysis: &str) -> Result<(), StoreError> {
         self.conn()
             .execute(
-                "INSERT INTO analyses (game_id, analysis) VALUES (?1, ?2)
-                 ON CONFLICT (game_id) DO NOTHING",
-                params![id, analysis],
+                "INSERT INTO analyses (game_id, view, analysis) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (game_id, view) DO NOTHING",
+                params![id, view, analysis],
             )
             .map_err(StoreError::from)?;
         Ok(())
@@ -379,4 +384,46 @@ fn timestamp(text: &str, name: &str) -> Result<String, StoreError> {
         return Ok(format!("{}.000Z", &text[..19]));
     }
     Ok(text.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_first_schema_store_keeps_its_analyses_as_double_dummy() {
+        let dir = std::env::temp_dir().join(format!("schafkopf-migrate-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("v1.db");
+        let _ = std::fs::remove_file(&path);
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(MIGRATIONS[0]).unwrap();
+            conn.pragma_update(None, "user_version", 1).unwrap();
+            conn.execute_batch(
+                "INSERT INTO games (id, record) VALUES ('g', '{}');
+                 INSERT INTO analyses (game_id, analysis) VALUES ('g', '{\"start\": 40}');",
+            )
+            .unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        assert_eq!(
+            store.analysis("g", "double_dummy").unwrap().as_deref(),
+            Some("{\"start\": 40}")
+        );
+        assert_eq!(store.analysis("g", "players:100:0").unwrap(), None);
+        store.put_analysis("g", "players:100:0", "{}").unwrap();
+        assert_eq!(
+            store.analysis("g", "players:100:0").unwrap().as_deref(),
+            Some("{}")
+        );
+        // Deleting the game deletes every view's analysis.
+        store.delete("g").unwrap();
+        let left: i64 = store
+            .conn()
+            .query_row("SELECT count(*) FROM analyses", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(left, 0);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -57,6 +57,15 @@ pub fn positive(text: &str) -> Result<usize, String> {
     }
 }
 
+/// A seat, 0 to 3.
+pub fn seat(text: &str) -> Result<u8, String> {
+    match text.parse::<u8>() {
+        Ok(n @ 0..=3) => Ok(n),
+        Ok(_) => Err("a seat is 0, 1, 2 or 3".to_string()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 /// Output of `analyze` and `contracts`.
 #[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
 pub enum OutputFormat {
@@ -86,6 +95,30 @@ pub struct Judge {
     pub format: OutputFormat,
 }
 
+/// Whose knowledge `analyze` and `batch` judge the cards by.
+#[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
+pub enum ViewArg {
+    /// Every player sees all four hands (the default: exact, fast).
+    DoubleDummy,
+    /// Also each card by what its player could know: sampled worlds, each solved.
+    Players,
+}
+
+/// How `analyze --view players` samples.
+#[derive(clap::Args)]
+pub struct Players {
+    /// `players`: also judge each card by what its player could know (single dummy).
+    #[arg(long, value_enum, default_value_t = ViewArg::DoubleDummy)]
+    pub view: ViewArg,
+    /// Worlds per decision in the players' view (all of them where they are fewer).
+    #[arg(long, default_value_t = 100, value_parser = positive)]
+    pub samples: usize,
+    /// The seed of the worlds drawn: the same seed gives the same answer on any thread
+    /// count.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
 #[derive(Subcommand)]
 pub enum Command {
     /// The result and settlement of completely played hands, as played (no search).
@@ -99,8 +132,31 @@ pub enum Command {
     },
     /// Every contract each seat may announce, valued double dummy, and the best per seat.
     Contracts(Judge),
-    /// Every card of played hands judged double dummy: its value, the best cards, its cost.
-    Analyze(Judge),
+    /// Every card of played hands judged double dummy: its value, the best cards, its cost
+    /// (and with `--view players` by what its player could know).
+    Analyze {
+        #[command(flatten)]
+        judge: Judge,
+        #[command(flatten)]
+        players: Players,
+    },
+    /// How a hand's contracts fare over the deals of the cards its seat cannot see: win,
+    /// schneider and schwarz odds, expected settlement, the best choice.
+    Odds {
+        #[command(flatten)]
+        judge: Judge,
+        /// Whose hand: needed where the record shows more than one hand (the others are
+        /// hidden).
+        #[arg(long, value_parser = seat)]
+        seat: Option<u8>,
+        /// Deals of the unseen cards.
+        #[arg(long, default_value_t = 1000, value_parser = positive)]
+        samples: usize,
+        /// The seed of the deals drawn: the same seed gives the same answer on any thread
+        /// count.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
     /// `analyze` plus the declarer's contracts over whole hand logs, with a summary file.
     Batch {
         /// Hand logs (JSON lines).
@@ -124,6 +180,8 @@ pub enum Command {
         from: LogFormat,
         #[command(flatten)]
         search: Search,
+        #[command(flatten)]
+        players: Players,
     },
     /// Converts other programs' logs into hand records (JSON lines).
     Import {

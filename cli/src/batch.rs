@@ -17,7 +17,7 @@ use crate::sources::{self, with_path};
 use serde::Serialize;
 use serde_json::Value;
 use solver::formats::LogFormat;
-use solver::{Analysis, ContractsReport, Outcome, Record, Solver};
+use solver::{Analysis, ContractsReport, Outcome, Record, Sampling, Solver};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, IsTerminal, Write};
@@ -36,7 +36,7 @@ pub struct BatchRecord {
     pub contracts: ContractsReport,
 }
 
-pub const CSV_HEADER: [&str; 27] = [
+pub const CSV_HEADER: [&str; 35] = [
     "id",
     "players",
     "game",
@@ -61,6 +61,14 @@ pub const CSV_HEADER: [&str; 27] = [
     "payout_1",
     "payout_2",
     "payout_3",
+    "sd_mistakes_0",
+    "sd_mistakes_1",
+    "sd_mistakes_2",
+    "sd_mistakes_3",
+    "sd_lost_0",
+    "sd_lost_1",
+    "sd_lost_2",
+    "sd_lost_3",
     "line",
     "error_code",
     "error",
@@ -75,11 +83,19 @@ fn column(name: &str) -> usize {
         .expect("a column of CSV_HEADER")
 }
 
-/// Analyses a record and values its declarer's contracts.
-pub fn run_record(line: &str, solver: &mut Solver) -> Result<BatchRecord, solver::Error> {
+/// Analyses a record (also single dummy where `players` says how to sample) and values
+/// its declarer's contracts.
+pub fn run_record(
+    line: &str,
+    solver: &mut Solver,
+    players: Option<Sampling>,
+) -> Result<BatchRecord, solver::Error> {
     let record = Record::from_json(line)?;
     let game = record.game()?;
-    let analysis = solver::analyze(&game, solver)?;
+    let analysis = match players {
+        None => solver::analyze(&game, solver)?,
+        Some(sampling) => solver::analyze_players(&game, sampling, std::slice::from_mut(solver))?,
+    };
     // The value of the declared contract is the analysis' value before the first card.
     let contracts = solver::declarer_contracts(&record, solver, Some(analysis.start))?;
     Ok(BatchRecord {
@@ -150,6 +166,15 @@ fn csv_fields(r: &BatchRecord) -> Vec<String> {
         Some(score) => f.extend(score.payouts.iter().map(|p| p.to_string())),
         None => f.extend(std::iter::repeat_n(String::new(), 4)),
     }
+    let sd = |g: &dyn Fn(&solver::SingleDummySummary) -> String| {
+        r.analysis
+            .players
+            .iter()
+            .map(|p| p.single_dummy.as_ref().map(g).unwrap_or_default())
+            .collect::<Vec<_>>()
+    };
+    f.extend(sd(&|s| s.mistakes.to_string()));
+    f.extend(sd(&|s| s.cost.to_string()));
     f.extend([String::new(), String::new(), String::new()]);
     f
 }
@@ -188,6 +213,8 @@ pub struct Stats {
     game: String,
     won_as_played: Option<bool>,
     won_double_dummy: Option<bool>,
+    /// Single-dummy mistakes and costs per seat (the players' view only).
+    single_dummy: Option<([u64; 4], [f64; 4])>,
 }
 
 impl Stats {
@@ -212,8 +239,25 @@ impl Stats {
                 Outcome::Ramsch { .. } => None,
             }),
             won_double_dummy: r.contracts.declared.as_ref().map(|d| d.won),
+            single_dummy: single_dummy_of(
+                a.players
+                    .iter()
+                    .map(|p| p.single_dummy.as_ref().map(|s| (s.mistakes as u64, s.cost))),
+            ),
         }
     }
+}
+
+/// The four seats' single-dummy counts, where all four have them.
+fn single_dummy_of(
+    seats: impl Iterator<Item = Option<(u64, f64)>>,
+) -> Option<([u64; 4], [f64; 4])> {
+    let all: Option<Vec<(u64, f64)>> = seats.collect();
+    let all = all.filter(|a| a.len() == 4)?;
+    Some((
+        std::array::from_fn(|i| all[i].0),
+        std::array::from_fn(|i| all[i].1),
+    ))
 }
 
 /// The counts of a JSON output line of an earlier run (none for an error line).
@@ -254,6 +298,10 @@ fn stats_of_json(v: &Value) -> Option<Stats> {
             .and_then(|c| c.get("declared"))
             .and_then(|d| d.get("won"))
             .and_then(Value::as_bool),
+        single_dummy: single_dummy_of(per.iter().map(|p| {
+            let sd = p.get("single_dummy")?;
+            Some((sd.get("mistakes")?.as_u64()?, sd.get("cost")?.as_f64()?))
+        })),
     })
 }
 
@@ -293,6 +341,11 @@ fn stats_of_csv(row: &csv::StringRecord) -> Option<Stats> {
         game: row.get(column("game"))?.to_string(),
         won_as_played: flag(column("won_as_played")),
         won_double_dummy: flag(column("won_double_dummy")),
+        single_dummy: single_dummy_of((0..4).map(|i| {
+            let mistakes = unsigned(column("sd_mistakes_0") + i)?;
+            let cost = row.get(column("sd_lost_0") + i)?.parse::<f64>().ok()?;
+            Some((mistakes, cost))
+        })),
     })
 }
 
@@ -315,6 +368,18 @@ struct PlayerTotals {
     lost_money: i64,
     /// Won (negative: lost) as played, over the finished hands.
     money: i64,
+    /// Over the games judged single dummy: those games, the mistakes, and the costs by
+    /// measure as above.
+    single_dummy: Option<SingleDummyTotals>,
+}
+
+#[derive(Default)]
+struct SingleDummyTotals {
+    games: u64,
+    mistakes: u64,
+    lost_points: f64,
+    lost_tricks: f64,
+    lost_money: f64,
 }
 
 #[derive(Default)]
@@ -376,6 +441,16 @@ impl BatchSummary {
                 _ => t.lost_points += s.lost[i],
             }
             t.money += s.payouts.map_or(0, |p| p[i]);
+            if let Some((mistakes, lost)) = s.single_dummy {
+                let sd = t.single_dummy.get_or_insert_with(Default::default);
+                sd.games += 1;
+                sd.mistakes += mistakes[i];
+                match s.measure.as_str() {
+                    "tricks" => sd.lost_tricks += lost[i],
+                    "settlement" => sd.lost_money += lost[i],
+                    _ => sd.lost_points += lost[i],
+                }
+            }
         }
         let c = self.contracts.entry(s.game).or_default();
         c.played += 1;
@@ -388,7 +463,7 @@ impl BatchSummary {
             .players
             .iter()
             .map(|(name, t)| {
-                serde_json::json!({
+                let mut v = serde_json::json!({
                     "player": name,
                     "games": t.games,
                     "money": t.money,
@@ -396,7 +471,19 @@ impl BatchSummary {
                     "lost_points": t.lost_points,
                     "lost_tricks": t.lost_tricks,
                     "lost_money": t.lost_money,
-                })
+                });
+                if let Some(sd) = &t.single_dummy {
+                    // Sums of averages: rounded as each game's are.
+                    let r = |x: f64| (x * 100.0).round() / 100.0;
+                    v["single_dummy"] = serde_json::json!({
+                        "games": sd.games,
+                        "mistakes": sd.mistakes,
+                        "lost_points": r(sd.lost_points),
+                        "lost_tricks": r(sd.lost_tricks),
+                        "lost_money": r(sd.lost_money),
+                    });
+                }
+                v
             })
             .collect();
         let contracts: Vec<Value> = self
@@ -434,6 +521,8 @@ pub struct Run {
     pub summary: Option<PathBuf>,
     pub resume: bool,
     pub workers: Workers,
+    /// How to sample the players' view (none: double dummy only).
+    pub players: Option<Sampling>,
 }
 
 /// `schafkopf batch`: every log in turn through one pool of workers, one output, a summary.
@@ -446,6 +535,7 @@ pub fn run_batch(run: Run) -> io::Result<ExitCode> {
         summary: summary_path,
         resume,
         workers,
+        players,
     } = run;
     let to_stdout = output::is_stdout(&output);
     let usage = |message: &str| io::Error::new(io::ErrorKind::InvalidInput, message.to_string());
@@ -528,7 +618,7 @@ pub fn run_batch(run: Run) -> io::Result<ExitCode> {
         records,
         &mut out,
         || workers.solver(),
-        |line, solver| render(run_record(line, solver), csv),
+        |line, solver| render(run_record(line, solver, players), csv),
         &options,
         |_, stats| summary.add(stats),
     )?;
@@ -591,7 +681,7 @@ mod tests {
             BatchSummary::default(),
         );
         for line in log.lines() {
-            let record = run_record(line, &mut solver).expect("an example record");
+            let record = run_record(line, &mut solver, None).expect("an example record");
             let row = csv_row(&csv_fields(&record));
             let text = serde_json::to_string(&record).expect("a record serializes");
             typed.add(Some(Stats::of(&record)));

@@ -82,8 +82,10 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             resume,
             from,
             search,
+            players,
         } => {
             let run = batch::Run {
+                players: sampling_of(&players),
                 logs,
                 from,
                 output,
@@ -121,7 +123,91 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
         }
         // One deal is a hundred searches: two records at a time keep output flowing.
         Command::Contracts(judge) => run_judge(&judge, 2, contracts_line),
-        Command::Analyze(judge) => run_judge(&judge, SEARCH_CHUNK, analyze_line),
+        Command::Analyze { judge, players } => match sampling_of(&players) {
+            None => run_judge(&judge, SEARCH_CHUNK, analyze_line),
+            Some(sampling) => run_sampled(&judge, move |line, solvers, table| {
+                analyze_players_line(line, solvers, sampling, table)
+            }),
+        },
+        Command::Odds {
+            judge,
+            seat,
+            samples,
+            seed,
+        } => {
+            let sampling = solver::Sampling { samples, seed };
+            let seat = seat.and_then(solver::Seat::new);
+            run_sampled(&judge, move |line, solvers, table| {
+                odds_line(line, solvers, seat, sampling, table)
+            })
+        }
+    }
+}
+
+/// The sampling `--view players` asks for (none for the double-dummy view).
+fn sampling_of(players: &args::Players) -> Option<solver::Sampling> {
+    (players.view == args::ViewArg::Players).then_some(solver::Sampling {
+        samples: players.samples,
+        seed: players.seed,
+    })
+}
+
+/// Commands that sample (`odds`, `analyze --view players`): one record at a time, its
+/// worlds spread over every worker's solver, so a single record is as fast as the machine
+/// allows and the answer is the same for any `-j`.
+fn run_sampled(
+    judge: &args::Judge,
+    f: impl Fn(&str, &mut [Solver], bool) -> LineResult + Sync,
+) -> io::Result<ExitCode> {
+    let workers = Workers::of(&judge.search)?;
+    let table = judge.format == OutputFormat::Table;
+    let errors = if table {
+        ErrorStyle::Text
+    } else {
+        ErrorStyle::Json
+    };
+    let one = Workers {
+        threads: 1,
+        ..workers
+    };
+    let solvers = || {
+        (0..workers.threads)
+            .map(|_| workers.solver())
+            .collect::<Vec<_>>()
+    };
+    run_lines(&judge.io, 1, one, errors, solvers, move |line, s| {
+        f(line, s, table)
+    })
+}
+
+fn analyze_players_line(
+    line: &str,
+    solvers: &mut [Solver],
+    sampling: solver::Sampling,
+    table: bool,
+) -> LineResult {
+    let result = solver::Record::from_json(line)
+        .and_then(|r| r.game())
+        .and_then(|g| solver::analyze_players(&g, sampling, solvers).map(|a| (g, a)));
+    match result {
+        Ok((game, analysis)) if table => LineResult::Ok(table::analysis(&game, &analysis)),
+        result => LineResult::of(result.map(|(_, analysis)| analysis)),
+    }
+}
+
+fn odds_line(
+    line: &str,
+    solvers: &mut [Solver],
+    seat: Option<solver::Seat>,
+    sampling: solver::Sampling,
+    table: bool,
+) -> LineResult {
+    let result = solver::Record::from_json(line)
+        .and_then(|r| r.hand_question(seat))
+        .and_then(|q| solver::odds(&q, sampling, solvers));
+    match result {
+        Ok(odds) if table => LineResult::Ok(table::odds(&odds)),
+        result => LineResult::of(result),
     }
 }
 

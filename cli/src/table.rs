@@ -1,6 +1,6 @@
 //! Human-readable tables for `analyze` and `contracts` (`--format table`).
 
-use solver::{Analysis, Contract, ContractsReport, Game, Measure, Outcome};
+use solver::{Analysis, AnalysisView, Contract, ContractsReport, Game, HandOdds, Measure, Outcome};
 use std::fmt::Write;
 
 fn seats_text(seats: &[u8]) -> String {
@@ -41,25 +41,77 @@ pub fn analysis(game: &Game, a: &Analysis) -> String {
         _ => "declarers' points",
     };
     let _ = writeln!(out, "double-dummy value at the start: {} ({what})", a.start);
+    let players = a.view == AnalysisView::Players;
+    if players {
+        let _ = writeln!(
+            out,
+            "single dummy: each card over up to {} worlds its player could not tell apart \
+             (seed {}); a mistake costs more than the margin (two standard errors)",
+            a.samples.unwrap_or_default(),
+            a.seed.unwrap_or_default()
+        );
+        let _ = writeln!(
+            out,
+            "  {:<62}| single dummy: expected of the best's, worlds, win, cost ±margin, best",
+            "double dummy: before -> after, cost, best"
+        );
+    }
     for p in &a.plays {
         if p.index % 4 == 0 {
             let _ = writeln!(out, "trick {}", p.trick + 1);
         }
-        let _ = write!(
-            out,
+        let mut line = format!(
             "  seat {} {:<3} {:>3} -> {:>3}",
             p.seat,
             p.card.to_string(),
             p.before,
             p.after
         );
+        let best = |cards: &[solver::Card]| {
+            cards
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
         if p.cost > 0 {
-            let best: Vec<String> = p.best.iter().map(|c| c.to_string()).collect();
-            let _ = write!(out, "  cost {:>3}  best {}", p.cost, best.join(" "));
+            let _ = write!(line, "  cost {:>3}  best {}", p.cost, best(&p.best));
             if p.turned {
-                out.push_str("  TURNED THE GAME");
+                line.push_str("  TURNED THE GAME");
             }
         }
+        if let Some(sd) = p.single_dummy.as_ref().filter(|_| players) {
+            let width: usize = 64;
+            let pad = width.saturating_sub(line.len());
+            line.push_str(&" ".repeat(pad));
+            match sd.expected {
+                None => line.push_str("| only card"),
+                Some(expected) => {
+                    let _ = write!(
+                        line,
+                        "| {:>6.1} of {:>6.1} over {:>3}{}",
+                        expected,
+                        sd.best_expected.unwrap_or(expected),
+                        sd.worlds,
+                        if sd.exhaustive { " (all)" } else { "" }
+                    );
+                    if let Some(win) = sd.win {
+                        let _ = write!(line, "  win {:>3.0}%", win * 100.0);
+                    }
+                    if sd.cost > 0.0 {
+                        let _ = write!(
+                            line,
+                            "  cost {:.1} ±{:.1}{}  best {}",
+                            sd.cost,
+                            sd.margin,
+                            if sd.mistake { " MISTAKE" } else { "" },
+                            best(&sd.best)
+                        );
+                    }
+                }
+            }
+        }
+        out.push_str(&line);
         out.push('\n');
     }
     if let Some(score) = &a.result {
@@ -94,11 +146,72 @@ pub fn analysis(game: &Game, a: &Analysis) -> String {
         );
     }
     for p in &a.players {
-        let _ = writeln!(
+        let _ = write!(
             out,
             "  seat {}: {} cards, {} mistakes, {} lost",
             p.seat, p.cards, p.mistakes, p.cost
         );
+        if let Some(sd) = &p.single_dummy {
+            let _ = write!(
+                out,
+                "; single dummy: {} choices, {} mistakes, {:.1} lost",
+                sd.decisions, sd.mistakes, sd.cost
+            );
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Every contract's odds over the deals judged, and the best choice.
+pub fn odds(o: &HandOdds) -> String {
+    let mut out = String::new();
+    let hand: Vec<String> = o.hand.into_iter().map(|c| c.to_string()).collect();
+    let _ = writeln!(
+        out,
+        "{}: seat {} holding {}, {} deals of the other hands (seed {})",
+        o.id.as_deref().unwrap_or("(no id)"),
+        o.seat,
+        hand.join(" "),
+        o.samples,
+        o.seed
+    );
+    let _ = writeln!(
+        out,
+        "  {:<30} {:>5} {:>6} {:>9} {:>7} {:>9}  95% interval",
+        "contract", "deals", "won", "schneider", "schwarz", "expected"
+    );
+    for c in &o.contracts {
+        let pct = |x: f64| format!("{:.1}%", x * 100.0);
+        let _ = write!(
+            out,
+            "  {:<30} {:>5} {:>6} {:>9} {:>7} {:>+9.2}  {:+.2} to {:+.2}",
+            format!("{:#}", c.contract.title()),
+            c.samples,
+            pct(c.won),
+            pct(c.schneider),
+            pct(c.schwarz),
+            c.settlement.mean,
+            c.settlement.low,
+            c.settlement.high
+        );
+        if c.stopped.is_some() {
+            out.push_str("  (stopped early)");
+        }
+        out.push('\n');
+    }
+    match &o.best.contract {
+        Some(c) => {
+            let _ = writeln!(
+                out,
+                "best: {}, expected {:+.2}",
+                c.title(),
+                o.best.settlement
+            );
+        }
+        None => {
+            let _ = writeln!(out, "best: pass (every contract expects to lose money)");
+        }
     }
     out
 }

@@ -296,6 +296,72 @@ fn every_endpoint_answers_as_the_command_line() {
     assert!(init.body.contains("/openapi.json"), "{}", init.body);
 }
 
+/// A hand for `odds`: seat 1's cards, the others hidden.
+const HIDDEN: &str =
+    r#"{"id": "wenz-hand", "hands": [null, "EU GU SU EA EZ GA GZ S7", null, null]}"#;
+
+#[test]
+fn the_players_view_and_odds_answer_as_the_command_line() {
+    let server = Server::start(&temp_db("players"), &[]);
+    let odds = send(
+        "POST",
+        &server.url("/api/v1/odds?samples=200&seed=4"),
+        Some(HIDDEN),
+    );
+    assert_eq!(odds.status, 200, "{}", odds.body);
+    let theirs: Value = serde_json::from_str(&binary(
+        &["odds", "--samples", "200", "--seed", "4", "-"],
+        HIDDEN,
+    ))
+    .unwrap();
+    assert_eq!(odds.json(), theirs);
+    assert_eq!(odds.json()["best"]["contract"]["game"], "wenz");
+
+    let game = &games()[0];
+    let a = send(
+        "POST",
+        &server.url("/api/v1/analyze?view=players&samples=8"),
+        Some(game),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+    let theirs: Value = serde_json::from_str(&binary(
+        &["analyze", "--view", "players", "--samples", "8", "-"],
+        game,
+    ))
+    .unwrap();
+    assert_eq!(a.json(), theirs);
+    assert_eq!(a.json()["view"], "players");
+
+    // A stored game keeps each view apart.
+    let created = send("POST", &server.url("/api/v1/games"), Some(game));
+    let id = created.location.unwrap();
+    let players = server.url(&format!("{id}/analysis?view=players&samples=8"));
+    let first = send("GET", &players, None);
+    assert_eq!(first.status, 200, "{}", first.body);
+    assert_eq!(first.json(), theirs);
+    assert_eq!(send("GET", &players, None).body, first.body);
+    let plain = send("GET", &server.url(&format!("{id}/analysis")), None).json();
+    assert!(plain.get("view").is_none());
+    assert!(plain["plays"][0].get("single_dummy").is_none());
+
+    for (query, word) in [
+        ("view=nope", "view"),
+        ("view=players&samples=0", "samples"),
+        ("samples=5", "view=players"),
+    ] {
+        let bad = send(
+            "POST",
+            &server.url(&format!("/api/v1/analyze?{query}")),
+            Some(game),
+        );
+        assert!(bad.problem(400, "bad_query").contains(word), "{query}");
+    }
+    let bad = send("POST", &server.url("/api/v1/odds?seat=7"), Some(HIDDEN));
+    assert!(bad.problem(400, "bad_query").contains("seat"));
+    let full = send("POST", &server.url("/api/v1/odds"), Some(game));
+    assert!(full.problem(422, "bad_view").contains("seat"));
+}
+
 #[test]
 fn bad_input_of_each_kind_is_a_problem_that_names_the_fault() {
     let server = Server::start(&temp_db("bad"), &["--body-limit", "4096"]);
@@ -873,6 +939,25 @@ fn every_answer_matches_its_schema() {
         &format!("{one}/analysis"),
         None,
     );
+    check(
+        "GET",
+        "/api/v1/games/{id}/analysis",
+        &format!("{one}/analysis?view=players&samples=5"),
+        None,
+    );
+    check(
+        "POST",
+        "/api/v1/analyze",
+        "/api/v1/analyze?view=players&samples=5",
+        Some(&records[0]),
+    );
+    check(
+        "POST",
+        "/api/v1/odds",
+        "/api/v1/odds?samples=100",
+        Some(HIDDEN),
+    );
+    check("POST", "/api/v1/odds", "/api/v1/odds?seat=9", Some(HIDDEN));
     check("DELETE", "/api/v1/games/{id}", &one, None);
     check("GET", "/api/v1/games/{id}", &one, None);
     check("POST", "/api/v1/solve", "/api/v1/solve", Some("{not json"));

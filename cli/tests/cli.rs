@@ -822,3 +822,127 @@ fn a_sie_analyses_and_batches_cleanly() {
     assert_eq!(line["contracts"]["declared"]["won"], true);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `odds` and `analyze --view players`: the same answer for any `-j`, tables for people,
+/// faults by name.
+#[test]
+fn odds_and_the_players_view_do_not_depend_on_the_thread_count() {
+    let hand = r#"{"id": "h", "hands": ["EO GO HO SO EU GU HU SU", null, null, null]}"#;
+    let full = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let game = full.lines().next().unwrap();
+    for (args, input) in [
+        (vec!["odds", "--samples", "300", "--seed", "9"], hand),
+        (vec!["odds", "--samples", "200", "--seat", "2"], game),
+        (vec!["analyze", "--view", "players", "--samples", "6"], game),
+    ] {
+        let outputs: Vec<Vec<u8>> = ["1", "2", "3"]
+            .iter()
+            .map(|j| {
+                let mut a = args.clone();
+                a.extend(["-j", j, "-"]);
+                let out = run(&a, input);
+                assert!(
+                    out.status.success(),
+                    "{args:?}: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                out.stdout
+            })
+            .collect();
+        assert_eq!(outputs[0], outputs[1], "{args:?}");
+        assert_eq!(outputs[0], outputs[2], "{args:?}");
+    }
+    let odds = json_lines(&run(&["odds", "--samples", "100", "-"], hand));
+    // The four Obers and Unters: every Farbsolo wins schwarz, and the Sie pays most.
+    assert_eq!(odds[0]["best"]["contract"]["game"], "sie");
+    let solo = &odds[0]["contracts"].as_array().unwrap()[2];
+    assert_eq!(
+        (solo["contract"]["game"].as_str(), solo["schwarz"].as_f64()),
+        (Some("solo"), Some(1.0))
+    );
+    let table = run(
+        &["odds", "--samples", "100", "--format", "table", "-"],
+        hand,
+    );
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(
+        text.contains("seat 0 holding EO EU GO GU HO HU SO SU"),
+        "{text}"
+    );
+    assert!(text.contains("best: "), "{text}");
+    let table = run(
+        &[
+            "analyze",
+            "--view",
+            "players",
+            "--samples",
+            "6",
+            "--format",
+            "table",
+            "-",
+        ],
+        game,
+    );
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(
+        text.contains("single dummy: each card over up to 6 worlds"),
+        "{text}"
+    );
+    assert!(text.contains("| only card"), "{text}");
+    assert!(text.contains("single dummy: "), "{text}");
+    // Faults: a seat out of range is a usage error; a full record without a seat names it.
+    assert_eq!(
+        run(&["odds", "--seat", "4", "-"], "").status.code(),
+        Some(64)
+    );
+    let out = run(&["odds", "-"], game);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(json_lines(&out)[0]["error"]["code"], "bad_view");
+    // Other commands refuse a record with hidden hands by name.
+    let out = run(&["contracts", "-"], hand);
+    assert_eq!(json_lines(&out)[0]["error"]["code"], "hidden_hand");
+}
+
+#[test]
+fn batch_in_the_players_view_adds_single_dummy_counts() {
+    let dir = temp_dir("batch-players");
+    let log = dir.join("log.jsonl");
+    let full = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let two: String = full.lines().take(2).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&log, two).unwrap();
+    for (format, out_name) in [("json", "out.jsonl"), ("csv", "out.csv")] {
+        let out = dir.join(out_name);
+        let status = run(
+            &[
+                "batch",
+                log.to_str().unwrap(),
+                "-o",
+                out.to_str().unwrap(),
+                "--format",
+                format,
+                "--view",
+                "players",
+                "--samples",
+                "5",
+            ],
+            "",
+        );
+        assert!(
+            status.status.success(),
+            "{}",
+            String::from_utf8_lossy(&status.stderr)
+        );
+        let summary: Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.join(format!("{out_name}.summary.json"))).unwrap(),
+        )
+        .unwrap();
+        for p in summary["players"].as_array().unwrap() {
+            assert_eq!(p["single_dummy"]["games"], p["games"], "{format}: {p}");
+        }
+        if format == "csv" {
+            let text = std::fs::read_to_string(&out).unwrap();
+            let header = text.lines().next().unwrap();
+            assert!(header.contains("sd_mistakes_0"), "{header}");
+        }
+    }
+}

@@ -1,17 +1,23 @@
 //! Card-by-card analysis of a played hand (INTERFACE.md section 3, `analyze`): the value
-//! before each card, the card's own value, the best cards, and what the card cost its side.
+//! before each card, the card's own value, the best cards, and what the card cost its side;
+//! with the players' view, also each card judged by what its player could know
+//! ([`analyze_players`]).
 
 use crate::cards::Card;
 use crate::contract::{Contract, Measure};
+use crate::deal::Rng;
 use crate::error::Error;
 use crate::game::Game;
+use crate::odds::{round, Sampling};
+use crate::parallel;
 use crate::search::{Frame, Judgement, Solver};
 use crate::seat::Seat;
 use crate::settle::{won_schneider, DeclaredOutcome, Score};
+use crate::worlds::View;
 use serde::Serialize;
 
 /// One played card, judged double dummy.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlayAnalysis {
     /// Position in the play, from 0.
@@ -36,10 +42,54 @@ pub struct PlayAnalysis {
     /// Whether the card changed the outcome: won or lost, schneider, schwarz (for Tout
     /// and Bettel: won or lost; in Ramsch: what the player is paid).
     pub turned: bool,
+    /// The card judged by what its player could know (the players' view only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub single_dummy: Option<SingleDummy>,
+}
+
+/// One card judged single dummy: every legal card solved in each world the player's view
+/// allows, and averaged (each world is still decided double dummy).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SingleDummy {
+    /// Worlds judged (0: the only legal card, nothing to choose).
+    pub worlds: usize,
+    /// The worlds were every consistent one, once each: the averages are exact.
+    pub exhaustive: bool,
+    /// The card's expected value, in the analysis' measure (as `after`); absent for a
+    /// card that was the only legal one.
+    pub expected: Option<f64>,
+    /// The best card's expected value.
+    pub best_expected: Option<f64>,
+    /// The cards with the best expectation for their player.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
+    #[serde(serialize_with = "cards_text")]
+    pub best: Vec<Card>,
+    /// The best card's expectation minus this card's, for the player's side.
+    pub cost: f64,
+    /// Two standard errors of that difference over the worlds (0 where exhaustive): a
+    /// cost beyond it is a mistake.
+    pub margin: f64,
+    pub mistake: bool,
+    /// How often the player's side wins after this card (absent in Ramsch).
+    pub win: Option<f64>,
+    /// How often the player's side reaches schneider (point contracts only).
+    pub schneider: Option<f64>,
+}
+
+/// A seat's single-dummy summary.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SingleDummySummary {
+    /// Cards with a choice (more than one legal card).
+    pub decisions: u32,
+    pub mistakes: u32,
+    /// The sum of the costs of all its cards.
+    pub cost: f64,
 }
 
 /// One seat's summary.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlayerSummary {
     pub seat: Seat,
@@ -49,10 +99,25 @@ pub struct PlayerSummary {
     pub mistakes: u32,
     /// The sum of their costs, in the analysis' measure.
     pub cost: i64,
+    /// The players' view only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub single_dummy: Option<SingleDummySummary>,
+}
+
+/// Whose knowledge the cards are judged by.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum AnalysisView {
+    /// Every player sees all four hands.
+    #[default]
+    DoubleDummy,
+    /// Each card also by what its player could know, over sampled worlds.
+    Players,
 }
 
 /// The analysis of a hand.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Analysis {
     pub id: Option<String>,
@@ -64,6 +129,18 @@ pub struct Analysis {
     pub start: i64,
     pub plays: Vec<PlayAnalysis>,
     pub players: Vec<PlayerSummary>,
+    /// `players` where each card is also judged single dummy (absent: double dummy).
+    #[serde(skip_serializing_if = "is_double_dummy")]
+    pub view: AnalysisView,
+    /// The worlds asked for per decision and their seed (the players' view only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub samples: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+fn is_double_dummy(v: &AnalysisView) -> bool {
+    *v == AnalysisView::DoubleDummy
 }
 
 fn card_text<S: serde::Serializer>(card: &Card, s: S) -> Result<S::Ok, S::Error> {
@@ -135,6 +212,7 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
                 cards: 0,
                 mistakes: 0,
                 cost: 0,
+                single_dummy: None,
             })
             .collect()
     };
@@ -147,6 +225,9 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
             start: 120,
             plays: Vec::new(),
             players: summaries(),
+            view: AnalysisView::DoubleDummy,
+            samples: None,
+            seed: None,
         });
     }
     let tricks = setup.trick_count() as u8;
@@ -183,6 +264,7 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
             best,
             cost,
             turned,
+            single_dummy: None,
         });
         position.play_unchecked(card);
     }
@@ -202,5 +284,182 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
         start,
         plays: out,
         players,
+        view: AnalysisView::DoubleDummy,
+        samples: None,
+        seed: None,
     })
+}
+
+/// [`analyze`], and every card with a choice also judged single dummy: the worlds its
+/// player's view allows ([`View`]; `sampling.samples` per decision, or all of them where
+/// they are fewer), every legal card solved in each (on `solvers`, one thread each), the
+/// card's expectation against the best one's. The answer does not depend on the number
+/// of solvers.
+pub fn analyze_players(
+    game: &Game,
+    sampling: Sampling,
+    solvers: &mut [Solver],
+) -> Result<Analysis, Error> {
+    let first = solvers
+        .first_mut()
+        .ok_or(Error::BadView("no solver to search with".to_string()))?;
+    let mut analysis = analyze(game, first)?;
+    analysis.view = AnalysisView::Players;
+    analysis.samples = Some(sampling.samples);
+    analysis.seed = Some(sampling.seed);
+    if analysis.plays.is_empty() {
+        return Ok(analysis);
+    }
+    let setup = game.setup().clone();
+    let contract = setup.contract();
+    let tricks = setup.trick_count() as u8;
+    let declarers = setup.declarers();
+    let mut summaries: Vec<SingleDummySummary> = (0..4)
+        .map(|_| SingleDummySummary {
+            decisions: 0,
+            mistakes: 0,
+            cost: 0.0,
+        })
+        .collect();
+    let mut position = Game::new(setup);
+    for play in analysis.plays.iter_mut() {
+        let legal = position.legal_cards();
+        let judged = if legal.len() == 1 {
+            SingleDummy {
+                worlds: 0,
+                exhaustive: true,
+                expected: None,
+                best_expected: None,
+                best: vec![play.card],
+                cost: 0.0,
+                margin: 0.0,
+                mistake: false,
+                win: None,
+                schneider: None,
+            }
+        } else {
+            let seed = Rng::stream(sampling.seed, play.index as u64).next_u64();
+            let worlds = View::of(&position, play.seat).worlds(sampling.samples, seed)?;
+            let solutions = parallel::each(solvers, worlds.games.len(), |solver, i| {
+                solver.solve(&worlds.games[i])
+            })?;
+            let frame = Frame::of(&position)?;
+            let side = Side {
+                maximizes: frame.maximizers.contains(play.seat),
+                declares: declarers.contains(play.seat),
+            };
+            let j = judge_over_worlds(
+                &solutions,
+                play.card,
+                side,
+                &contract,
+                frame.measure,
+                tricks,
+            );
+            summaries[play.seat.index()].decisions += 1;
+            SingleDummy {
+                exhaustive: worlds.exhaustive,
+                margin: if worlds.exhaustive { 0.0 } else { j.margin },
+                mistake: j.cost > 0.0 && (worlds.exhaustive || j.cost > j.margin),
+                ..j
+            }
+        };
+        let summary = &mut summaries[play.seat.index()];
+        summary.mistakes += judged.mistake as u32;
+        summary.cost = round(summary.cost + judged.cost, 2);
+        play.single_dummy = Some(judged);
+        position.play_unchecked(play.card);
+    }
+    for (p, s) in analysis.players.iter_mut().zip(summaries) {
+        p.single_dummy = Some(s);
+    }
+    Ok(analysis)
+}
+
+/// The player's part: whether he maximises the measure, and whether he is of the declaring
+/// side (both the same in every world: he knows his own cards).
+#[derive(Copy, Clone)]
+struct Side {
+    maximizes: bool,
+    declares: bool,
+}
+
+/// The single-dummy judgement of `played` from every world's solution.
+fn judge_over_worlds(
+    solutions: &[crate::search::Solution],
+    played: Card,
+    side: Side,
+    contract: &Contract,
+    measure: Measure,
+    tricks: u8,
+) -> SingleDummy {
+    let n = solutions.len();
+    let cards: Vec<Card> = solutions[0].cards.iter().map(|&(c, _)| c).collect();
+    // Per card the values over the worlds, in the player's favour (higher is better).
+    let favour = |v: i64| if side.maximizes { v } else { -v };
+    let value_of = |s: &crate::search::Solution, card: Card| {
+        s.cards
+            .iter()
+            .find(|&&(c, _)| c == card)
+            .map_or(0, |&(_, v)| v)
+    };
+    let sums: Vec<i64> = cards
+        .iter()
+        .map(|&c| solutions.iter().map(|s| favour(value_of(s, c))).sum())
+        .collect();
+    // Sums over the same worlds compare exactly: ties are ties.
+    let top = sums.iter().copied().max().unwrap_or(0);
+    let best: Vec<Card> = cards
+        .iter()
+        .zip(&sums)
+        .filter(|&(_, &s)| s == top)
+        .map(|(&c, _)| c)
+        .collect();
+    let leader = best[0];
+    let diffs: Vec<f64> = solutions
+        .iter()
+        .map(|s| (favour(value_of(s, leader)) - favour(value_of(s, played))) as f64)
+        .collect();
+    let mean_diff = diffs.iter().sum::<f64>() / n as f64;
+    let margin = if n < 2 {
+        0.0
+    } else {
+        let var = diffs.iter().map(|d| (d - mean_diff).powi(2)).sum::<f64>() / (n - 1) as f64;
+        2.0 * (var / n as f64).sqrt()
+    };
+    let mean =
+        |card: Card| solutions.iter().map(|s| value_of(s, card)).sum::<i64>() as f64 / n as f64;
+    let share = |f: &dyn Fn(i64) -> bool| {
+        let k = solutions.iter().filter(|s| f(value_of(s, played))).count();
+        round(k as f64 / n as f64, 4)
+    };
+    let (win, schneider) = match outcome(contract, measure, 0, tricks) {
+        OutcomeClass::Settlement(_) => (None, None),
+        OutcomeClass::Declared(_) => {
+            let ours = |v: i64| match outcome(contract, measure, v, tricks) {
+                OutcomeClass::Declared(o) => (
+                    o.won == side.declares,
+                    o.schneider && o.won == side.declares,
+                ),
+                OutcomeClass::Settlement(_) => (false, false),
+            };
+            let points = measure == Measure::Points;
+            (
+                Some(share(&|v| ours(v).0)),
+                points.then(|| share(&|v| ours(v).1)),
+            )
+        }
+    };
+    SingleDummy {
+        worlds: n,
+        exhaustive: false,
+        expected: Some(round(mean(played), 2)),
+        best_expected: Some(round(mean(leader), 2)),
+        best,
+        cost: round(mean_diff, 2),
+        margin: round(margin, 2),
+        mistake: false,
+        win,
+        schneider,
+    }
 }

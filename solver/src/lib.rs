@@ -52,7 +52,10 @@ mod settle;
 mod valuation;
 mod worlds;
 
-pub use analysis::{analyze, Analysis, PlayAnalysis, PlayerSummary};
+pub use analysis::{
+    analyze, analyze_players, Analysis, AnalysisView, PlayAnalysis, PlayerSummary, SingleDummy,
+    SingleDummySummary,
+};
 pub use announce::{
     announceable, callable_aces, german_declaration, may_offer_hochzeit, GermanDeclaration,
 };
@@ -86,4 +89,4 @@ pub use valuation::{
     contracts, declarer_contracts, evaluate, AllPassRamsch, Choice, ContractValue, ContractsReport,
     Declared, SeatContracts, Valuation,
 };
-pub use worlds::{View, Worlds};
+pub use worlds::{Arrangements, View, Worlds};

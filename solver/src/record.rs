@@ -373,8 +373,8 @@ impl Record {
 
     /// The question `odds` asks of a record (INTERFACE.md section 3): the hand of `seat`,
     /// or of the one seat whose hand is shown, with every other hand hidden; the record's
-    /// contract if it has one (it must be that seat's), else every contract the seat may
-    /// announce. The play, if any, is not read.
+    /// contract if it is that seat's, else every contract the seat may announce (a record
+    /// that hides hands must not name another seat's contract). The play is not read.
     pub fn hand_question(&self, seat: Option<Seat>) -> Result<HandQuestion, Error> {
         if self.hands.len() != 4 {
             return Err(Error::HandCount(self.hands.len()));
@@ -422,7 +422,16 @@ impl Record {
             filled.deal()?
         };
         let contracts = match &self.contract {
-            Some(spec) => vec![self.contract(spec, &deal)?],
+            Some(spec) => {
+                let c = self.contract(spec, &deal)?;
+                // A played record asked for another seat's view: that contract was not
+                // this seat's choice, so every contract it may announce is judged.
+                if shown.len() == 4 && c.declarer() != Some(seat) {
+                    Vec::new()
+                } else {
+                    vec![c]
+                }
+            }
             None => Vec::new(),
         };
         HandQuestion::new(deal, seat, contracts)

@@ -1,0 +1,126 @@
+//! Query parameters shared by several endpoints, read by name with their bounds.
+
+use crate::problem::ApiError;
+use actix_web::http::StatusCode;
+use serde::Deserialize;
+use solver::Sampling;
+use utoipa::IntoParams;
+
+/// A whole number of a query, by name: `limit must be a whole number from 1 to 500, not
+/// 'abc'`.
+pub fn bounded(
+    name: &str,
+    text: Option<&str>,
+    default: u64,
+    min: u64,
+    max: u64,
+) -> Result<u64, String> {
+    let Some(text) = text else {
+        return Ok(default);
+    };
+    match text.parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "{name} must be a whole number from {min} to {max}, not '{text}'"
+        )),
+    }
+}
+
+fn bad_query(message: String) -> ApiError {
+    ApiError::new(StatusCode::BAD_REQUEST, "bad_query", message)
+}
+
+/// Worlds per decision at most (a whole Sauspiel at 100 takes seconds; the node budget
+/// bounds the rest).
+const MAX_WORLDS: u64 = 1000;
+/// Deals of hand odds at most.
+const MAX_DEALS: u64 = 100_000;
+
+/// Whose knowledge an analysis judges the cards by (`analyze`, a stored game's analysis).
+#[derive(Clone, Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ViewParams {
+    /// `double_dummy` (the default: every player sees all four hands) or `players` (each
+    /// card also by what its player could know, over sampled worlds).
+    #[param(pattern = "^(double_dummy|players)$")]
+    pub view: Option<String>,
+    /// The players' view: worlds per decision (default 100).
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000)]
+    pub samples: Option<String>,
+    /// The players' view: the seed of the worlds drawn (default 0).
+    #[param(value_type = Option<u64>)]
+    pub seed: Option<String>,
+}
+
+impl ViewParams {
+    /// The sampling of the players' view, or none for double dummy.
+    pub fn sampling(&self) -> Result<Option<Sampling>, ApiError> {
+        match self.view.as_deref() {
+            None | Some("double_dummy") => {
+                if self.samples.is_some() || self.seed.is_some() {
+                    return Err(bad_query(
+                        "samples and seed belong to view=players".to_string(),
+                    ));
+                }
+                Ok(None)
+            }
+            Some("players") => Ok(Some(Sampling {
+                samples: bounded("samples", self.samples.as_deref(), 100, 1, MAX_WORLDS)
+                    .map_err(bad_query)? as usize,
+                seed: seed(self.seed.as_deref())?,
+            })),
+            Some(other) => Err(bad_query(format!(
+                "view must be double_dummy or players, not '{other}'"
+            ))),
+        }
+    }
+
+    /// The name a stored analysis is kept under: `double_dummy`, or
+    /// `players:<samples>:<seed>`.
+    pub fn key(sampling: Option<Sampling>) -> String {
+        match sampling {
+            None => "double_dummy".to_string(),
+            Some(s) => format!("players:{}:{}", s.samples, s.seed),
+        }
+    }
+}
+
+fn seed(text: Option<&str>) -> Result<u64, ApiError> {
+    bounded("seed", text, 0, 0, u64::MAX).map_err(bad_query)
+}
+
+/// The question of `POST /api/v1/odds`.
+#[derive(Clone, Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct OddsParams {
+    /// Whose hand: needed where the record shows more than one hand (the others are
+    /// hidden).
+    #[param(value_type = Option<u8>, minimum = 0, maximum = 3)]
+    pub seat: Option<String>,
+    /// Deals of the unseen cards (default 1000).
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 100000)]
+    pub samples: Option<String>,
+    /// The seed of the deals drawn (default 0).
+    #[param(value_type = Option<u64>)]
+    pub seed: Option<String>,
+}
+
+impl OddsParams {
+    pub fn seat(&self) -> Result<Option<solver::Seat>, ApiError> {
+        match self.seat.as_deref() {
+            None => Ok(None),
+            Some(text) => {
+                let n = bounded("seat", Some(text), 0, 0, 3).map_err(bad_query)?;
+                Ok(solver::Seat::new(n as u8))
+            }
+        }
+    }
+
+    pub fn sampling(&self) -> Result<Sampling, ApiError> {
+        Ok(Sampling {
+            samples: bounded("samples", self.samples.as_deref(), 1000, 1, MAX_DEALS)
+                .map_err(bad_query)? as usize,
+            seed: seed(self.seed.as_deref())?,
+        })
+    }
+}

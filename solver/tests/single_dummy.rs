@@ -1,0 +1,129 @@
+//! Single-dummy judgement (`analyze_players`) against the worlds it averages over.
+
+use solver::*;
+
+const SAUSPIEL: &str = r#"{"hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
+  "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"],
+  "contract": {"game": "sauspiel", "suit": "G", "declarer": 0},
+  "play": "H8 H7 HK HZ G7 G8 HU SO SA S8 HA S7 SU GO EO G9 E7 EK H9 E9 HO EU S9 SZ GK SK E8 GA GZ GU EA EZ"}"#;
+
+fn game(line: &str) -> Game {
+    Record::from_json(line).unwrap().game().unwrap()
+}
+
+fn solvers(n: usize) -> Vec<Solver> {
+    (0..n).map(|_| Solver::with_budget(8 << 20)).collect()
+}
+
+fn players(game: &Game, samples: usize, threads: usize) -> Analysis {
+    let sampling = Sampling { samples, seed: 3 };
+    analyze_players(game, sampling, &mut solvers(threads)).unwrap()
+}
+
+#[test]
+fn any_thread_count_gives_the_same_judgement() {
+    let g = game(SAUSPIEL);
+    let one = players(&g, 12, 1);
+    let two = players(&g, 12, 2);
+    assert_eq!(one, two);
+    assert_eq!(one.view, AnalysisView::Players);
+    // The double-dummy part is the plain analysis.
+    let plain = analyze(&g, &mut Solver::new()).unwrap();
+    for (a, b) in one.plays.iter().zip(&plain.plays) {
+        assert_eq!(
+            (a.before, a.after, &a.best, a.cost),
+            (b.before, b.after, &b.best, b.cost)
+        );
+    }
+}
+
+#[test]
+fn each_card_is_judged_over_the_worlds_of_its_players_view() {
+    // Recomputed from the worlds themselves: the expectation, the best cards, and a card
+    // best in every world costs nothing.
+    let g = game(SAUSPIEL);
+    let samples = 10;
+    let a = players(&g, samples, 2);
+    let mut position = Game::new(g.setup().clone());
+    let mut solver = Solver::new();
+    let mut zero_cost_checked = 0;
+    for play in &a.plays {
+        let sd = play.single_dummy.as_ref().unwrap();
+        if position.legal_cards().len() > 1 {
+            let seed = Rng::stream(3, play.index as u64).next_u64();
+            let worlds = View::of(&position, play.seat)
+                .worlds(samples, seed)
+                .unwrap();
+            assert_eq!(sd.worlds, worlds.games.len());
+            assert_eq!(sd.exhaustive, worlds.exhaustive);
+            let solutions: Vec<Solution> = worlds
+                .games
+                .iter()
+                .map(|w| solver.solve(w).unwrap())
+                .collect();
+            let value = |s: &Solution, c: Card| s.cards.iter().find(|x| x.0 == c).unwrap().1;
+            let mean = solutions.iter().map(|s| value(s, play.card)).sum::<i64>() as f64
+                / solutions.len() as f64;
+            assert!((sd.expected.unwrap() - mean).abs() < 0.006);
+            let best_everywhere = solutions.iter().all(|s| {
+                let maximizes = position_maximizes(&position, play.seat);
+                let best = s
+                    .cards
+                    .iter()
+                    .map(|x| if maximizes { x.1 } else { -x.1 })
+                    .max();
+                let own = value(s, play.card);
+                best == Some(if maximizes { own } else { -own })
+            });
+            if best_everywhere {
+                assert_eq!(sd.cost, 0.0, "card {}", play.index);
+                assert!(!sd.mistake);
+                assert!(sd.best.contains(&play.card));
+                zero_cost_checked += 1;
+            }
+            assert!(sd.cost >= 0.0);
+        } else {
+            assert_eq!((sd.worlds, sd.cost, sd.mistake), (0, 0.0, false));
+        }
+        position.play(play.card).unwrap();
+    }
+    assert!(zero_cost_checked > 5);
+}
+
+fn position_maximizes(position: &Game, seat: Seat) -> bool {
+    Frame::of(position).unwrap().maximizers.contains(seat)
+}
+
+#[test]
+fn one_world_left_agrees_with_double_dummy() {
+    // Late in the hand the worlds are listed; where one is left, the player sees all.
+    let g = game(SAUSPIEL);
+    let a = players(&g, 100, 2);
+    let mut single = 0;
+    for play in &a.plays {
+        let sd = play.single_dummy.as_ref().unwrap();
+        if sd.worlds == 1 {
+            single += 1;
+            assert!(sd.exhaustive);
+            assert_eq!(sd.expected, Some(play.after as f64));
+            assert_eq!(sd.best_expected, Some(play.before as f64));
+            assert_eq!(sd.best, play.best);
+            assert_eq!(sd.cost, play.cost as f64);
+            assert_eq!(sd.mistake, play.cost > 0);
+        }
+    }
+    assert!(single > 0, "no decision with a single world");
+}
+
+#[test]
+fn the_bettel_ouvert_hand_lies_open() {
+    let line = r#"{"hands": ["E7 G7 H7 S7 E8 G8 H8 S8", "EO GO HO SO EU GU HU SU",
+      "EA EZ EK E9 GA GZ GK G9", "HA HZ HK H9 SA SZ SK S9"],
+      "contract": {"game": "bettel_ouvert", "declarer": 0},
+      "play": "E7 EU EA HA"}"#;
+    let g = game(line);
+    let mut view = View::of(&g, Seat::S2);
+    for w in view.worlds(30, 1).unwrap().games {
+        assert_eq!(w.hands()[Seat::S0], g.hands()[Seat::S0]);
+    }
+}

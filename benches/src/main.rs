@@ -5,6 +5,7 @@
 //! cargo run --release -p schafkopf-bench -- [--deals N] [--contract NAME] [--data FILE]
 //!     [--table-mb MB] [--repeat N]
 //! cargo run --release -p schafkopf-bench -- --write-games N FILE   # a log for `batch`
+//! cargo run --release -p schafkopf-bench -- --sampling [--deals N] [--threads T] --data FILE
 //! ```
 //!
 //! For each contract it reports median, p90, p99 and max of wall time and nodes (and the
@@ -18,6 +19,8 @@
 //! are stated in (medians of `cards` and `at_least` against `exact`'s, `exact`'s p99
 //! against its median). With `--repeat N` the questions run in N passes and each one's
 //! fastest pass counts: the host's noise then moves the figures less.
+
+mod sampling;
 
 use solver::Rng;
 use solver::*;
@@ -306,6 +309,7 @@ fn write_games(n: usize, path: &str) {
 
 const USAGE: &str =
     "usage: solver-bench [--deals N] [--contract NAME] [--data FILE]... [--table-mb MB] [--repeat N]
+       solver-bench --sampling [--deals N] [--threads T] [--table-mb MB] [--data FILE]...
        solver-bench --write-games N FILE
 contracts: sauspiel farbsolo wenz geier farbwenz farbgeier tout bettel (none: only --data)";
 
@@ -333,6 +337,8 @@ fn main() {
     let mut data: Vec<String> = Vec::new();
     let mut table_bytes = DEFAULT_TABLE_BYTES;
     let mut repeat = 1usize;
+    let mut sampled = false;
+    let mut threads = 2usize;
     let mut i = 1;
     while i < args.len() {
         match args[i].as_str() {
@@ -372,6 +378,11 @@ fn main() {
                 data.push(value_of(&args, i));
                 i += 1;
             }
+            "--sampling" => sampled = true,
+            "--threads" => {
+                threads = value_of::<usize>(&args, i).max(1);
+                i += 1;
+            }
             "--help" | "-h" => {
                 println!("{USAGE}");
                 return;
@@ -382,6 +393,31 @@ fn main() {
             }
         }
         i += 1;
+    }
+    if sampled {
+        // Declarer hands of realistic deals of every contract, `count` in all, and the
+        // finished Sauspiel games of the data files.
+        let per = count.div_ceil(CONTRACTS.len());
+        let setups: Vec<Setup> = CONTRACTS
+            .iter()
+            .flat_map(|name| deals(name, per, 0x5eed ^ name.len() as u64))
+            .take(count)
+            .collect();
+        let mut games = Vec::new();
+        for path in &data {
+            let text = std::fs::read_to_string(path).expect("the data file is readable");
+            for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                let game = Record::from_json(line)
+                    .and_then(|r| r.game())
+                    .expect("a valid record");
+                if game.is_over() && matches!(game.contract(), Contract::Sauspiel { .. }) {
+                    games.push(game);
+                }
+            }
+        }
+        games.truncate(count);
+        sampling::run(&setups, &games, threads, table_bytes);
+        return;
     }
     let mut solver = Solver::with_budget(table_bytes);
     println!(

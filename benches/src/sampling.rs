@@ -1,0 +1,95 @@
+//! `solver-bench --sampling`: what a player could know, timed on several threads (the way
+//! `schafkopf odds` and `analyze --view players` run one record): hand odds of the declared
+//! contract and of every announceable one at 1,000 deals, and whole Sauspiel games judged
+//! single dummy at 100 worlds per decision. Wall time per question; seeds fixed.
+
+use solver::*;
+use std::time::Instant;
+
+/// Wall times in milliseconds, and their order statistics.
+struct Times(Vec<f64>);
+
+impl Times {
+    fn at(&self, p: f64) -> f64 {
+        let mut v = self.0.clone();
+        v.sort_by(f64::total_cmp);
+        let i = ((v.len() as f64 * p).ceil() as usize).clamp(1, v.len()) - 1;
+        v[i]
+    }
+
+    fn line(&self, what: &str, extra: &str) -> String {
+        format!(
+            "{:<34} {:>4} {:>9.1} {:>9.1} {:>9.1}  {}",
+            what,
+            self.0.len(),
+            self.at(0.5),
+            self.at(0.9),
+            self.at(1.0),
+            extra
+        )
+    }
+}
+
+fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
+    let start = Instant::now();
+    let out = f();
+    (out, start.elapsed().as_secs_f64() * 1000.0)
+}
+
+/// Runs the three questions on `hands` declarer hands of `setups` and the finished
+/// Sauspiel games of `games`, with `threads` solvers of `table_bytes` each.
+pub fn run(setups: &[Setup], games: &[Game], threads: usize, table_bytes: usize) {
+    let mut solvers: Vec<Solver> = (0..threads)
+        .map(|_| Solver::with_budget(table_bytes))
+        .collect();
+    println!(
+        "{:<34} {:>4} {:>9} {:>9} {:>9}  ({threads} threads)",
+        "question", "n", "med ms", "p90 ms", "max ms"
+    );
+    let deals = Sampling {
+        samples: 1000,
+        seed: 0,
+    };
+    let mut one = Vec::new();
+    let mut all = Vec::new();
+    let (mut judged, mut stopped) = (0usize, 0usize);
+    for setup in setups {
+        let declarer = setup.contract().declarer().expect("a declared contract");
+        let deal = setup.deal().clone();
+        let q = HandQuestion::new(deal.clone(), declarer, vec![setup.contract()])
+            .expect("the declarer's own contract");
+        let (_, ms) = timed(|| odds(&q, deals, &mut solvers).expect("odds"));
+        if std::env::var_os("BENCH_VERBOSE").is_some() {
+            eprintln!("{:>8.1} ms {} {}", ms, setup.contract(), setup.hands()[declarer]);
+        }
+        one.push(ms);
+        let q = HandQuestion::new(deal, declarer, Vec::new()).expect("every contract");
+        let (o, ms) = timed(|| odds(&q, deals, &mut solvers).expect("odds"));
+        judged += o.contracts.len();
+        stopped += o.contracts.iter().filter(|c| c.stopped.is_some()).count();
+        all.push(ms);
+    }
+    println!("{}", Times(one).line("odds, declared contract, 1000", ""));
+    println!(
+        "{}",
+        Times(all).line(
+            "odds, every contract, 1000",
+            &format!("{stopped} of {judged} contracts stopped early")
+        )
+    );
+    let worlds = Sampling {
+        samples: 100,
+        seed: 0,
+    };
+    let mut whole = Vec::new();
+    for game in games {
+        let (_, ms) = timed(|| analyze_players(game, worlds, &mut solvers).expect("analysis"));
+        whole.push(ms);
+    }
+    if !whole.is_empty() {
+        println!(
+            "{}",
+            Times(whole).line("sauspiel single dummy, 100 worlds", "")
+        );
+    }
+}

@@ -1,7 +1,8 @@
 //! `solver-bench --sampling`: what a player could know, timed on several threads (the way
 //! `schafkopf odds` and `analyze --view players` run one record): hand odds of the declared
-//! contract and of every announceable one at 1,000 deals, and whole Sauspiel games judged
-//! single dummy at 100 worlds per decision. Wall time per question; seeds fixed.
+//! contract and of every announceable one at 1,000 deals, whole Sauspiel games judged
+//! single dummy at 100 worlds per decision, and single decisions of the first game. Wall
+//! time per question; seeds fixed. `BENCH_VERBOSE=1` prints each odds question's time.
 
 use solver::*;
 use std::time::Instant;
@@ -60,7 +61,12 @@ pub fn run(setups: &[Setup], games: &[Game], threads: usize, table_bytes: usize)
             .expect("the declarer's own contract");
         let (_, ms) = timed(|| odds(&q, deals, &mut solvers).expect("odds"));
         if std::env::var_os("BENCH_VERBOSE").is_some() {
-            eprintln!("{:>8.1} ms {} {}", ms, setup.contract(), setup.hands()[declarer]);
+            eprintln!(
+                "{:>8.1} ms {} {}",
+                ms,
+                setup.contract(),
+                setup.hands()[declarer]
+            );
         }
         one.push(ms);
         let q = HandQuestion::new(deal, declarer, Vec::new()).expect("every contract");
@@ -91,5 +97,32 @@ pub fn run(setups: &[Setup], games: &[Game], threads: usize, table_bytes: usize)
             "{}",
             Times(whole).line("sauspiel single dummy, 100 worlds", "")
         );
+    }
+    // One decision of the first game, early, middle and late: the question openschafkopf's
+    // `suggest-card --simulate-hands 100` answers (docs/PERFORMANCE.md).
+    if let Some(game) = games.first() {
+        let plays = game.plays();
+        for at in [4, 8, 16] {
+            let mut position = Game::new(game.setup().clone());
+            for &(_, card) in &plays[..at] {
+                position.play(card).expect("the game's own card");
+            }
+            let card = plays[at].1;
+            let (j, ms) = timed(|| {
+                judge_single_dummy(&position, card, worlds, &mut solvers).expect("judgement")
+            });
+            println!(
+                "{}",
+                Times(vec![ms]).line(
+                    &format!("one decision after {at} cards"),
+                    &format!(
+                        "{} to play {card}, {} worlds{}",
+                        position.to_move(),
+                        j.worlds,
+                        if j.exhaustive { " (all)" } else { "" }
+                    )
+                )
+            );
+        }
     }
 }

@@ -6,7 +6,7 @@
 use crate::cards::Card;
 use crate::contract::{Contract, Measure};
 use crate::deal::Rng;
-use crate::error::Error;
+use crate::error::{Error, IllegalReason};
 use crate::game::Game;
 use crate::odds::{round, Sampling};
 use crate::parallel;
@@ -310,10 +310,6 @@ pub fn analyze_players(
     if analysis.plays.is_empty() {
         return Ok(analysis);
     }
-    let setup = game.setup().clone();
-    let contract = setup.contract();
-    let tricks = setup.trick_count() as u8;
-    let declarers = setup.declarers();
     let mut summaries: Vec<SingleDummySummary> = (0..4)
         .map(|_| SingleDummySummary {
             decisions: 0,
@@ -321,49 +317,16 @@ pub fn analyze_players(
             cost: 0.0,
         })
         .collect();
-    let mut position = Game::new(setup);
+    let mut position = Game::new(game.setup().clone());
     for play in analysis.plays.iter_mut() {
-        let legal = position.legal_cards();
-        let judged = if legal.len() == 1 {
-            SingleDummy {
-                worlds: 0,
-                exhaustive: true,
-                expected: None,
-                best_expected: None,
-                best: vec![play.card],
-                cost: 0.0,
-                margin: 0.0,
-                mistake: false,
-                win: None,
-                schneider: None,
-            }
-        } else {
-            let seed = Rng::stream(sampling.seed, play.index as u64).next_u64();
-            let worlds = View::of(&position, play.seat).worlds(sampling.samples, seed)?;
-            let solutions = parallel::each(solvers, worlds.games.len(), |solver, i| {
-                solver.solve(&worlds.games[i])
-            })?;
-            let frame = Frame::of(&position)?;
-            let side = Side {
-                maximizes: frame.maximizers.contains(play.seat),
-                declares: declarers.contains(play.seat),
-            };
-            let j = judge_over_worlds(
-                &solutions,
-                play.card,
-                side,
-                &contract,
-                frame.measure,
-                tricks,
-            );
-            summaries[play.seat.index()].decisions += 1;
-            SingleDummy {
-                exhaustive: worlds.exhaustive,
-                margin: if worlds.exhaustive { 0.0 } else { j.margin },
-                mistake: j.cost > 0.0 && (worlds.exhaustive || j.cost > j.margin),
-                ..j
-            }
+        // Each decision draws from a stream of its own: the same worlds whatever came before.
+        let seed = Rng::stream(sampling.seed, play.index as u64).next_u64();
+        let here = Sampling {
+            samples: sampling.samples,
+            seed,
         };
+        let judged = judge_single_dummy(&position, play.card, here, solvers)?;
+        summaries[play.seat.index()].decisions += (judged.worlds > 0) as u32;
         let summary = &mut summaries[play.seat.index()];
         summary.mistakes += judged.mistake as u32;
         summary.cost = round(summary.cost + judged.cost, 2);
@@ -374,6 +337,63 @@ pub fn analyze_players(
         p.single_dummy = Some(s);
     }
     Ok(analysis)
+}
+
+/// `played`, a legal card of the player to move in `position`, judged single dummy: the
+/// worlds of his view ([`View`]; `sampling.samples`, or all of them where they are fewer,
+/// drawn from `sampling.seed`), every legal card solved in each on `solvers` (one thread
+/// each; the answer does not depend on how many), the card's mean against the best mean.
+/// The only legal card is judged without search (`worlds` 0).
+pub fn judge_single_dummy(
+    position: &Game,
+    played: Card,
+    sampling: Sampling,
+    solvers: &mut [Solver],
+) -> Result<SingleDummy, Error> {
+    let legal = position.legal_cards();
+    if !legal.contains(played) {
+        let mut g = position.clone();
+        let reason = g.play(played).err().unwrap_or(IllegalReason::HandOver);
+        return Err(Error::IllegalPlay {
+            index: position.played_count(),
+            card: played,
+            reason,
+        });
+    }
+    if legal.len() == 1 {
+        return Ok(SingleDummy {
+            worlds: 0,
+            exhaustive: true,
+            expected: None,
+            best_expected: None,
+            best: vec![played],
+            cost: 0.0,
+            margin: 0.0,
+            mistake: false,
+            win: None,
+            schneider: None,
+        });
+    }
+    let setup = position.setup();
+    let contract = setup.contract();
+    let seat = position.to_move();
+    let worlds = View::of(position, seat).worlds(sampling.samples, sampling.seed)?;
+    let solutions = parallel::each(solvers, worlds.games.len(), |solver, i| {
+        solver.solve(&worlds.games[i])
+    })?;
+    let frame = Frame::of(position)?;
+    let side = Side {
+        maximizes: frame.maximizers.contains(seat),
+        declares: setup.declarers().contains(seat),
+    };
+    let tricks = setup.trick_count() as u8;
+    let j = judge_over_worlds(&solutions, played, side, &contract, frame.measure, tricks);
+    Ok(SingleDummy {
+        exhaustive: worlds.exhaustive,
+        margin: if worlds.exhaustive { 0.0 } else { j.margin },
+        mistake: j.cost > 0.0 && (worlds.exhaustive || j.cost > j.margin),
+        ..j
+    })
 }
 
 /// The player's part: whether he maximises the measure, and whether he is of the declaring

@@ -53,8 +53,8 @@ mod valuation;
 mod worlds;
 
 pub use analysis::{
-    analyze, analyze_players, Analysis, AnalysisView, PlayAnalysis, PlayerSummary, SingleDummy,
-    SingleDummySummary,
+    analyze, analyze_players, judge_single_dummy, Analysis, AnalysisView, PlayAnalysis,
+    PlayerSummary, SingleDummy, SingleDummySummary,
 };
 pub use announce::{
     announceable, callable_aces, german_declaration, may_offer_hochzeit, GermanDeclaration,

@@ -127,3 +127,23 @@ fn the_bettel_ouvert_hand_lies_open() {
         assert_eq!(w.hands()[Seat::S0], g.hands()[Seat::S0]);
     }
 }
+
+#[test]
+fn one_decision_is_judged_alone_and_an_illegal_card_named() {
+    let g = game(SAUSPIEL);
+    let plays = g.plays();
+    let mut position = Game::new(g.setup().clone());
+    for &(_, c) in &plays[..16] {
+        position.play(c).unwrap();
+    }
+    let sampling = Sampling {
+        samples: 20,
+        seed: 1,
+    };
+    let j = judge_single_dummy(&position, plays[16].1, sampling, &mut solvers(2)).unwrap();
+    assert!(j.worlds > 0 && j.expected.is_some());
+    // Seat 2 holds Eichel and Schellen: GA is not his to play.
+    let e = judge_single_dummy(&position, "GA".parse().unwrap(), sampling, &mut solvers(1))
+        .unwrap_err();
+    assert_eq!(e.code(), "illegal_play");
+}

@@ -147,3 +147,128 @@ fn one_decision_is_judged_alone_and_an_illegal_card_named() {
         .unwrap_err();
     assert_eq!(e.code(), "illegal_play");
 }
+
+/// A game of `contract` on `hands`, played to the end with random legal cards.
+fn random_game(
+    hands: BySeat<Cards>,
+    deck: Deck,
+    variant: Variant,
+    contract: Contract,
+    rng: &mut Rng,
+) -> Game {
+    let deal = Deal::new(variant, deck, hands).unwrap();
+    let mut game = Game::new(Setup::new(deal, contract).unwrap());
+    while !game.is_over() {
+        let card = rng.pick(game.legal_cards());
+        game.play(card).unwrap();
+    }
+    game
+}
+
+#[test]
+fn every_kind_of_contract_has_worlds_from_the_middle_on() {
+    // From the fifth trick on (where a Ramsch's worlds are cheap to solve): every view has
+    // consistent worlds and every card is judged; a Hochzeit's exchanged cards and a German
+    // declaration are kept in every world.
+    let mut rng = Rng::new(24);
+    let mut games = Vec::new();
+    let mut found = [false; 3];
+    while found.iter().any(|f| !f) {
+        let hands = random_deal(&mut rng, Deck::Long);
+        if !found[0] && may_offer_hochzeit(hands[Seat::S1], Deck::Long) {
+            let trumps = Contract::Ramsch.order(Deck::Long).trumps();
+            let returned = hands[Seat::S3].without(trumps).first().unwrap();
+            let c = Contract::hochzeit(&hands, Deck::Long, Seat::S1, Seat::S3, returned).unwrap();
+            games.push(random_game(
+                hands,
+                Deck::Long,
+                Variant::Bavarian,
+                c,
+                &mut rng,
+            ));
+            found[0] = true;
+            continue;
+        }
+        if !found[1] {
+            let d = german_declaration(&hands, Wenzels::Four);
+            let c = d.contract(Wenzels::Four);
+            games.push(random_game(hands, Deck::Long, Variant::German, c, &mut rng));
+            found[1] = true;
+            continue;
+        }
+        let d = Seat::S2;
+        for contract in [
+            Contract::Solo {
+                declarer: d,
+                game: Solo::Wenz,
+                tout: false,
+            },
+            Contract::Bettel {
+                declarer: d,
+                ouvert: true,
+            },
+            Contract::Bettel {
+                declarer: d,
+                ouvert: false,
+            },
+            Contract::Ramsch,
+        ] {
+            games.push(random_game(
+                hands,
+                Deck::Long,
+                Variant::Bavarian,
+                contract,
+                &mut rng,
+            ));
+        }
+        if let Some(&called) = callable_aces(hands[d], Deck::Long).first() {
+            let c = Contract::Sauspiel {
+                declarer: d,
+                called,
+            };
+            games.push(random_game(
+                hands,
+                Deck::Long,
+                Variant::Bavarian,
+                c,
+                &mut rng,
+            ));
+        }
+        found[2] = true;
+    }
+    let short = random_deal(&mut rng, Deck::Short);
+    let c = Contract::Solo {
+        declarer: Seat::S0,
+        game: Solo::Farbsolo(Suit::Herz),
+        tout: false,
+    };
+    games.push(random_game(
+        short,
+        Deck::Short,
+        Variant::Bavarian,
+        c,
+        &mut rng,
+    ));
+    let mut s = solvers(2);
+    for game in &games {
+        let plays = game.plays();
+        let mut position = Game::new(game.setup().clone());
+        for (i, &(seat, card)) in plays.iter().enumerate() {
+            if i >= 16 {
+                let sampling = Sampling {
+                    samples: 6,
+                    seed: i as u64,
+                };
+                let j = judge_single_dummy(&position, card, sampling, &mut s)
+                    .unwrap_or_else(|e| panic!("{}: card {i}: {e}", game.contract()));
+                let mut view = View::of(&position, seat);
+                for world in view.worlds(6, i as u64).unwrap().games {
+                    assert_eq!(world.contract(), game.contract());
+                    assert_eq!(world.hands()[seat], position.hands()[seat]);
+                }
+                assert!(j.cost >= 0.0);
+            }
+            position.play(card).unwrap();
+        }
+    }
+}

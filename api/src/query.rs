@@ -124,3 +124,25 @@ impl OddsParams {
         })
     }
 }
+
+/// Whether `solve` adds the best line.
+#[derive(Clone, Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LineParams {
+    /// `true`: also the best line from the position, the rest of the hand under perfect
+    /// play (`line`); default `false`.
+    #[param(value_type = Option<bool>)]
+    pub line: Option<String>,
+}
+
+impl LineParams {
+    pub fn wanted(&self) -> Result<bool, ApiError> {
+        match self.line.as_deref() {
+            None | Some("false") => Ok(false),
+            Some("true") => Ok(true),
+            Some(other) => Err(bad_query(format!(
+                "line must be true or false, not '{other}'"
+            ))),
+        }
+    }
+}

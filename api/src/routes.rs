@@ -3,7 +3,7 @@
 
 use crate::pool::Pool;
 use crate::problem::{ApiError, Problem};
-use crate::query::{OddsParams, ViewParams};
+use crate::query::{LineParams, OddsParams, ViewParams};
 use crate::schema::{Created, Failed, Health, Imported, Stored};
 use crate::store::{GameList, GameQuery, Store, StoreError};
 use actix_web::http::header;
@@ -246,8 +246,8 @@ async fn health(state: web::Data<State>) -> HttpResponse {
 }
 
 /// The value of the position after `play`, and of every legal card of the player to move
-/// (the same object as `schafkopf solve`).
-#[utoipa::path(tag = "analysis", params(BodyParams), request_body(content(
+/// (the same object as `schafkopf solve`); with `line=true` also the best line.
+#[utoipa::path(tag = "analysis", params(BodyParams, LineParams), request_body(content(
         (Record = "application/json"),
         (String = "text/plain", example = plain_example))),
     responses((status = 200, body = Solution), RecordErrors))]
@@ -255,9 +255,15 @@ async fn health(state: web::Data<State>) -> HttpResponse {
 async fn solve(
     state: web::Data<State>,
     from: web::Query<BodyParams>,
+    line: web::Query<LineParams>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    analysis_endpoint(&state, &from, &body, |r| r.game(), |g, s| s.solve(&g)).await
+    let with_line = line.wanted()?;
+    let search = move |g: solver::Game, s: &mut solver::Solver| match with_line {
+        true => s.solve_with_line(&g),
+        false => s.solve(&g),
+    };
+    analysis_endpoint(&state, &from, &body, |r| r.game(), search).await
 }
 
 /// What the three analysis endpoints share: one record of the body, in the format asked

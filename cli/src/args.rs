@@ -129,6 +129,9 @@ pub enum Command {
         io: Io,
         #[command(flatten)]
         search: Search,
+        /// Also the best line: the rest of the hand under perfect play (`line`).
+        #[arg(long)]
+        line: bool,
     },
     /// Every contract each seat may announce, valued double dummy, and the best per seat.
     Contracts(Judge),

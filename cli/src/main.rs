@@ -62,7 +62,7 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             let json = ErrorStyle::Json;
             run_lines(&io, CHEAP_CHUNK, cheap, json, || (), |l, _| score_line(l))
         }
-        Command::Solve { io, search } => {
+        Command::Solve { io, search, line } => {
             let workers = Workers::of(&search)?;
             let json = ErrorStyle::Json;
             run_lines(
@@ -71,7 +71,7 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
                 workers,
                 json,
                 || workers.solver(),
-                solve_line,
+                move |l, s| solve_line(l, s, line),
             )
         }
         Command::Batch {
@@ -249,11 +249,14 @@ fn analyze_line(line: &str, solver: &mut Solver, table: bool) -> LineResult {
     }
 }
 
-fn solve_line(line: &str, solver: &mut Solver) -> LineResult {
+fn solve_line(line: &str, solver: &mut Solver, with_line: bool) -> LineResult {
     LineResult::of(
         solver::Record::from_json(line)
             .and_then(|r| r.game())
-            .and_then(|g| solver.solve(&g)),
+            .and_then(|g| match with_line {
+                true => solver.solve_with_line(&g),
+                false => solver.solve(&g),
+            }),
     )
 }
 

@@ -958,6 +958,13 @@ fn every_answer_matches_its_schema() {
         Some(HIDDEN),
     );
     check("POST", "/api/v1/odds", "/api/v1/odds?seat=9", Some(HIDDEN));
+    let position = std::fs::read_to_string(repo().join("examples/positions.jsonl")).unwrap();
+    check(
+        "POST",
+        "/api/v1/solve",
+        "/api/v1/solve?line=true",
+        position.lines().next(),
+    );
     check("DELETE", "/api/v1/games/{id}", &one, None);
     check("GET", "/api/v1/games/{id}", &one, None);
     check("POST", "/api/v1/solve", "/api/v1/solve", Some("{not json"));
@@ -974,4 +981,27 @@ fn every_answer_matches_its_schema() {
         None,
     );
     assert!(checked >= 3 * records.len(), "{checked}");
+}
+
+#[test]
+fn solve_gives_the_best_line_when_asked() {
+    let server = Server::start(&temp_db("line"), &[]);
+    let positions = std::fs::read_to_string(repo().join("examples/positions.jsonl")).unwrap();
+    let record = positions.lines().next().unwrap();
+    let a = send("POST", &server.url("/api/v1/solve?line=true"), Some(record));
+    assert_eq!(a.status, 200, "{}", a.body);
+    let theirs: Value = serde_json::from_str(&binary(&["solve", "--line", "-"], record)).unwrap();
+    assert_eq!(a.json(), theirs);
+    let line = a.json()["line"].as_array().unwrap().clone();
+    // The first card of the line is one of the best.
+    let value = &a.json()["value"];
+    assert_eq!(&a.json()["cards"][line[0].as_str().unwrap()], value);
+    let plain = send("POST", &server.url("/api/v1/solve"), Some(record)).json();
+    assert!(plain.get("line").is_none());
+    let bad = send(
+        "POST",
+        &server.url("/api/v1/solve?line=maybe"),
+        Some(record),
+    );
+    assert!(bad.problem(400, "bad_query").contains("line"));
 }

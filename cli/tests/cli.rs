@@ -946,3 +946,20 @@ fn batch_in_the_players_view_adds_single_dummy_counts() {
         }
     }
 }
+
+#[test]
+fn solve_line_plays_the_hand_out() {
+    let positions = std::fs::read_to_string(repo().join("examples/positions.jsonl")).unwrap();
+    let out = run(&["solve", "--line", "-"], &positions);
+    assert!(out.status.success());
+    for (record, answer) in positions.lines().zip(json_lines(&out)) {
+        let r: Value = serde_json::from_str(record).unwrap();
+        let played = r["play"]
+            .as_str()
+            .map_or(0, |p| p.split_whitespace().count());
+        let total = if r["deck"] == "short" { 24 } else { 32 };
+        let line = answer["line"].as_array().unwrap();
+        assert_eq!(line.len(), total - played, "{record}");
+        assert_eq!(answer["cards"][line[0].as_str().unwrap()], answer["value"]);
+    }
+}

@@ -32,6 +32,17 @@ pub struct Solution {
     #[cfg_attr(feature = "openapi", schema(value_type = std::collections::BTreeMap<String, i64>))]
     #[serde(serialize_with = "cards_map")]
     pub cards: Vec<(Card, i64)>,
+    /// The best line from the position, where asked for ([`Solver::best_line`]).
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<String>>))]
+    #[serde(serialize_with = "line_text", skip_serializing_if = "Option::is_none")]
+    pub line: Option<Vec<Card>>,
+}
+
+fn line_text<S: Serializer>(line: &Option<Vec<Card>>, s: S) -> Result<S::Ok, S::Error> {
+    match line {
+        Some(cards) => s.collect_seq(cards.iter().map(|c| c.to_string())),
+        None => s.serialize_none(),
+    }
 }
 
 fn cards_map<S: Serializer>(cards: &[(Card, i64)], s: S) -> Result<S::Ok, S::Error> {
@@ -373,7 +384,48 @@ impl Solver {
             declarers: game.setup().declarers().iter().collect(),
             value: value as i64,
             cards,
+            line: None,
         })
+    }
+
+    /// [`Solver::solve`] with its best line ([`Solution::line`]).
+    pub fn solve_with_line(&mut self, game: &Game) -> Result<Solution, Error> {
+        let mut solution = self.solve(game)?;
+        solution.line = Some(self.best_line(game, None)?);
+        Ok(solution)
+    }
+
+    /// The best line: the rest of the hand under perfect play from `game`'s position, after
+    /// `first` if given (a legal card of the player to move, played whatever its value).
+    /// Each card is the first in card order of those that keep its position's value
+    /// ([`Solver::judge`]); a lone legal card is played without search. Every card of the
+    /// line (but `first`) keeps the value `solve` gives its position.
+    pub fn best_line(&mut self, game: &Game, first: Option<Card>) -> Result<Vec<Card>, Error> {
+        let mut position = game.clone();
+        let mut line = Vec::with_capacity(32);
+        if let Some(card) = first {
+            position.play(card).map_err(|reason| Error::IllegalPlay {
+                index: game.played_count(),
+                card,
+                reason,
+            })?;
+            line.push(card);
+        }
+        while !position.is_over() {
+            let legal = position.legal_cards();
+            let card = match (legal.len(), legal.first()) {
+                (1, Some(only)) => only,
+                (_, Some(any)) => {
+                    let judged = self.judge(&position, any)?;
+                    // `judge` finds at least one card keeping the value: the best one does.
+                    judged.best.first().copied().unwrap_or(any)
+                }
+                (_, None) => break,
+            };
+            position.play_unchecked(card);
+            line.push(card);
+        }
+        Ok(line)
     }
 
     /// [`Solver::solve`] for Ramsch: the settlement of the player to move, and after each
@@ -402,6 +454,7 @@ impl Solver {
             declarers: Vec::new(),
             value: value as i64 * unit,
             cards,
+            line: None,
         })
     }
 

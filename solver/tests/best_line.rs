@@ -1,0 +1,131 @@
+//! The best line (`Solver::best_line`) against `solve`: every card of it keeps the value
+//! of its position.
+
+use solver::*;
+
+fn random_position(
+    rng: &mut Rng,
+    contract: impl Fn(&BySeat<Cards>) -> Option<Contract>,
+    cards: usize,
+) -> Game {
+    loop {
+        let hands = random_deal(rng, Deck::Long);
+        let Some(c) = contract(&hands) else { continue };
+        let deal = Deal::new(Variant::Bavarian, Deck::Long, hands).unwrap();
+        let mut game = Game::new(Setup::new(deal, c).unwrap());
+        for _ in 0..cards {
+            let card = rng.pick(game.legal_cards());
+            game.play(card).unwrap();
+        }
+        return game;
+    }
+}
+
+/// Replays `line` from `game`: each card after the first `skip` keeps its position's value.
+fn check_line(game: &Game, line: &[Card], skip: usize, solver: &mut Solver) {
+    let mut position = game.clone();
+    assert_eq!(line.len(), 32 - game.played_count());
+    for (i, &card) in line.iter().enumerate() {
+        if i >= skip && position.legal_cards().len() > 1 {
+            let s = solver.solve(&position).unwrap();
+            let v = s.cards.iter().find(|(c, _)| *c == card).unwrap().1;
+            assert_eq!(
+                v,
+                s.value,
+                "{}: card {i} ({card}) of {line:?}",
+                game.contract()
+            );
+        }
+        position.play(card).unwrap();
+    }
+    assert!(position.is_over());
+}
+
+#[test]
+fn every_card_of_a_best_line_keeps_the_value() {
+    let mut rng = Rng::new(25);
+    let mut solver = Solver::new();
+    let d = Seat::S1;
+    let contracts: Vec<(Box<dyn Fn(&BySeat<Cards>) -> Option<Contract>>, usize)> = vec![
+        (
+            Box::new(move |h: &BySeat<Cards>| {
+                callable_aces(h[d], Deck::Long)
+                    .first()
+                    .map(|&called| Contract::Sauspiel {
+                        declarer: d,
+                        called,
+                    })
+            }),
+            4,
+        ),
+        (
+            Box::new(move |_: &BySeat<Cards>| {
+                Some(Contract::Solo {
+                    declarer: d,
+                    game: Solo::Farbsolo(Suit::Herz),
+                    tout: false,
+                })
+            }),
+            6,
+        ),
+        (
+            Box::new(move |_: &BySeat<Cards>| {
+                Some(Contract::Solo {
+                    declarer: d,
+                    game: Solo::Wenz,
+                    tout: false,
+                })
+            }),
+            9,
+        ),
+        (
+            Box::new(move |_: &BySeat<Cards>| {
+                Some(Contract::Bettel {
+                    declarer: d,
+                    ouvert: false,
+                })
+            }),
+            5,
+        ),
+        (
+            Box::new(move |_: &BySeat<Cards>| {
+                Some(Contract::Solo {
+                    declarer: d,
+                    game: Solo::Geier,
+                    tout: true,
+                })
+            }),
+            8,
+        ),
+        (Box::new(|_: &BySeat<Cards>| Some(Contract::Ramsch)), 18),
+    ];
+    for (contract, cards) in &contracts {
+        for _ in 0..3 {
+            let game = random_position(&mut rng, contract, *cards);
+            let line = solver.best_line(&game, None).unwrap();
+            check_line(&game, &line, 0, &mut solver);
+            // After a given card, however bad: the rest keeps the value after it.
+            let worst = *game
+                .legal_cards()
+                .into_iter()
+                .collect::<Vec<_>>()
+                .last()
+                .unwrap();
+            let after = solver.best_line(&game, Some(worst)).unwrap();
+            assert_eq!(after[0], worst);
+            check_line(&game, &after, 1, &mut solver);
+        }
+    }
+}
+
+#[test]
+fn an_illegal_first_card_is_named() {
+    let line = r#"{"hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
+      "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"],
+      "contract": {"game": "sauspiel", "suit": "G", "declarer": 0}, "play": "H8"}"#;
+    let game = Record::from_json(line).unwrap().game().unwrap();
+    let e = Solver::new()
+        .best_line(&game, Some("EA".parse().unwrap()))
+        .unwrap_err();
+    assert!(e.to_string().contains("must follow"), "{e}");
+}

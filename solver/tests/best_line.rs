@@ -41,12 +41,15 @@ fn check_line(game: &Game, line: &[Card], skip: usize, solver: &mut Solver) {
     assert!(position.is_over());
 }
 
+/// The contract a deal is played in (none: deal again).
+type Chooser = Box<dyn Fn(&BySeat<Cards>) -> Option<Contract>>;
+
 #[test]
 fn every_card_of_a_best_line_keeps_the_value() {
     let mut rng = Rng::new(25);
     let mut solver = Solver::new();
     let d = Seat::S1;
-    let contracts: Vec<(Box<dyn Fn(&BySeat<Cards>) -> Option<Contract>>, usize)> = vec![
+    let contracts: Vec<(Chooser, usize)> = vec![
         (
             Box::new(move |h: &BySeat<Cards>| {
                 callable_aces(h[d], Deck::Long)

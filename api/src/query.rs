@@ -50,9 +50,18 @@ pub struct ViewParams {
     /// The players' view: the seed of the worlds drawn (default 0).
     #[param(value_type = Option<u64>)]
     pub seed: Option<String>,
+    /// `true`: each costly card also gets its best line and its own, and the trick where
+    /// they part (`lines`); default `false`.
+    #[param(value_type = Option<bool>)]
+    pub lines: Option<String>,
 }
 
 impl ViewParams {
+    /// Whether each costly card gets its lines.
+    pub fn lines(&self) -> Result<bool, ApiError> {
+        flag("lines", self.lines.as_deref())
+    }
+
     /// The sampling of the players' view, or none for double dummy.
     pub fn sampling(&self) -> Result<Option<Sampling>, ApiError> {
         match self.view.as_deref() {
@@ -76,11 +85,16 @@ impl ViewParams {
     }
 
     /// The name a stored analysis is kept under: `double_dummy`, or
-    /// `players:<samples>:<seed>`.
-    pub fn key(sampling: Option<Sampling>) -> String {
-        match sampling {
+    /// `players:<samples>:<seed>`, with `+lines` where the lines were asked for.
+    pub fn key(sampling: Option<Sampling>, lines: bool) -> String {
+        let view = match sampling {
             None => "double_dummy".to_string(),
             Some(s) => format!("players:{}:{}", s.samples, s.seed),
+        };
+        if lines {
+            view + "+lines"
+        } else {
+            view
         }
     }
 }
@@ -137,12 +151,17 @@ pub struct LineParams {
 
 impl LineParams {
     pub fn wanted(&self) -> Result<bool, ApiError> {
-        match self.line.as_deref() {
-            None | Some("false") => Ok(false),
-            Some("true") => Ok(true),
-            Some(other) => Err(bad_query(format!(
-                "line must be true or false, not '{other}'"
-            ))),
-        }
+        flag("line", self.line.as_deref())
+    }
+}
+
+/// A yes-or-no query parameter, by name (absent: no).
+fn flag(name: &str, text: Option<&str>) -> Result<bool, ApiError> {
+    match text {
+        None | Some("false") => Ok(false),
+        Some("true") => Ok(true),
+        Some(other) => Err(bad_query(format!(
+            "{name} must be true or false, not '{other}'"
+        ))),
     }
 }

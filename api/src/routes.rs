@@ -299,21 +299,27 @@ async fn analyze(
     view: web::Query<ViewParams>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let sampling = view.sampling()?;
-    let search = move |g: solver::Game, s: &mut solver::Solver| analyze_in(&g, sampling, s);
+    let (sampling, lines) = (view.sampling()?, view.lines()?);
+    let search = move |g: solver::Game, s: &mut solver::Solver| analyze_in(&g, sampling, lines, s);
     analysis_endpoint(&state, &from, &body, |r| r.game(), search).await
 }
 
-/// The analysis of a game in a view: double dummy, or with `sampling` the players'.
+/// The analysis of a game in a view: double dummy, or with `sampling` the players'; with
+/// `lines` each costly card's lines.
 fn analyze_in(
     game: &solver::Game,
     sampling: Option<solver::Sampling>,
+    lines: bool,
     solver: &mut solver::Solver,
 ) -> Result<Analysis, solver::Error> {
-    match sampling {
-        None => solver::analyze(game, solver),
-        Some(s) => solver::analyze_players(game, s, std::slice::from_mut(solver)),
+    let mut analysis = match sampling {
+        None => solver::analyze(game, solver)?,
+        Some(s) => solver::analyze_players(game, s, std::slice::from_mut(solver))?,
+    };
+    if lines {
+        solver::explain(game, &mut analysis, solver)?;
     }
+    Ok(analysis)
 }
 
 /// How a hand's contracts fare over the deals of the cards its seat cannot see (the same
@@ -512,8 +518,8 @@ async fn game_analysis(
     view: web::Query<ViewParams>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let sampling = view.sampling()?;
-    let view = ViewParams::key(sampling);
+    let (sampling, lines) = (view.sampling()?, view.lines()?);
+    let view = ViewParams::key(sampling, lines);
     let (s, key, v) = (state.clone(), id.clone(), view.clone());
     let (text, stored) =
         blocking(move || Ok::<_, StoreError>((s.store.get(&key)?, s.store.analysis(&key, &v)?)))
@@ -524,7 +530,7 @@ async fn game_analysis(
     let game = solver::Record::from_json(&text)?.game()?;
     let analysis = state
         .pool
-        .run(move |s| analyze_in(&game, sampling, s))
+        .run(move |s| analyze_in(&game, sampling, lines, s))
         .await??;
     let text = serde_json::to_string(&analysis)
         .map_err(|e| ApiError::internal(format!("could not serialize the analysis: {e}")))?;

@@ -117,6 +117,9 @@ pub struct Players {
     /// count.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Each costly card's best line and its own, and the trick where they part (`lines`).
+    #[arg(long)]
+    pub lines: bool,
 }
 
 #[derive(Subcommand)]

@@ -123,12 +123,16 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
         }
         // One deal is a hundred searches: two records at a time keep output flowing.
         Command::Contracts(judge) => run_judge(&judge, 2, contracts_line),
-        Command::Analyze { judge, players } => match sampling_of(&players) {
-            None => run_judge(&judge, SEARCH_CHUNK, analyze_line),
-            Some(sampling) => run_sampled(&judge, move |line, solvers, table| {
-                analyze_players_line(line, solvers, sampling, table)
-            }),
-        },
+        Command::Analyze { judge, players } => {
+            let lines = players.lines;
+            match sampling_of(&players) {
+                None if lines => run_judge(&judge, SEARCH_CHUNK, analyze_lines_line),
+                None => run_judge(&judge, SEARCH_CHUNK, analyze_line),
+                Some(sampling) => run_sampled(&judge, move |line, solvers, table| {
+                    analyze_players_line(line, solvers, sampling, lines, table)
+                }),
+            }
+        }
         Command::Odds {
             judge,
             seat,
@@ -184,11 +188,18 @@ fn analyze_players_line(
     line: &str,
     solvers: &mut [Solver],
     sampling: solver::Sampling,
+    lines: bool,
     table: bool,
 ) -> LineResult {
     let result = solver::Record::from_json(line)
         .and_then(|r| r.game())
-        .and_then(|g| solver::analyze_players(&g, sampling, solvers).map(|a| (g, a)));
+        .and_then(|g| {
+            let mut a = solver::analyze_players(&g, sampling, solvers)?;
+            if let (true, Some(s)) = (lines, solvers.first_mut()) {
+                solver::explain(&g, &mut a, s)?;
+            }
+            Ok((g, a))
+        });
     match result {
         Ok((game, analysis)) if table => LineResult::Ok(table::analysis(&game, &analysis)),
         result => LineResult::of(result.map(|(_, analysis)| analysis)),
@@ -240,9 +251,24 @@ fn contracts_line(line: &str, solver: &mut Solver, table: bool) -> LineResult {
 }
 
 fn analyze_line(line: &str, solver: &mut Solver, table: bool) -> LineResult {
+    analyze_with(line, solver, false, table)
+}
+
+fn analyze_lines_line(line: &str, solver: &mut Solver, table: bool) -> LineResult {
+    analyze_with(line, solver, true, table)
+}
+
+/// `analyze` of one record, with each costly card's lines where asked for.
+fn analyze_with(line: &str, solver: &mut Solver, lines: bool, table: bool) -> LineResult {
     let result = solver::Record::from_json(line)
         .and_then(|r| r.game())
-        .and_then(|g| solver::analyze(&g, solver).map(|a| (g, a)));
+        .and_then(|g| {
+            let mut a = solver::analyze(&g, solver)?;
+            if lines {
+                solver::explain(&g, &mut a, solver)?;
+            }
+            Ok((g, a))
+        });
     match result {
         Ok((game, analysis)) if table => LineResult::Ok(table::analysis(&game, &analysis)),
         result => LineResult::of(result.map(|(_, analysis)| analysis)),

@@ -113,6 +113,11 @@ pub fn analysis(game: &Game, a: &Analysis) -> String {
         }
         out.push_str(&line);
         out.push('\n');
+        if let Some(l) = &p.lines {
+            let _ = writeln!(out, "      {}", l.why);
+            let _ = writeln!(out, "      best line:   {}", best(&l.best));
+            let _ = writeln!(out, "      played line: {}", best(&l.played));
+        }
     }
     if let Some(score) = &a.result {
         let payouts: Vec<String> = score.payouts.iter().map(|p| format!("{p:+}")).collect();

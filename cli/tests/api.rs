@@ -958,6 +958,12 @@ fn every_answer_matches_its_schema() {
         Some(HIDDEN),
     );
     check("POST", "/api/v1/odds", "/api/v1/odds?seat=9", Some(HIDDEN));
+    check(
+        "POST",
+        "/api/v1/analyze",
+        "/api/v1/analyze?lines=true",
+        Some(&records[0]),
+    );
     let position = std::fs::read_to_string(repo().join("examples/positions.jsonl")).unwrap();
     check(
         "POST",
@@ -1004,4 +1010,32 @@ fn solve_gives_the_best_line_when_asked() {
         Some(record),
     );
     assert!(bad.problem(400, "bad_query").contains("line"));
+
+    // An analysis with each costly card's lines, posted and stored.
+    let game = &games()[0];
+    let a = send(
+        "POST",
+        &server.url("/api/v1/analyze?lines=true"),
+        Some(game),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+    let theirs: Value = serde_json::from_str(&binary(&["analyze", "--lines", "-"], game)).unwrap();
+    assert_eq!(a.json(), theirs);
+    assert!(a.json()["plays"][2]["lines"]["why"]
+        .as_str()
+        .unwrap()
+        .starts_with("HK costs the defenders 27 points"));
+    let id = send("POST", &server.url("/api/v1/games"), Some(game))
+        .location
+        .unwrap();
+    let stored = send(
+        "GET",
+        &server.url(&format!("{id}/analysis?lines=true")),
+        None,
+    );
+    assert_eq!(stored.json(), theirs);
+    let plain = send("GET", &server.url(&format!("{id}/analysis")), None).json();
+    assert!(plain["plays"][2].get("lines").is_none());
+    let bad = send("POST", &server.url("/api/v1/analyze?lines=yes"), Some(game));
+    assert!(bad.problem(400, "bad_query").contains("lines"));
 }

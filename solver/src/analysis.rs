@@ -45,6 +45,10 @@ pub struct PlayAnalysis {
     /// The card judged by what its player could know (the players' view only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub single_dummy: Option<SingleDummy>,
+    /// A costly card's best line and its own, and where they part (where asked for:
+    /// [`explain`](crate::explain())).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lines: Option<crate::explain::CostLines>,
 }
 
 /// One card judged single dummy: every legal card solved in each world the player's view
@@ -161,7 +165,7 @@ pub(crate) fn cards_set_text<S: serde::Serializer>(
     )
 }
 
-fn cards_text<S: serde::Serializer>(cards: &[Card], s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn cards_text<S: serde::Serializer>(cards: &[Card], s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq(cards.iter().map(|c| c.to_string()))
 }
 
@@ -265,6 +269,7 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
             cost,
             turned,
             single_dummy: None,
+            lines: None,
         });
         position.play_unchecked(card);
     }

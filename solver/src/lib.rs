@@ -37,6 +37,7 @@ mod cards;
 mod contract;
 mod deal;
 mod error;
+mod explain;
 pub mod formats;
 mod game;
 mod json;
@@ -63,6 +64,7 @@ pub use cards::{Card, Cards, Deck, ParseCardError, ParseCardsError, ParseSuitErr
 pub use contract::{holds_sie, Contract, GameName, Measure, Solo, Variant, Wenzels};
 pub use deal::{random_deal, Rng};
 pub use error::{Error, IllegalReason};
+pub use explain::{explain, CostLines};
 pub use game::{Deal, Game, Setup, Trick};
 pub use legal::{CalledAce, PlayRules, RunAway};
 pub use odds::{odds, ContractOdds, Estimate, HandOdds, HandQuestion, OddsChoice, Sampling};

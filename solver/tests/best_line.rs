@@ -132,3 +132,58 @@ fn an_illegal_first_card_is_named() {
         .unwrap_err();
     assert!(e.to_string().contains("must follow"), "{e}");
 }
+
+/// The declaring side's points (or the declarer's tricks) at the end of `line` from `game`.
+fn final_value(game: &Game, line: &[Card]) -> i64 {
+    let mut g = game.clone();
+    for &c in line {
+        g.play(c).unwrap();
+    }
+    let declarers = g.setup().declarers();
+    let (points, tricks) = (g.points(), g.trick_counts());
+    match g.contract().measure() {
+        Measure::Tricks => declarers.iter().map(|s| tricks[s] as i64).sum(),
+        _ => declarers.iter().map(|s| points[s] as i64).sum(),
+    }
+}
+
+#[test]
+fn a_costly_cards_lines_end_at_the_values_before_and_after_it() {
+    let games = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/games.jsonl"
+    ))
+    .unwrap();
+    let mut solver = Solver::new();
+    let mut explained = 0;
+    for line in games.lines() {
+        let game = Record::from_json(line).unwrap().game().unwrap();
+        if matches!(game.contract(), Contract::Ramsch | Contract::Sie { .. }) {
+            continue;
+        }
+        let mut analysis = analyze(&game, &mut solver).unwrap();
+        explain(&game, &mut analysis, &mut solver).unwrap();
+        let mut position = Game::new(game.setup().clone());
+        for play in &analysis.plays {
+            match &play.lines {
+                None => assert_eq!(play.cost, 0),
+                Some(l) => {
+                    assert!(play.cost > 0);
+                    assert!(play.best.contains(&l.best[0]));
+                    assert_eq!(l.played[0], play.card);
+                    assert_eq!(final_value(&position, &l.best), play.before);
+                    assert_eq!(final_value(&position, &l.played), play.after);
+                    assert!(
+                        l.why.starts_with(&format!("{} costs", play.card)),
+                        "{}",
+                        l.why
+                    );
+                    assert!(l.trick >= play.trick);
+                    explained += 1;
+                }
+            }
+            position.play(play.card).unwrap();
+        }
+    }
+    assert!(explained > 10, "{explained}");
+}

@@ -1,0 +1,138 @@
+//! Why a card cost what it cost: the best line after the best card and after the card
+//! played, and the trick where they part (issue 25; `analyze --lines`).
+
+use crate::analysis::{Analysis, PlayAnalysis};
+use crate::cards::Card;
+use crate::contract::Measure;
+use crate::error::Error;
+use crate::game::Game;
+use crate::search::Solver;
+use crate::seat::Seat;
+use serde::Serialize;
+
+/// A costly card's two lines and where they part.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CostLines {
+    /// From the position: the first best card, then perfect play to the end.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
+    #[serde(serialize_with = "crate::analysis::cards_text")]
+    pub best: Vec<Card>,
+    /// The card played, then perfect play to the end.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
+    #[serde(serialize_with = "crate::analysis::cards_text")]
+    pub played: Vec<Card>,
+    /// The trick (from 0) where the two lines first differ in who takes it or what it
+    /// holds.
+    pub trick: usize,
+    /// The same in words: `HK costs the defenders 27 points: in trick 1 SO would have
+    /// taken it for seat 2 (20 points); after HK seat 3 takes it (29 points)`.
+    pub why: String,
+}
+
+/// One trick of a line: who took it and what it held.
+#[derive(Copy, Clone, PartialEq, Eq)]
+struct Taken {
+    winner: Seat,
+    points: u32,
+}
+
+/// The tricks completed from `position` on along `line`.
+fn tricks_along(position: &Game, line: &[Card]) -> Vec<Taken> {
+    let mut g = position.clone();
+    let before = g.tricks().len();
+    for &c in line {
+        g.play_unchecked(c);
+    }
+    g.tricks()[before..]
+        .iter()
+        .map(|t| Taken {
+            winner: t.winner,
+            points: t.points(),
+        })
+        .collect()
+}
+
+/// Adds to every costly card of `analysis` (of `game`) its two lines ([`CostLines`]).
+pub fn explain(game: &Game, analysis: &mut Analysis, solver: &mut Solver) -> Result<(), Error> {
+    let declarers = game.setup().declarers();
+    let measure = analysis.measure;
+    let mut position = Game::new(game.setup().clone());
+    for play in analysis.plays.iter_mut() {
+        if play.cost > 0 {
+            if let Some(&best) = play.best.first() {
+                let best_line = solver.best_line(&position, Some(best))?;
+                let played = solver.best_line(&position, Some(play.card))?;
+                let a = tricks_along(&position, &best_line);
+                let b = tricks_along(&position, &played);
+                let first = position.tricks().len();
+                let part = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(0);
+                let why = sentence(
+                    play,
+                    best,
+                    measure,
+                    declarers,
+                    first + part,
+                    a[part],
+                    b[part],
+                );
+                play.lines = Some(CostLines {
+                    best: best_line,
+                    played,
+                    trick: first + part,
+                    why,
+                });
+            }
+        }
+        position.play_unchecked(play.card);
+    }
+    Ok(())
+}
+
+/// The sentence of [`CostLines::why`].
+fn sentence(
+    play: &PlayAnalysis,
+    best: Card,
+    measure: Measure,
+    declarers: crate::seat::Seats,
+    trick: usize,
+    with_best: Taken,
+    with_card: Taken,
+) -> String {
+    let side = if measure == Measure::Settlement {
+        format!("seat {}", play.seat)
+    } else if declarers.contains(play.seat) {
+        if declarers.len() == 1 {
+            "the declarer".to_string()
+        } else {
+            "the declarers".to_string()
+        }
+    } else {
+        "the defenders".to_string()
+    };
+    let cost = match (measure, play.cost) {
+        (Measure::Points, 1) => "1 point".to_string(),
+        (Measure::Points, n) => format!("{n} points"),
+        (Measure::Tricks, 1) => "1 trick".to_string(),
+        (Measure::Tricks, n) => format!("{n} tricks"),
+        (Measure::Settlement, n) => format!("{n} in money"),
+    };
+    let points = |n: u32| {
+        if n == 1 {
+            "1 point".to_string()
+        } else {
+            format!("{n} points")
+        }
+    };
+    format!(
+        "{} costs {side} {cost}: in trick {} {best} would have let seat {} take it ({}); \
+         after {} seat {} takes it ({})",
+        play.card,
+        trick + 1,
+        with_best.winner,
+        points(with_best.points),
+        play.card,
+        with_card.winner,
+        points(with_card.points)
+    )
+}

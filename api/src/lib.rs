@@ -5,6 +5,7 @@
 //! - [`routes`]: the endpoints; [`store`]: the database; [`pool`]: the solver workers;
 //!   [`problem`]: errors as `application/problem+json`; [`schema`]: the documented shapes.
 
+pub mod pages;
 pub mod pool;
 pub mod problem;
 pub mod query;
@@ -93,6 +94,7 @@ pub async fn serve(
                 .url("/openapi.json", api)
                 .config(utoipa_swagger_ui::Config::default().validator_url("none")),
         )
+        .configure(pages::configure)
         .default_service(web::to(routes::fallback))
         .route(
             "/docs",

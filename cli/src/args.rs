@@ -73,6 +73,9 @@ pub enum OutputFormat {
     Json,
     /// A table for people.
     Table,
+    /// `analyze` only: one self-contained replay page (HTML) of one game, with each
+    /// costly card's lines.
+    Html,
 }
 
 /// Output of `batch`.

@@ -121,8 +121,19 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
                 |l, _| export_line(l),
             )
         }
+        Command::Contracts(judge) | Command::Odds { judge, .. }
+            if judge.format == OutputFormat::Html =>
+        {
+            Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "--format html is for analyze: a replay page of one game",
+            ))
+        }
         // One deal is a hundred searches: two records at a time keep output flowing.
         Command::Contracts(judge) => run_judge(&judge, 2, contracts_line),
+        Command::Analyze { judge, players } if judge.format == OutputFormat::Html => {
+            run_html(&judge, sampling_of(&players))
+        }
         Command::Analyze { judge, players } => {
             let lines = players.lines;
             match sampling_of(&players) {
@@ -145,6 +156,71 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
                 odds_line(line, solvers, seat, sampling, table)
             })
         }
+    }
+}
+
+/// `analyze --format html`: the replay page of one game, self-contained (its lines and, with
+/// `--view players`, the single-dummy curve included). A second record is refused: a page
+/// holds one game.
+fn run_html(judge: &args::Judge, sampling: Option<solver::Sampling>) -> io::Result<ExitCode> {
+    let workers = Workers::of(&judge.search)?;
+    let one = Workers {
+        threads: 1,
+        ..workers
+    };
+    let state = || {
+        let solvers: Vec<Solver> = (0..workers.threads).map(|_| workers.solver()).collect();
+        (solvers, 0usize)
+    };
+    run_lines(
+        &judge.io,
+        1,
+        one,
+        ErrorStyle::Stderr,
+        state,
+        move |line, (solvers, done)| {
+            *done += 1;
+            if *done > 1 {
+                return LineResult::Err {
+                    code: "one_page",
+                    message: format!(
+                        "--format html writes the page of one game: record {done} is one too many \
+                     (give one record, or split the log)"
+                    ),
+                };
+            }
+            html_page(line, solvers, sampling)
+        },
+    )
+}
+
+fn html_page(line: &str, solvers: &mut [Solver], sampling: Option<solver::Sampling>) -> LineResult {
+    let result = solver::Record::from_json(line).and_then(|r| {
+        let game = r.game()?;
+        let mut a = match sampling {
+            Some(s) => solver::analyze_players(&game, s, solvers)?,
+            None => match solvers.first_mut() {
+                Some(s) => solver::analyze(&game, s)?,
+                None => return Err(solver::Error::BadView("no solver".to_string())),
+            },
+        };
+        if let Some(s) = solvers.first_mut() {
+            solver::explain(&game, &mut a, s)?;
+        }
+        Ok((r, a))
+    });
+    match result {
+        Ok((record, analysis)) => match serde_json::to_string(&analysis) {
+            Ok(text) => {
+                let title = record.id.clone().unwrap_or_else(|| "a game".to_string());
+                LineResult::Ok(api::pages::standalone(&title, &record.to_json(), &text))
+            }
+            Err(e) => LineResult::Err {
+                code: "internal",
+                message: format!("could not serialize the analysis: {e}"),
+            },
+        },
+        Err(e) => LineResult::err(&e),
     }
 }
 

@@ -1,0 +1,205 @@
+// The replay page: the four hands around the table, the trick, stepping card by card, the
+// evaluation graph, the card list with costs, the best lines and the players' summary. It
+// reads the record and its analysis from the page itself (a saved report) or from the
+// service's API (/games/{id}); no outside requests.
+"use strict";
+
+const SEATS = ["Vorhand", "Mittelhand", "Hinterhand", "Geber"];
+const SUIT_NAMES = { E: "Eichel", G: "Gras", H: "Herz", S: "Schellen" };
+const SUIT_SVG = {
+  E: '<svg viewBox="0 0 12 12" aria-hidden="true"><ellipse cx="6" cy="7.5" rx="3.2" ry="4" fill="#8b5a2b"/><path d="M2 5h8a4 3 0 0 0-8 0z" fill="#5b3a1a"/></svg>',
+  G: '<svg viewBox="0 0 12 12" aria-hidden="true"><path d="M6 1C1 4 1 9 6 11c5-2 5-7 0-10z" fill="#3a8f3a"/><path d="M6 2v9" stroke="#1f5e1f"/></svg>',
+  H: '<svg viewBox="0 0 12 12" aria-hidden="true"><path d="M6 11L1.2 6A2.8 2.8 0 0 1 6 2.6 2.8 2.8 0 0 1 10.8 6z" fill="#d23030"/></svg>',
+  S: '<svg viewBox="0 0 12 12" aria-hidden="true"><circle cx="6" cy="6" r="4.5" fill="#e0a020"/><path d="M1.5 6h9" stroke="#8a5a00"/><circle cx="6" cy="8" r="1" fill="#8a5a00"/></svg>',
+};
+const RANK_TEXT = { A: "A", Z: "10", K: "K", O: "O", U: "U", 9: "9", 8: "8", 7: "7" };
+
+function el(tag, attrs, html) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (html !== undefined) e.innerHTML = html;
+  return e;
+}
+
+function cardHtml(card, extra) {
+  const suit = card[0], rank = card.slice(1);
+  const title = SUIT_NAMES[suit] + " " + (RANK_TEXT[rank] || rank);
+  return '<span class="card ' + (extra || "") + '" data-card="' + card + '" title="' + title + '">' +
+    SUIT_SVG[suit] + (RANK_TEXT[rank] || rank) + "</span>";
+}
+
+function cardsOf(text) {
+  if (Array.isArray(text)) return text.join(" ").split(/\s+/).filter(Boolean).map(c => c.toUpperCase());
+  return (text || "").split(/\s+/).filter(Boolean).map(c => c.toUpperCase().replace("10", "Z").replace("X", "Z"));
+}
+
+function contractText(c, names) {
+  if (!c) return "no contract";
+  const who = c.declarer === undefined || c.declarer === null ? "" : " by " + names[c.declarer];
+  const suit = c.suit ? " " + SUIT_NAMES[c.suit.toUpperCase()] : "";
+  const game = c.game.toLowerCase();
+  if (game === "sauspiel" || game === "rufspiel") return "Sauspiel on the" + suit + " ace" + who;
+  return c.game + suit + (c.tout ? " Tout" : "") + who;
+}
+
+/// What a cost counts as: 0 none, 1 inaccuracy, 2 mistake, 3 blunder (turned the game).
+function costClass(p, measure) {
+  if (p.cost <= 0) return 0;
+  if (p.turned) return 3;
+  const big = measure === "points" ? 10 : measure === "tricks" ? 1 : 20;
+  return p.cost >= big ? 2 : 1;
+}
+
+function render(data, root) {
+  const { record, analysis } = data;
+  const names = (record.players && record.players.length === 4) ? record.players : [0, 1, 2, 3].map(s => "seat " + s);
+  const dealt = record.hands.map(cardsOf);
+  const plays = analysis.plays;
+  const n = plays.length;
+  const declarers = new Set((analysis.result && analysis.result.declarers) || []);
+  if (record.contract && record.contract.declarer !== undefined) declarers.add(record.contract.declarer);
+  let step = n;
+
+  root.querySelector("#title").textContent = (analysis.id || record.id || "a game");
+  root.querySelector("#subtitle").textContent = contractText(record.contract, names) +
+    " \u2014 double-dummy value at the start: " + analysis.start + " (" + analysis.measure + ")";
+
+  // The card list: every card, its values, cost and best cards.
+  const tbody = root.querySelector("#cards tbody");
+  plays.forEach((p, i) => {
+    const tr = el("tr", { "data-i": i, tabindex: "0", class: "c" + costClass(p, analysis.measure) });
+    const sd = p.single_dummy && p.single_dummy.expected !== null && p.single_dummy.expected !== undefined
+      ? p.single_dummy.cost.toFixed(1) + (p.single_dummy.mistake ? " !" : "") : "";
+    tr.innerHTML = "<td>" + (i + 1) + "</td><td>" + (p.trick + 1) + "</td><td>" + names[p.seat] +
+      "</td><td>" + cardHtml(p.card) + "</td><td>" + p.before + " \u2192 " + p.after +
+      '</td><td class="cost">' + (p.cost || "") + "</td><td>" + (p.cost ? p.best.map(c => cardHtml(c)).join(" ") : "") +
+      "</td><td>" + sd + "</td>";
+    tr.addEventListener("click", () => go(i + 1));
+    tr.addEventListener("keydown", e => { if (e.key === "Enter") go(i + 1); });
+    tbody.appendChild(tr);
+  });
+
+  // The players' summary.
+  const sum = root.querySelector("#summary tbody");
+  analysis.players.forEach(p => {
+    const sd = p.single_dummy ? p.single_dummy.mistakes + " / " + p.single_dummy.cost : "";
+    const money = analysis.result ? analysis.result.payouts[p.seat] : "";
+    sum.appendChild(el("tr", {}, "<td>" + names[p.seat] + " (" + SEATS[p.seat] + ")</td><td>" + p.mistakes +
+      "</td><td>" + p.cost + "</td><td>" + sd + "</td><td>" + money + "</td>"));
+  });
+
+  drawGraph(root.querySelector("#graph"), analysis, () => step, go);
+
+  function go(k) {
+    step = Math.max(0, Math.min(n, k));
+    show();
+  }
+
+  function show() {
+    // Hands: as dealt, minus what has been played.
+    const played = new Set(plays.slice(0, step).map(p => p.card));
+    const toMove = step < n ? plays[step].seat : -1;
+    for (let s = 0; s < 4; s++) {
+      const box = root.querySelector(".seat.s" + s);
+      box.classList.toggle("to-move", s === toMove);
+      box.classList.toggle("declarer", declarers.has(s));
+      box.querySelector(".name").textContent = names[s] + " \u00b7 " + SEATS[s];
+      box.querySelector(".hand").innerHTML = dealt[s].filter(c => !played.has(c)).map(c => cardHtml(c)).join("");
+    }
+    // The trick of the last card played.
+    const trick = root.querySelector(".trick");
+    trick.innerHTML = "";
+    if (step > 0) {
+      const t = Math.floor((step - 1) / 4);
+      const cards = plays.slice(4 * t, step);
+      const winner = step % 4 === 0 && step < n ? plays[step].seat : -1;
+      cards.forEach(p => {
+        const slot = el("div", { class: "t" + p.seat }, cardHtml(p.card, p.seat === winner ? "won" : ""));
+        trick.appendChild(slot);
+      });
+    }
+    root.querySelector("#step").textContent = "card " + step + " of " + n;
+    tbody.querySelectorAll("tr").forEach(tr => tr.classList.toggle("sel", +tr.dataset.i === step - 1));
+    // The selected card's lines.
+    const lines = root.querySelector("#lines");
+    const p = plays[step - 1];
+    if (!p) {
+      lines.innerHTML = '<p class="muted">Before the first card.</p>';
+    } else if (p.lines) {
+      lines.innerHTML = "<p>" + p.lines.why + "</p><p>Best line: " + p.lines.best.map(c => cardHtml(c)).join(" ") +
+        "</p><p>Played line: " + p.lines.played.map(c => cardHtml(c)).join(" ") + "</p>";
+    } else {
+      lines.innerHTML = "<p>" + names[p.seat] + " played " + cardHtml(p.card) + (p.cost ? " (cost " + p.cost + ")" : ", a best card") + ".</p>";
+    }
+    root.querySelector("#graph").dispatchEvent(new Event("step"));
+    root.dataset.step = step;
+  }
+
+  root.querySelector("#first").addEventListener("click", () => go(0));
+  root.querySelector("#prev").addEventListener("click", () => go(step - 1));
+  root.querySelector("#next").addEventListener("click", () => go(step + 1));
+  root.querySelector("#last").addEventListener("click", () => go(n));
+  document.addEventListener("keydown", e => {
+    if (e.target.tagName === "TEXTAREA") return;
+    if (e.key === "ArrowLeft") { go(step - 1); e.preventDefault(); }
+    if (e.key === "ArrowRight") { go(step + 1); e.preventDefault(); }
+    if (e.key === "Home") { go(0); e.preventDefault(); }
+    if (e.key === "End") { go(n); e.preventDefault(); }
+  });
+  show();
+}
+
+/// The evaluation graph: the value after every card, the 31/61/91 lines for points,
+/// mistakes marked by size, the single-dummy curve where computed, the current card.
+function drawGraph(svg, analysis, current, go) {
+  const plays = analysis.plays, n = plays.length;
+  const values = [analysis.start].concat(plays.map(p => p.after));
+  let lo = 0, hi = analysis.measure === "points" ? 120 : Math.max(...values, 1);
+  if (analysis.measure === "settlement") { lo = Math.min(...values, 0); hi = Math.max(...values, 0) || 1; }
+  const W = 600, H = 180, pad = 22;
+  const x = i => pad + (W - 2 * pad) * i / Math.max(n, 1);
+  const y = v => H - pad - (H - 2 * pad) * (v - lo) / ((hi - lo) || 1);
+  svg.setAttribute("viewBox", "0 0 " + W + " " + H);
+  let html = "";
+  if (analysis.measure === "points") {
+    for (const t of [31, 61, 91]) {
+      html += '<line x1="' + pad + '" x2="' + (W - pad) + '" y1="' + y(t) + '" y2="' + y(t) + '" stroke="#ccc" stroke-dasharray="3 3"/>' +
+        '<text x="2" y="' + (y(t) + 3) + '">' + t + "</text>";
+    }
+  }
+  html += '<polyline class="value" points="' + values.map((v, i) => x(i) + "," + y(v)).join(" ") + '"/>';
+  const sd = plays.map((p, i) => p.single_dummy && p.single_dummy.expected != null ? x(i + 1) + "," + y(p.single_dummy.expected) : null).filter(Boolean);
+  if (sd.length > 1) html += '<polyline class="sd" points="' + sd.join(" ") + '"/>';
+  const colours = ["", "#f2d16b", "#f0a35e", "#d9534f"];
+  plays.forEach((p, i) => {
+    const c = costClass(p, analysis.measure);
+    if (c) html += '<circle class="mark" data-i="' + i + '" cx="' + x(i + 1) + '" cy="' + y(p.after) + '" r="' + (2 + 2 * c) + '" fill="' + colours[c] + '"/>';
+  });
+  html += '<line class="here" y1="' + pad + '" y2="' + (H - pad) + '"/>';
+  svg.innerHTML = html;
+  const here = svg.querySelector(".here");
+  svg.addEventListener("step", () => { const k = current(); here.setAttribute("x1", x(k)); here.setAttribute("x2", x(k)); svg.dataset.value = values[k]; });
+  svg.addEventListener("click", e => {
+    const r = svg.getBoundingClientRect();
+    const k = Math.round((e.clientX - r.left) / r.width * W / ((W - 2 * pad) / Math.max(n, 1)) - pad / ((W - 2 * pad) / Math.max(n, 1)));
+    go(k);
+  });
+}
+
+async function load(root) {
+  const inline = document.getElementById("schafkopf-data");
+  if (inline) return render(JSON.parse(inline.textContent), root);
+  const id = decodeURIComponent(location.pathname.replace(/^\/games\//, ""));
+  const base = "/api/v1/games/" + encodeURIComponent(id);
+  try {
+    const [r, a] = await Promise.all([fetch(base), fetch(base + "/analysis?lines=true")]);
+    if (!r.ok) throw new Error((await r.json()).detail);
+    if (!a.ok) throw new Error((await a.json()).detail);
+    render({ record: await r.json(), analysis: await a.json() }, root);
+  } catch (e) {
+    root.querySelector("#title").textContent = "This game cannot be shown";
+    root.querySelector("#subtitle").textContent = String(e.message || e);
+  }
+}
+
+if (document.getElementById("replay")) load(document.getElementById("replay"));

@@ -1,0 +1,319 @@
+//! The replay page in a real browser: Debian's headless Chromium driven over WebDriver
+//! (chromedriver's HTTP protocol, spoken here with a plain HTTP client). The service runs
+//! on a free loopback port with a stored game; the test steps through every card with the
+//! keyboard and checks the trick on the table, the graph's point, the mistakes marked and
+//! the lines shown, clicks a card in the list, and looks at the page at phone width. It
+//! takes the screenshots the README shows (`docs/screenshots/`, with
+//! `SCHAFKOPF_SCREENSHOTS=docs/screenshots`).
+//!
+//! Where chromedriver is missing the test says so and passes, unless
+//! `SCHAFKOPF_REQUIRE_BROWSER` is set (as `.ci/run` sets it after installing Chromium).
+
+mod common;
+
+use common::{repo, temp_db, Server};
+use serde_json::{json, Value};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// chromedriver on a free port; killed when dropped.
+struct Driver {
+    child: Child,
+    base: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn call(method: &str, url: &str, body: Option<Value>) -> Value {
+    let agent = ureq::AgentBuilder::new()
+        .timeout(Duration::from_secs(60))
+        .build();
+    let request = agent.request(method, url);
+    let result = match body {
+        Some(b) => request.send_json(b),
+        None => request.call(),
+    };
+    let text = match result {
+        Ok(r) => r.into_string().unwrap(),
+        Err(ureq::Error::Status(code, r)) => {
+            panic!(
+                "{method} {url}: {code} {}",
+                r.into_string().unwrap_or_default()
+            )
+        }
+        Err(e) => panic!("{method} {url}: {e}"),
+    };
+    serde_json::from_str(&text).unwrap()
+}
+
+/// One browser session.
+struct Session {
+    url: String,
+}
+
+impl Session {
+    fn start(driver: &Driver) -> Session {
+        let caps = json!({"capabilities": {"alwaysMatch": {"goog:chromeOptions": {
+            "binary": CHROMIUM,
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=1280,1100",
+                     "--disable-dev-shm-usage"]}}}});
+        let v = call("POST", &format!("{}/session", driver.base), Some(caps));
+        let id = v["value"]["sessionId"].as_str().unwrap().to_string();
+        Session {
+            url: format!("{}/session/{id}", driver.base),
+        }
+    }
+
+    fn go(&self, url: &str) {
+        call(
+            "POST",
+            &format!("{}/url", self.url),
+            Some(json!({"url": url})),
+        );
+    }
+
+    fn run(&self, script: &str) -> Value {
+        let v = call(
+            "POST",
+            &format!("{}/execute/sync", self.url),
+            Some(json!({"script": script, "args": []})),
+        );
+        v["value"].clone()
+    }
+
+    /// Presses a key (a WebDriver key code) on the page.
+    fn key(&self, key: &str) {
+        let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}]}]});
+        call("POST", &format!("{}/actions", self.url), Some(actions));
+    }
+
+    fn click(&self, css: &str) {
+        let v = call(
+            "POST",
+            &format!("{}/element", self.url),
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        let element = v["value"]
+            .as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .unwrap()
+            .to_string();
+        call(
+            "POST",
+            &format!("{}/element/{element}/click", self.url),
+            Some(json!({})),
+        );
+    }
+
+    fn size(&self, width: u32, height: u32) {
+        call(
+            "POST",
+            &format!("{}/window/rect", self.url),
+            Some(json!({"width": width, "height": height})),
+        );
+    }
+
+    fn screenshot(&self, path: &std::path::Path) {
+        let v = call("GET", &format!("{}/screenshot", self.url), None);
+        let png = base64(v["value"].as_str().unwrap());
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, png).unwrap();
+    }
+
+    fn close(self) {
+        call("DELETE", &self.url, None);
+    }
+}
+
+/// Standard base64 (the screenshots' encoding).
+fn base64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        _ => 63,
+    };
+    let digits: Vec<u8> = text.bytes().filter(|c| *c != b'=').map(value).collect();
+    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
+    for chunk in digits.chunks(4) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, d)| n | (*d as u32) << (18 - 6 * i));
+        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+        out.extend(&bytes[..chunk.len() - 1]);
+    }
+    out
+}
+
+fn start_driver() -> Option<Driver> {
+    if !std::path::Path::new(CHROMEDRIVER).exists() || !std::path::Path::new(CHROMIUM).exists() {
+        assert!(
+            std::env::var_os("SCHAFKOPF_REQUIRE_BROWSER").is_none(),
+            "SCHAFKOPF_REQUIRE_BROWSER is set but {CHROMEDRIVER} or {CHROMIUM} is missing"
+        );
+        eprintln!("skipped: no {CHROMEDRIVER} (apt-get install chromium chromium-driver)");
+        return None;
+    }
+    let port = free_port();
+    let child = Command::new(CHROMEDRIVER)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let driver = Driver {
+        child,
+        base: format!("http://127.0.0.1:{port}"),
+    };
+    let start = Instant::now();
+    while ureq::get(&format!("{}/status", driver.base))
+        .call()
+        .is_err()
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "chromedriver did not start"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Some(driver)
+}
+
+/// Waits until the page has drawn step `step`.
+fn wait_for(session: &Session, what: &str, expected: &str) {
+    let start = Instant::now();
+    loop {
+        let v = session.run(&format!("return String({what});"));
+        if v.as_str() == Some(expected) {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{what} is {v}, not {expected}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn the_replay_page_steps_through_every_card_in_a_real_browser() {
+    let Some(driver) = start_driver() else {
+        return;
+    };
+    let server = Server::start(&temp_db("pages"), &[]);
+    let games = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let game = games.lines().next().unwrap();
+    let created = ureq::post(&server.url("/api/v1/games"))
+        .send_string(game)
+        .unwrap();
+    let location = created.header("Location").unwrap().to_string();
+    let id = location.trim_start_matches("/api/v1/games/").to_string();
+    // What the page must show: the analysis with lines, as the API gives it.
+    let analysis: Value = serde_json::from_str(
+        &ureq::get(&server.url(&format!("{location}/analysis?lines=true")))
+            .call()
+            .unwrap()
+            .into_string()
+            .unwrap(),
+    )
+    .unwrap();
+    let plays = analysis["plays"].as_array().unwrap();
+
+    let session = Session::start(&driver);
+    session.go(&server.url(&format!("/games/{id}")));
+    let replay = "document.getElementById('replay').dataset.step";
+    wait_for(&session, replay, &plays.len().to_string());
+    let marks = session.run("return document.querySelectorAll('#graph circle.mark').length;");
+    let costly = plays
+        .iter()
+        .filter(|p| p["cost"].as_i64() > Some(0))
+        .count();
+    assert_eq!(marks.as_u64(), Some(costly as u64));
+
+    session.key("\u{E011}"); // Home
+    wait_for(&session, replay, "0");
+    for k in 1..=plays.len() {
+        session.key("\u{E014}"); // ArrowRight
+        wait_for(&session, replay, &k.to_string());
+        let shown = session.run(
+            "return {trick: [...document.querySelectorAll('.trick .card')].map(c => c.dataset.card), \
+             value: document.getElementById('graph').dataset.value, \
+             lines: document.getElementById('lines').textContent, \
+             selected: [...document.querySelectorAll('#cards tr.sel')].map(r => r.dataset.i)};",
+        );
+        let first = (k - 1) / 4 * 4;
+        let trick: Vec<&str> = plays[first..k]
+            .iter()
+            .map(|p| p["card"].as_str().unwrap())
+            .collect();
+        let on_table: Vec<&str> = shown["trick"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
+        assert_eq!(on_table, trick, "card {k}");
+        let p = &plays[k - 1];
+        assert_eq!(
+            shown["value"].as_str(),
+            Some(p["after"].to_string().as_str())
+        );
+        assert_eq!(shown["selected"], json!([(k - 1).to_string()]));
+        if let Some(why) = p["lines"]["why"].as_str() {
+            let text = shown["lines"].as_str().unwrap();
+            assert!(text.contains(why), "card {k}: {text}");
+            assert!(text.contains("Best line"), "card {k}: {text}");
+        }
+    }
+    // A click in the card list goes to that card; End and ArrowLeft step too.
+    session.click("#cards tbody tr[data-i='2']");
+    wait_for(&session, replay, "3");
+    session.key("\u{E010}"); // End
+    wait_for(&session, replay, &plays.len().to_string());
+    session.key("\u{E012}"); // ArrowLeft
+    wait_for(&session, replay, &(plays.len() - 1).to_string());
+    session.click("#cards tbody tr[data-i='2']");
+    wait_for(&session, replay, "3");
+    // The README's screenshots are made here: `SCHAFKOPF_SCREENSHOTS=docs/screenshots`
+    // writes them over the repository's (relative to it); by default to a temporary folder.
+    let shots = match std::env::var_os("SCHAFKOPF_SCREENSHOTS") {
+        Some(dir) => repo().join(dir),
+        None => std::env::temp_dir().join(format!("schafkopf-shots-{}", std::process::id())),
+    };
+    session.screenshot(&shots.join("replay-desktop.png"));
+
+    // At phone width nothing runs off the side and every part is there.
+    session.size(360, 900);
+    let fits = session.run(
+        "return {overflow: document.documentElement.scrollWidth - window.innerWidth, \
+         wide: [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > \
+           window.innerWidth + 1 && !e.closest('.scroll')).map(e => e.tagName + '.' + e.className).slice(0, 5), \
+         hand: document.querySelectorAll('.table .seat.s0 .hand .card').length, \
+         rows: document.querySelectorAll('#cards tbody tr').length};",
+    );
+    assert!(fits["overflow"].as_i64() <= Some(1), "{fits}");
+    assert!(fits["hand"].as_u64() > Some(0), "{fits}");
+    assert_eq!(fits["rows"].as_u64(), Some(plays.len() as u64), "{fits}");
+    session.screenshot(&shots.join("replay-phone.png"));
+    session.close();
+}

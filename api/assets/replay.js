@@ -39,7 +39,9 @@ function contractText(c, names) {
   const suit = c.suit ? " " + SUIT_NAMES[c.suit.toUpperCase()] : "";
   const game = c.game.toLowerCase();
   if (game === "sauspiel" || game === "rufspiel") return "Sauspiel on the" + suit + " ace" + who;
-  return c.game + suit + (c.tout ? " Tout" : "") + who;
+  const name = game.charAt(0).toUpperCase() + game.slice(1).replace("_", " ");
+  const partner = c.partner !== undefined && c.partner !== null && game === "hochzeit" ? " with " + names[c.partner] : "";
+  return name + suit + (c.tout ? " Tout" : "") + who + partner;
 }
 
 /// What a cost counts as: 0 none, 1 inaccuracy, 2 mistake, 3 blunder (turned the game).
@@ -89,6 +91,7 @@ function render(data, root) {
   });
 
   drawGraph(root.querySelector("#graph"), analysis, () => step, go);
+  loadContracts(root.querySelector("#contracts"), data, names);
 
   function go(k) {
     step = Math.max(0, Math.min(n, k));
@@ -147,6 +150,38 @@ function render(data, root) {
     if (e.key === "End") { go(n); e.preventDefault(); }
   });
   show();
+}
+
+/// The contracts panel: each seat's best choice double dummy, and the declared contract
+/// against its declarer's best.
+function renderContracts(box, report, names) {
+  const title = c => contractText(c, names);
+  let html = '<div class="scroll"><table><thead><tr><th>seat</th><th>best choice</th><th>settlement</th></tr></thead><tbody>';
+  for (const s of report.seats) {
+    const best = s.best;
+    const what = !best ? "no choice" : best.pass ? "pass" : title(best.contract);
+    html += "<tr><td>" + names[s.seat] + "</td><td>" + what + "</td><td>" + (best ? best.settlement : "") + "</td></tr>";
+  }
+  html += "</tbody></table></div>";
+  if (report.declared) {
+    const d = report.declared;
+    html += "<p>Declared: " + title(d.contract) + ", " + (d.won ? "won" : "lost") +
+      " double dummy, settling " + d.settlement + " against the best " + d.best_settlement + ".</p>";
+  }
+  box.classList.remove("muted");
+  box.innerHTML = html;
+}
+
+async function loadContracts(box, data, names) {
+  if (data.contracts) return renderContracts(box, data.contracts, names);
+  try {
+    const r = await fetch("/api/v1/contracts", { method: "POST", body: JSON.stringify(data.record) });
+    const body = await r.json();
+    if (!r.ok) throw new Error(body.detail);
+    renderContracts(box, body, names);
+  } catch (e) {
+    box.textContent = "The contracts could not be valued: " + (e.message || e);
+  }
 }
 
 /// The evaluation graph: the value after every card, the 31/61/91 lines for points,

@@ -34,10 +34,11 @@ fn script_json(json: &str) -> String {
 }
 
 /// The replay of one game as a file that needs nothing else: styles, script and data
-/// inline. `record` and `analysis` are JSON texts (the record as stored, the analysis of
-/// `analyze`, with lines for the costly cards).
-pub fn standalone(title: &str, record: &str, analysis: &str) -> String {
-    let data = format!("{{\"record\": {record}, \"analysis\": {analysis}}}");
+/// inline. `record`, `analysis` and `contracts` are JSON texts (the record as stored, the
+/// analysis of `analyze` with lines for the costly cards, the report of `contracts`).
+pub fn standalone(title: &str, record: &str, analysis: &str, contracts: &str) -> String {
+    let data =
+        format!("{{\"record\": {record}, \"analysis\": {analysis}, \"contracts\": {contracts}}}");
     page(
         title,
         &format!("<style>\n{CSS}</style>"),
@@ -101,7 +102,12 @@ mod tests {
 
     #[test]
     fn a_saved_report_holds_everything_and_cannot_be_broken_by_its_data() {
-        let page = standalone("a <game>", r#"{"id": "</script><b>"}"#, r#"{"plays": []}"#);
+        let page = standalone(
+            "a <game>",
+            r#"{"id": "</script><b>"}"#,
+            r#"{"plays": []}"#,
+            r#"{"seats": []}"#,
+        );
         assert!(page.contains("<title>a &lt;game&gt;</title>"));
         assert!(page.contains("<\\/script><b>"));
         assert_eq!(page.matches("</script>").count(), 2);

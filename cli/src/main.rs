@@ -204,18 +204,30 @@ fn html_page(line: &str, solvers: &mut [Solver], sampling: Option<solver::Sampli
                 None => return Err(solver::Error::BadView("no solver".to_string())),
             },
         };
-        if let Some(s) = solvers.first_mut() {
-            solver::explain(&game, &mut a, s)?;
-        }
-        Ok((r, a))
+        let contracts = match solvers.first_mut() {
+            Some(s) => {
+                solver::explain(&game, &mut a, s)?;
+                solver::contracts(&r, s)?
+            }
+            None => return Err(solver::Error::BadView("no solver".to_string())),
+        };
+        Ok((r, a, contracts))
     });
     match result {
-        Ok((record, analysis)) => match serde_json::to_string(&analysis) {
-            Ok(text) => {
+        Ok((record, analysis, contracts)) => match (
+            serde_json::to_string(&analysis),
+            serde_json::to_string(&contracts),
+        ) {
+            (Ok(text), Ok(report)) => {
                 let title = record.id.clone().unwrap_or_else(|| "a game".to_string());
-                LineResult::Ok(api::pages::standalone(&title, &record.to_json(), &text))
+                LineResult::Ok(api::pages::standalone(
+                    &title,
+                    &record.to_json(),
+                    &text,
+                    &report,
+                ))
             }
-            Err(e) => LineResult::Err {
+            (Err(e), _) | (_, Err(e)) => LineResult::Err {
                 code: "internal",
                 message: format!("could not serialize the analysis: {e}"),
             },

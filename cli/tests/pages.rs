@@ -250,6 +250,21 @@ fn the_replay_page_steps_through_every_card_in_a_real_browser() {
         .count();
     assert_eq!(marks.as_u64(), Some(costly as u64));
 
+    // The contracts panel: every seat's best, and the declared contract against its best.
+    wait_for(
+        &session,
+        "document.querySelectorAll('#contracts tbody tr').length",
+        "4",
+    );
+    let declared = session.run("return document.getElementById('contracts').textContent;");
+    assert!(
+        declared
+            .as_str()
+            .unwrap()
+            .contains("Declared: Sauspiel on the Gras ace"),
+        "{declared}"
+    );
+
     session.key("\u{E011}"); // Home
     wait_for(&session, replay, "0");
     for k in 1..=plays.len() {

@@ -226,8 +226,16 @@ async function load(root) {
   if (inline) return render(JSON.parse(inline.textContent), root);
   const id = decodeURIComponent(location.pathname.replace(/^\/games\//, ""));
   const base = "/api/v1/games/" + encodeURIComponent(id);
+  // `?view=players` asks for the single-dummy judgement too (computed once, then stored).
+  const players = new URLSearchParams(location.search).get("view") === "players";
+  const link = document.getElementById("sdlink");
+  if (link) {
+    link.hidden = false;
+    link.href = players ? location.pathname : "?view=players";
+    link.textContent = players ? "Hide the single-dummy curve" : "Judge every card single dummy too (about a hundred times the work)";
+  }
   try {
-    const [r, a] = await Promise.all([fetch(base), fetch(base + "/analysis?lines=true")]);
+    const [r, a] = await Promise.all([fetch(base), fetch(base + "/analysis?lines=true" + (players ? "&view=players" : ""))]);
     if (!r.ok) throw new Error((await r.json()).detail);
     if (!a.ok) throw new Error((await a.json()).detail);
     render({ record: await r.json(), analysis: await a.json() }, root);

@@ -330,5 +330,12 @@ fn the_replay_page_steps_through_every_card_in_a_real_browser() {
     assert!(fits["hand"].as_u64() > Some(0), "{fits}");
     assert_eq!(fits["rows"].as_u64(), Some(plays.len() as u64), "{fits}");
     session.screenshot(&shots.join("replay-phone.png"));
+
+    // The players' view: the single-dummy curve is drawn beside the double-dummy one.
+    session.size(1280, 1100);
+    session.go(&server.url(&format!("/games/{id}?view=players")));
+    wait_for(&session, replay, &plays.len().to_string());
+    let curve = session.run("return document.querySelectorAll('#graph polyline.sd').length;");
+    assert_eq!(curve.as_u64(), Some(1));
     session.close();
 }

@@ -13,6 +13,12 @@ const SUIT_SVG = {
   S: '<svg viewBox="0 0 12 12" aria-hidden="true"><circle cx="6" cy="6" r="4.5" fill="#e0a020"/><path d="M1.5 6h9" stroke="#8a5a00"/><circle cx="6" cy="8" r="1" fill="#8a5a00"/></svg>',
 };
 const RANK_TEXT = { A: "A", Z: "10", K: "K", O: "O", U: "U", 9: "9", 8: "8", 7: "7" };
+// The French pack of the German game: Eichel clubs, Gras spades, Herz hearts, Schellen
+// diamonds; Ober queen, Unter jack.
+const FRENCH_SUIT = { E: ["\u2663", "#111"], G: ["\u2660", "#111"], H: ["\u2665", "#c00"], S: ["\u2666", "#c00"] };
+const FRENCH_NAMES = { E: "Clubs", G: "Spades", H: "Hearts", S: "Diamonds" };
+const FRENCH_RANK = { A: "A", Z: "10", K: "K", O: "Q", U: "J", 9: "9", 8: "8", 7: "7" };
+let french = false;
 
 function el(tag, attrs, html) {
   const e = document.createElement(tag);
@@ -23,6 +29,11 @@ function el(tag, attrs, html) {
 
 function cardHtml(card, extra) {
   const suit = card[0], rank = card.slice(1);
+  if (french) {
+    const [sign, colour] = FRENCH_SUIT[suit];
+    return '<span class="card ' + (extra || "") + '" data-card="' + card + '" title="' + FRENCH_NAMES[suit] + " " +
+      FRENCH_RANK[rank] + '"><span style="color:' + colour + '">' + sign + "</span>" + FRENCH_RANK[rank] + "</span>";
+  }
   const title = SUIT_NAMES[suit] + " " + (RANK_TEXT[rank] || rank);
   return '<span class="card ' + (extra || "") + '" data-card="' + card + '" title="' + title + '">' +
     SUIT_SVG[suit] + (RANK_TEXT[rank] || rank) + "</span>";
@@ -61,6 +72,12 @@ function render(data, root) {
   const declarers = new Set((analysis.result && analysis.result.declarers) || []);
   if (record.contract && record.contract.declarer !== undefined) declarers.add(record.contract.declarer);
   let step = n;
+  // Signs: the German pack, or the French one (the German game's default; `?signs=`).
+  const asked = new URLSearchParams(location.search).get("signs");
+  french = asked ? asked === "french" : (record.variant || "").toLowerCase() === "german";
+  const signs = root.querySelector("#signs");
+  signs.value = french ? "french" : "german";
+  signs.addEventListener("change", () => { french = signs.value === "french"; redrawCards(); });
 
   root.querySelector("#title").textContent = (analysis.id || record.id || "a game");
   root.querySelector("#subtitle").textContent = contractText(record.contract, names) +
@@ -68,7 +85,12 @@ function render(data, root) {
 
   // The card list: every card, its values, cost and best cards.
   const tbody = root.querySelector("#cards tbody");
-  plays.forEach((p, i) => {
+  function redrawCards() {
+    tbody.innerHTML = "";
+    listCards();
+    show();
+  }
+  function listCards() { plays.forEach((p, i) => {
     const tr = el("tr", { "data-i": i, tabindex: "0", class: "c" + costClass(p, analysis.measure) });
     const sd = p.single_dummy && p.single_dummy.expected !== null && p.single_dummy.expected !== undefined
       ? p.single_dummy.cost.toFixed(1) + (p.single_dummy.mistake ? " !" : "") : "";
@@ -79,7 +101,8 @@ function render(data, root) {
     tr.addEventListener("click", () => go(i + 1));
     tr.addEventListener("keydown", e => { if (e.key === "Enter") go(i + 1); });
     tbody.appendChild(tr);
-  });
+  }); }
+  listCards();
 
   // The players' summary.
   const sum = root.querySelector("#summary tbody");

@@ -300,6 +300,18 @@ fn the_replay_page_steps_through_every_card_in_a_real_browser() {
             assert!(text.contains("Best line"), "card {k}: {text}");
         }
     }
+    // The French pack's signs where asked: EO is the queen of clubs.
+    session.run(
+        "const s = document.getElementById('signs'); s.value = 'french'; \
+         s.dispatchEvent(new Event('change')); return 0;",
+    );
+    let first = session
+        .run("return document.querySelector('#cards tbody tr td:nth-child(4)').textContent;");
+    assert_eq!(first.as_str(), Some("\u{2665}8"), "H8 in French signs");
+    session.run(
+        "const s = document.getElementById('signs'); s.value = 'german'; \
+         s.dispatchEvent(new Event('change')); return 0;",
+    );
     // A click in the card list goes to that card; End and ArrowLeft step too.
     session.click("#cards tbody tr[data-i='2']");
     wait_for(&session, replay, "3");

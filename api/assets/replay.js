@@ -198,7 +198,7 @@ function renderContracts(box, report, names) {
 async function loadContracts(box, data, names) {
   if (data.contracts) return renderContracts(box, data.contracts, names);
   try {
-    const r = await fetch("/api/v1/contracts", { method: "POST", body: JSON.stringify(data.record) });
+    const r = await fetch(data.base + "/contracts");
     const body = await r.json();
     if (!r.ok) throw new Error(body.detail);
     renderContracts(box, body, names);
@@ -261,7 +261,7 @@ async function load(root) {
     const [r, a] = await Promise.all([fetch(base), fetch(base + "/analysis?lines=true" + (players ? "&view=players" : ""))]);
     if (!r.ok) throw new Error((await r.json()).detail);
     if (!a.ok) throw new Error((await a.json()).detail);
-    render({ record: await r.json(), analysis: await a.json() }, root);
+    render({ record: await r.json(), analysis: await a.json(), base }, root);
   } catch (e) {
     root.querySelector("#title").textContent = "This game cannot be shown";
     root.querySelector("#subtitle").textContent = String(e.message || e);

@@ -68,7 +68,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(list_games)
             .service(get_game)
             .service(delete_game)
-            .service(game_analysis),
+            .service(game_analysis)
+            .service(game_contracts),
     );
 }
 
@@ -536,6 +537,40 @@ async fn game_analysis(
         .map_err(|e| ApiError::internal(format!("could not serialize the analysis: {e}")))?;
     let kept = text.clone();
     blocking(move || state.store.put_analysis(&id, &view, &kept)).await?;
+    Ok(raw_json(text))
+}
+
+/// The contracts of a stored game's deal (the object of `schafkopf contracts`): computed on
+/// the first request, then served from the database.
+#[utoipa::path(tag = "games", params(("id" = String, Path, description = "The game's id")),
+    responses((status = 200, body = ContractsReport), GameErrors,
+    (status = 422, description = "The search exceeds the budget", body = Problem, content_type = "application/problem+json"),
+    (status = 503, description = "Every solver worker is busy; retry later", body = Problem, content_type = "application/problem+json")))]
+#[get("/games/{id}/contracts")]
+async fn game_contracts(
+    state: web::Data<State>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = id.into_inner();
+    // Kept beside the game's analyses, under a view name of its own.
+    const VIEW: &str = "contracts";
+    let (s, key) = (state.clone(), id.clone());
+    let (text, stored) =
+        blocking(move || Ok::<_, StoreError>((s.store.get(&key)?, s.store.analysis(&key, VIEW)?)))
+            .await?;
+    if let Some(report) = stored {
+        return Ok(raw_json(report));
+    }
+    let record = solver::Record::from_json(&text)?;
+    record.deal()?;
+    let report = state
+        .pool
+        .run(move |s| solver::contracts(&record, s))
+        .await??;
+    let text = serde_json::to_string(&report)
+        .map_err(|e| ApiError::internal(format!("could not serialize the report: {e}")))?;
+    let kept = text.clone();
+    blocking(move || state.store.put_analysis(&id, VIEW, &kept)).await?;
     Ok(raw_json(text))
 }
 

@@ -909,6 +909,12 @@ fn every_answer_matches_its_schema() {
         "/api/v1/solve?line=true",
         position.lines().next(),
     );
+    check(
+        "GET",
+        "/api/v1/games/{id}/contracts",
+        &format!("{one}/contracts"),
+        None,
+    );
     check("DELETE", "/api/v1/games/{id}", &one, None);
     check("GET", "/api/v1/games/{id}", &one, None);
     check("POST", "/api/v1/solve", "/api/v1/solve", Some("{not json"));
@@ -976,4 +982,12 @@ fn solve_gives_the_best_line_when_asked() {
     assert!(plain["plays"][2].get("lines").is_none());
     let bad = send("POST", &server.url("/api/v1/analyze?lines=yes"), Some(game));
     assert!(bad.problem(400, "bad_query").contains("lines"));
+
+    // A stored game's contracts: computed once, then the same text from the database.
+    let url = server.url(&format!("{id}/contracts"));
+    let first = send("GET", &url, None);
+    assert_eq!(first.status, 200, "{}", first.body);
+    assert_eq!(first.json(), cli("contracts", game));
+    assert_eq!(send("GET", &url, None).body, first.body);
+    send("GET", &server.url("/api/v1/games/nobody/contracts"), None).problem(404, "not_found");
 }

@@ -351,3 +351,74 @@ fn the_replay_page_steps_through_every_card_in_a_real_browser() {
     assert_eq!(curve.as_u64(), Some(1));
     session.close();
 }
+
+#[test]
+fn the_game_list_takes_a_pasted_log_and_opens_its_replays() {
+    let Some(driver) = start_driver() else {
+        return;
+    };
+    let server = Server::start(&temp_db("list"), &[]);
+    let session = Session::start(&driver);
+    session.go(&server.url("/"));
+    wait_for(
+        &session,
+        "document.getElementById('paging').textContent",
+        "0 games",
+    );
+    // A whole openschafkopf log pasted into the box, stored in one go.
+    let log = "Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 sz gk sk e8 ga gz gu ea ez\n\
+               Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 sz gk sk e8 ga gz gu ea ez\n";
+    session.run(&format!(
+        "document.getElementById('body').value = {}; \
+         document.getElementById('from').value = 'openschafkopf'; return 0;",
+        serde_json::to_string(log).unwrap()
+    ));
+    session.click("#upload button[type=submit]");
+    wait_for(
+        &session,
+        "document.getElementById('result').textContent",
+        "Stored 2 games, 0 failed",
+    );
+    wait_for(
+        &session,
+        "document.getElementById('paging').textContent",
+        "2 games",
+    );
+    // The filters are the API's: a contract, a date range.
+    session.run("document.getElementById('game').value = 'wenz'; return 0;");
+    session.click("#filters button[type=submit]");
+    wait_for(
+        &session,
+        "document.getElementById('paging').textContent",
+        "0 games",
+    );
+    session.run(
+        "document.getElementById('game').value = 'sauspiel'; \
+         document.getElementById('since').value = '2000-01-01'; return 0;",
+    );
+    session.click("#filters button[type=submit]");
+    wait_for(
+        &session,
+        "document.getElementById('paging').textContent",
+        "2 games",
+    );
+    // A bad record names its fault in place.
+    session.run(
+        "document.getElementById('body').value = '{\"hands\": []}'; \
+         document.getElementById('from').value = 'records'; return 0;",
+    );
+    session.click("#upload button[type=submit]");
+    wait_for(
+        &session,
+        "document.getElementById('result').textContent.includes('4 hands')",
+        "true",
+    );
+    // A game's link opens its replay.
+    session.click("#games tbody tr a");
+    wait_for(
+        &session,
+        "document.getElementById('replay') && document.getElementById('replay').dataset.step",
+        "32",
+    );
+    session.close();
+}

@@ -120,6 +120,9 @@ pub struct Options {
     /// Fewest Laufende paid; default 3, Wenz and Geier 2.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub laufende_min: Option<u8>,
+    /// Most Laufende paid (tournaments pay at most 4); default: no cap.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub laufende_max: Option<u8>,
     /// In Bettel and Ramsch a follower must beat the best card if he can.
     #[serde(skip_serializing_if = "is_default")]
     pub stichzwang: bool,
@@ -177,6 +180,7 @@ impl Options {
         let ranges = [
             ("rules.run_away_min", self.run_away_min, 1, 8),
             ("rules.laufende_min", self.laufende_min, 1, 14),
+            ("rules.laufende_max", self.laufende_max, 1, 14),
             ("rules.stoss_max", self.stoss_max, 0, MAX_STOSS),
             ("rules.durchmarsch_points", self.durchmarsch_points, 1, 120),
         ];
@@ -188,6 +192,14 @@ impl Options {
                     min: min.into(),
                     max: max.into(),
                 });
+            }
+        }
+        if let (Some(min), Some(max)) = (self.laufende_min, self.laufende_max) {
+            if max < min {
+                return Err(Error::Conflict(format!(
+                    "rules.laufende_max {max} is below rules.laufende_min {min}: no Laufende \
+                     could ever be paid"
+                )));
             }
         }
         if let Some(n) = self.german_wenzels.filter(|n| ![4, 6, 8].contains(n)) {

@@ -97,21 +97,23 @@ pub fn laufende_held(setup: &Setup) -> u32 {
         .count() as u32
 }
 
-/// Laufende that are paid: those held, if at least the minimum.
+/// Laufende that are paid: those held, if at least the minimum, and at most the table's
+/// cap (`laufende_max`, tournaments 4).
 pub fn laufende_paid(setup: &Setup) -> u32 {
     if !setup.contract().has_laufende() {
         return 0;
     }
     let held = laufende_held(setup);
-    let min = setup
-        .options()
+    let options = setup.options();
+    let min = options
         .laufende_min
         .unwrap_or_else(|| setup.contract().default_laufende_min()) as u32;
-    if held >= min {
-        held
-    } else {
-        0
+    if held < min {
+        return 0;
     }
+    options
+        .laufende_max
+        .map_or(held, |max| held.min(max as u32))
 }
 
 impl Score {

@@ -169,3 +169,43 @@ fn german_eichel_trump_schellen_unter_wins_19() {
     assert_eq!(t[order.winner_index(&t)], card("SU"));
     assert_eq!(t.iter().map(|c| c.points() as u32).sum::<u32>(), 19);
 }
+
+#[test]
+fn a_table_that_caps_laufende_pays_at_most_its_cap() {
+    // The Herz-Solo declarer holds the top six trumps: six Laufende, 50 + 6 x 10 = 110 from
+    // each of three; with `laufende_max: 4` 50 + 4 x 10 = 90.
+    let six = hands([
+        "EO GO HO SO EU GU EA S7",
+        "HU EK E9 GK G9 HZ H9 SA",
+        "SU EZ E8 GZ G8 HK H8 SZ",
+        "E7 G7 HA H7 GA SK S9 S8",
+    ]);
+    let deal = Deal::new(Variant::Bavarian, Deck::Long, six).unwrap();
+    let c = Contract::Solo {
+        declarer: seat(0),
+        game: Solo::Farbsolo(Suit::Herz),
+        tout: false,
+    };
+    let won = DeclaredOutcome::plain(true);
+    let open = Setup::new(deal.clone(), c).unwrap();
+    assert_eq!(laufende_paid(&open), 6);
+    assert_eq!(declared_payouts(&open, won)[0], 330);
+    let capped = Options {
+        laufende_max: Some(4),
+        ..Options::default()
+    };
+    let deal = deal
+        .with_table(capped, Tariff::default(), Doublings::default(), 0)
+        .unwrap();
+    let setup = Setup::new(deal, c).unwrap();
+    assert_eq!(laufende_paid(&setup), 4);
+    assert_eq!(declared_payouts(&setup, won)[0], 270);
+    // A cap below the minimum could never pay: refused by name.
+    let r = Record::from_json(
+        r#"{"hands": ["EO GO HO SO EU GU EA S7", "HU EK E9 GK G9 HZ H9 SA",
+            "SU EZ E8 GZ G8 HK H8 SZ", "E7 G7 HA H7 GA SK S9 S8"],
+            "rules": {"laufende_min": 3, "laufende_max": 2}}"#,
+    )
+    .unwrap();
+    assert!(r.deal().unwrap_err().to_string().contains("laufende_max 2"));
+}

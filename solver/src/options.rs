@@ -297,7 +297,14 @@ pub struct Doublings {
     pub kontra: u8,
     #[serde(skip_serializing_if = "is_default")]
     pub re: u8,
+    /// Bock: a Bock game or a game of a Bock round, played at double tariff (RULES.md
+    /// section 6); stacked Bock rounds double again (at most 4).
+    #[serde(skip_serializing_if = "is_default")]
+    pub bock: u8,
 }
+
+/// Bock doublings at most (Bock rounds stacked on Bock rounds).
+pub const MAX_BOCK: u8 = 4;
 
 impl Doublings {
     pub fn is_empty(&self) -> bool {
@@ -305,7 +312,7 @@ impl Doublings {
     }
     /// Every doubling: each one multiplies the value by two.
     pub fn total(&self) -> u32 {
-        self.klopfen as u32 + self.kontra as u32 + self.re as u32
+        self.klopfen as u32 + self.kontra as u32 + self.re as u32 + self.bock as u32
     }
     /// Kontra and Re together (bounded by `stoss_max`).
     pub fn stoesse(&self) -> u32 {
@@ -314,15 +321,21 @@ impl Doublings {
 
     /// The final value's factor: 2 to the power of every doubling.
     pub fn multiplier(&self) -> i64 {
-        // `check` bounds the doublings to 4 + MAX_STOSS, so the shift stays far inside i64.
-        1i64 << self.total().min(4 + MAX_STOSS as u32)
+        // `check` bounds the doublings to 4 + MAX_STOSS + MAX_BOCK, so the shift stays far
+        // inside i64.
+        1i64 << self.total().min(4 + MAX_STOSS as u32 + MAX_BOCK as u32)
     }
 
     /// Refuses doublings that cannot happen at a table (RULES.md section 6): more Klopfen
     /// than players, a Re without the Kontra before it, a Kontra twice without a Re
     /// between, more Kontra/Re than `stoss_max`.
     pub(crate) fn check(&self, stoss_max: u8) -> Result<(), Error> {
-        let fault = if self.klopfen > 4 {
+        let fault = if self.bock > MAX_BOCK {
+            format!(
+                "bock {}: at most {MAX_BOCK} Bock doublings (Bock rounds stacked)",
+                self.bock
+            )
+        } else if self.klopfen > 4 {
             format!(
                 "{} Klopfen, but each of the 4 players knocks at most once",
                 self.klopfen

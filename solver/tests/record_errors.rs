@@ -281,9 +281,9 @@ fn unknown_and_misspelt_fields_are_refused_by_name_wherever_they_stand() {
         "{e}"
     );
     assert!(e.ends_with("did you mean laufende_min?"), "{e}");
-    let e = refused(&format!(r#"{{{base}, "doublings": {{"bock": 1}}}}"#));
+    let e = refused(&format!(r#"{{{base}, "doublings": {{"bocks": 1}}}}"#));
     assert!(
-        e.starts_with("invalid record: unknown field 'bock' in doublings"),
+        e.starts_with("invalid record: unknown field 'bocks' in doublings"),
         "{e}"
     );
     let wenz = r#"{"game": "wenz", "declarer": 0, "suit": "E"}"#;

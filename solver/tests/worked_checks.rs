@@ -121,6 +121,7 @@ fn sauspiel_93_with_three_laufende_is_worth_50_and_200_doubled_twice() {
         klopfen: 1,
         kontra: 1,
         re: 0,
+        bock: 0,
     };
     let deal = setup
         .deal()
@@ -131,6 +132,47 @@ fn sauspiel_93_with_three_laufende_is_worth_50_and_200_doubled_twice() {
     let plays: Vec<Card> = game.plays().into_iter().map(|(_, c)| c).collect();
     let again = Game::replay(doubled, &plays).unwrap();
     assert_eq!(Score::of(&again).unwrap().payouts, [200, -200, 200, -200]);
+    // A Bock game is played at double tariff: 100 each, and a Bock on top of the Klopfen
+    // and the Kontra 400.
+    for (doublings, paid) in [
+        (
+            Doublings {
+                bock: 1,
+                ..Doublings::default()
+            },
+            100,
+        ),
+        (
+            Doublings {
+                klopfen: 1,
+                kontra: 1,
+                re: 0,
+                bock: 1,
+            },
+            400,
+        ),
+    ] {
+        let deal = setup
+            .deal()
+            .clone()
+            .with_table(Options::default(), Tariff::default(), doublings, 0)
+            .unwrap();
+        let bock = Game::replay(Setup::new(deal, setup.contract()).unwrap(), &plays).unwrap();
+        assert_eq!(
+            Score::of(&bock).unwrap().payouts,
+            [paid, -paid, paid, -paid]
+        );
+    }
+    let too_many = Doublings {
+        bock: 5,
+        ..Doublings::default()
+    };
+    let e = setup
+        .deal()
+        .clone()
+        .with_table(Options::default(), Tariff::default(), too_many, 0)
+        .unwrap_err();
+    assert!(e.to_string().contains("bock 5"), "{e}");
 }
 
 #[test]

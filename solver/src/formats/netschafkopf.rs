@@ -751,6 +751,8 @@ impl Parsed<'_> {
                 // Kontra and Re alternate: of n doublings, every other one is a Re.
                 kontra: kontra.div_ceil(2),
                 re: kontra / 2,
+                // The protocols name no Bock; their score tables are matched without one.
+                bock: 0,
             },
             tariff,
             rules,

@@ -263,6 +263,7 @@ pub fn random_game(kind: ContractKind, seed: u64) -> Option<(Game, Rng)> {
         klopfen: rng.below(3) as u8,
         kontra: rng.below(2) as u8,
         re: 0,
+        bock: rng.below(2) as u8,
     };
     let stock = 10 * rng.below(5) as i64;
     let deal = deal(hands, contract, deck)

@@ -152,6 +152,10 @@ pub struct Options {
     /// Whether a Hochzeit's value is doubled (default true).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hochzeit_double: Option<bool>,
+    /// Whether solos are paid schneider and schwarz (default true; some tables pay a solo
+    /// its price and Laufende only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solo_schneider: Option<bool>,
     /// Wenzels in German Schafkopf when the contract does not say (4, 6 or 8).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub german_wenzels: Option<u8>,
@@ -173,6 +177,9 @@ impl Options {
     }
     pub fn hochzeit_double(&self) -> bool {
         self.hochzeit_double.unwrap_or(true)
+    }
+    pub fn solo_schneider(&self) -> bool {
+        self.solo_schneider.unwrap_or(true)
     }
 
     /// Refuses an option outside what it can mean.

@@ -247,9 +247,12 @@ pub fn declared_payouts(setup: &Setup, outcome: DeclaredOutcome) -> [i64; 4] {
                 Contract::Sauspiel { .. } | Contract::Hochzeit { .. } => t.base(),
                 _ => t.solo(),
             };
-            let value = price
-                + t.extra() * (schneider as i64 + schwarz as i64)
-                + t.laufende_price() * laufende;
+            // A table may pay solos without schneider and schwarz (`solo_schneider`).
+            let extras = match contract {
+                Contract::Solo { .. } if !setup.options().solo_schneider() => 0,
+                _ => schneider as i64 + schwarz as i64,
+            };
+            let value = price + t.extra() * extras + t.laufende_price() * laufende;
             // The seed's table: "Hochzeit x 2".
             let doubled =
                 matches!(contract, Contract::Hochzeit { .. }) && setup.options().hochzeit_double();

@@ -213,7 +213,7 @@ fn german_eichel_trump_schellen_unter_wins_19() {
 }
 
 #[test]
-fn a_table_that_caps_laufende_pays_at_most_its_cap() {
+fn a_table_may_cap_laufende_and_pay_solos_without_schneider() {
     // The Herz-Solo declarer holds the top six trumps: six Laufende, 50 + 6 x 10 = 110 from
     // each of three; with `laufende_max: 4` 50 + 4 x 10 = 90.
     let six = hands([
@@ -242,6 +242,24 @@ fn a_table_that_caps_laufende_pays_at_most_its_cap() {
     let setup = Setup::new(deal, c).unwrap();
     assert_eq!(laufende_paid(&setup), 4);
     assert_eq!(declared_payouts(&setup, won)[0], 270);
+    // Won schneider: 50 + 10 + 6 x 10 = 120 each; at a table that pays solos without
+    // schneider and schwarz, 110.
+    let schneider = DeclaredOutcome {
+        won: true,
+        schneider: true,
+        schwarz: false,
+    };
+    assert_eq!(declared_payouts(&open, schneider)[0], 360);
+    let plain = Options {
+        solo_schneider: Some(false),
+        ..Options::default()
+    };
+    let deal = Deal::new(Variant::Bavarian, Deck::Long, six)
+        .unwrap()
+        .with_table(plain, Tariff::default(), Doublings::default(), 0)
+        .unwrap();
+    let setup = Setup::new(deal, c).unwrap();
+    assert_eq!(declared_payouts(&setup, schneider)[0], 330);
     // A cap below the minimum could never pay: refused by name.
     let r = Record::from_json(
         r#"{"hands": ["EO GO HO SO EU GU EA S7", "HU EK E9 GK G9 HZ H9 SA",

@@ -230,6 +230,10 @@ pub struct Tariff {
     /// Solo class (default 50).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solo: Option<i64>,
+    /// The Wenz class (Wenz, Geier, Farbwenz, Farbgeier) where a table prices it between
+    /// Sauspiel and solo, as 10/20/50 (default: `solo`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wenz: Option<i64>,
     /// For schneider, and again for schwarz (default 10).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub extra: Option<i64>,
@@ -254,6 +258,9 @@ impl Tariff {
     pub fn solo(&self) -> i64 {
         self.solo.unwrap_or(50)
     }
+    pub fn wenz(&self) -> i64 {
+        self.wenz.unwrap_or_else(|| self.solo())
+    }
     pub fn extra(&self) -> i64 {
         self.extra.unwrap_or(10)
     }
@@ -276,6 +283,7 @@ impl Tariff {
         let prices = [
             ("tariff.base", self.base),
             ("tariff.solo", self.solo),
+            ("tariff.wenz", self.wenz),
             ("tariff.extra", self.extra),
             ("tariff.laufende_price", self.laufende_price),
             ("tariff.bettel_price", self.bettel_price),

@@ -1,7 +1,7 @@
 //! The result of a finished hand and its settlement (RULES.md sections 4, 5, 6 and 8).
 
 use crate::cards::{Card, Cards, Deck};
-use crate::contract::Contract;
+use crate::contract::{Contract, Solo};
 use crate::error::Error;
 use crate::game::{Game, Setup};
 use crate::options::{Durchmarsch, Jungfrau, Options, RamschTie, Schwarz, ShortSie, SieValue};
@@ -213,6 +213,15 @@ pub fn lost_schneider_threshold(contract: &Contract) -> u8 {
     }
 }
 
+/// The price of a solo-class game: the Wenz class's own where the table sets one
+/// (`tariff.wenz`), else the solo price.
+fn solo_price(t: &crate::options::Tariff, game: Solo) -> i64 {
+    match game {
+        Solo::Wenz | Solo::Geier | Solo::Farbwenz(_) | Solo::Farbgeier(_) => t.wenz(),
+        Solo::Farbsolo(_) => t.solo(),
+    }
+}
+
 /// The payouts of a declared contract (anything but Ramsch) with this outcome for the
 /// declaring side, under the setup's prices, doublings and stock (RULES.md section 6).
 pub fn declared_payouts(setup: &Setup, outcome: DeclaredOutcome) -> [i64; 4] {
@@ -238,13 +247,16 @@ pub fn declared_payouts(setup: &Setup, outcome: DeclaredOutcome) -> [i64; 4] {
             };
             factor * (t.solo() + t.laufende_price() * l)
         }
-        Contract::Solo { tout: true, .. } => 2 * (t.solo() + t.laufende_price() * laufende),
+        Contract::Solo {
+            tout: true, game, ..
+        } => 2 * (solo_price(t, game) + t.laufende_price() * laufende),
         Contract::Bettel { ouvert: true, .. } => t.bettel_ouvert_price(),
         Contract::Bettel { ouvert: false, .. } => t.bettel_price(),
         Contract::German { forced, .. } => german_game_points(won, schneider, schwarz, forced),
         _ => {
             let price = match contract {
                 Contract::Sauspiel { .. } | Contract::Hochzeit { .. } => t.base(),
+                Contract::Solo { game, .. } => solo_price(t, game),
                 _ => t.solo(),
             };
             // A table may pay solos without schneider and schwarz (`solo_schneider`).

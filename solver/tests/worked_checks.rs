@@ -196,6 +196,21 @@ fn wenz_with_two_laufende_and_60_points_loses_210() {
         Outcome::Declared { won: false, .. }
     ));
     assert_eq!(score.payouts, [-210, 70, 70, 70]);
+    // At a 10/20/50 table the Wenz class costs 20: lost with two Laufende, 20 + 20 = 40
+    // to each of three.
+    let tariff = Tariff {
+        wenz: Some(20),
+        ..Tariff::default()
+    };
+    let setup = game.setup();
+    let deal = setup
+        .deal()
+        .clone()
+        .with_table(Options::default(), tariff, Doublings::default(), 0)
+        .unwrap();
+    let plays: Vec<Card> = game.plays().into_iter().map(|(_, c)| c).collect();
+    let cheaper = Game::replay(Setup::new(deal, setup.contract()).unwrap(), &plays).unwrap();
+    assert_eq!(Score::of(&cheaper).unwrap().payouts, [-120, 40, 40, 40]);
 }
 
 #[test]

@@ -6,7 +6,7 @@
 use crate::cards::Card;
 use crate::contract::{Contract, Measure};
 use crate::deal::Rng;
-use crate::error::{Error, IllegalReason};
+use crate::error::Error;
 use crate::game::Game;
 use crate::odds::{round, Sampling};
 use crate::parallel;
@@ -305,10 +305,7 @@ pub fn analyze_players(
     sampling: Sampling,
     solvers: &mut [Solver],
 ) -> Result<Analysis, Error> {
-    let first = solvers
-        .first_mut()
-        .ok_or(Error::BadView("no solver to search with".to_string()))?;
-    let mut analysis = analyze(game, first)?;
+    let mut analysis = analyze(game, parallel::first(solvers)?)?;
     analysis.view = AnalysisView::Players;
     analysis.samples = Some(sampling.samples);
     analysis.seed = Some(sampling.seed);
@@ -331,8 +328,8 @@ pub fn analyze_players(
             seed,
         };
         let judged = judge_single_dummy(&position, play.card, here, solvers)?;
-        summaries[play.seat.index()].decisions += (judged.worlds > 0) as u32;
         let summary = &mut summaries[play.seat.index()];
+        summary.decisions += (judged.worlds > 0) as u32;
         summary.mistakes += judged.mistake as u32;
         summary.cost = round(summary.cost + judged.cost, 2);
         play.single_dummy = Some(judged);
@@ -340,6 +337,25 @@ pub fn analyze_players(
     }
     for (p, s) in analysis.players.iter_mut().zip(summaries) {
         p.single_dummy = Some(s);
+    }
+    Ok(analysis)
+}
+
+/// The analysis of `game` in a view: double dummy ([`analyze`]), or with `sampling` the
+/// players' view too ([`analyze_players`]); with `lines` each costly card's two lines
+/// ([`crate::explain()`]). What `analyze` asks on the command line and the service.
+pub fn analyze_in(
+    game: &Game,
+    sampling: Option<Sampling>,
+    lines: bool,
+    solvers: &mut [Solver],
+) -> Result<Analysis, Error> {
+    let mut analysis = match sampling {
+        None => analyze(game, parallel::first(solvers)?)?,
+        Some(s) => analyze_players(game, s, solvers)?,
+    };
+    if lines {
+        crate::explain::explain(game, &mut analysis, parallel::first(solvers)?)?;
     }
     Ok(analysis)
 }
@@ -355,16 +371,8 @@ pub fn judge_single_dummy(
     sampling: Sampling,
     solvers: &mut [Solver],
 ) -> Result<SingleDummy, Error> {
+    position.clone().play_named(played)?;
     let legal = position.legal_cards();
-    if !legal.contains(played) {
-        let mut g = position.clone();
-        let reason = g.play(played).err().unwrap_or(IllegalReason::HandOver);
-        return Err(Error::IllegalPlay {
-            index: position.played_count(),
-            card: played,
-            reason,
-        });
-    }
     if legal.len() == 1 {
         return Ok(SingleDummy {
             worlds: 0,
@@ -392,13 +400,15 @@ pub fn judge_single_dummy(
         declares: setup.declarers().contains(seat),
     };
     let tricks = setup.trick_count() as u8;
-    let j = judge_over_worlds(&solutions, played, side, &contract, frame.measure, tricks);
-    Ok(SingleDummy {
-        exhaustive: worlds.exhaustive,
-        margin: if worlds.exhaustive { 0.0 } else { j.margin },
-        mistake: j.cost > 0.0 && (worlds.exhaustive || j.cost > j.margin),
-        ..j
-    })
+    Ok(judge_over_worlds(
+        &solutions,
+        worlds.exhaustive,
+        played,
+        side,
+        &contract,
+        frame.measure,
+        tricks,
+    ))
 }
 
 /// The player's part: whether he maximises the measure, and whether he is of the declaring
@@ -409,9 +419,12 @@ struct Side {
     declares: bool,
 }
 
-/// The single-dummy judgement of `played` from every world's solution.
+/// The single-dummy judgement of `played` from every world's solution (`exhaustive`: the
+/// worlds were every consistent one, so the averages are exact and any cost a mistake);
+/// `contract`, `measure` and `tricks` class a final value ([`outcome`]).
 fn judge_over_worlds(
     solutions: &[crate::search::Solution],
+    exhaustive: bool,
     played: Card,
     side: Side,
     contract: &Contract,
@@ -446,7 +459,7 @@ fn judge_over_worlds(
         .map(|s| (favour(value_of(s, leader)) - favour(value_of(s, played))) as f64)
         .collect();
     let mean_diff = diffs.iter().sum::<f64>() / n as f64;
-    let margin = if n < 2 {
+    let margin = if exhaustive || n < 2 {
         0.0
     } else {
         let var = diffs.iter().map(|d| (d - mean_diff).powi(2)).sum::<f64>() / (n - 1) as f64;
@@ -475,15 +488,16 @@ fn judge_over_worlds(
             )
         }
     };
+    let (cost, margin) = (round(mean_diff, 2), round(margin, 2));
     SingleDummy {
         worlds: n,
-        exhaustive: false,
+        exhaustive,
         expected: Some(round(mean(played), 2)),
         best_expected: Some(round(mean(leader), 2)),
         best,
-        cost: round(mean_diff, 2),
-        margin: round(margin, 2),
-        mistake: false,
+        cost,
+        margin,
+        mistake: cost > 0.0 && (exhaustive || cost > margin),
         win,
         schneider,
     }

@@ -417,12 +417,8 @@ impl Game {
     /// The game after playing `cards` from the start, each checked.
     pub fn replay(setup: Setup, cards: &[Card]) -> Result<Game, Error> {
         let mut game = Game::new(setup);
-        for (index, &card) in cards.iter().enumerate() {
-            game.play(card).map_err(|reason| Error::IllegalPlay {
-                index,
-                card,
-                reason,
-            })?;
+        for &card in cards {
+            game.play_named(card)?;
         }
         Ok(game)
     }
@@ -509,6 +505,17 @@ impl Game {
         )?;
         self.play_unchecked(card);
         Ok(())
+    }
+
+    /// [`Game::play`], an illegal card named as the play at its place in the game
+    /// (`play 7 (S9) is illegal: ...`).
+    pub fn play_named(&mut self, card: Card) -> Result<(), Error> {
+        let index = self.played_count();
+        self.play(card).map_err(|reason| Error::IllegalPlay {
+            index,
+            card,
+            reason,
+        })
     }
 
     /// Plays `card` for the player to move. The card must be legal ([`Game::legal_cards`]).

@@ -54,7 +54,7 @@ mod valuation;
 mod worlds;
 
 pub use analysis::{
-    analyze, analyze_players, judge_single_dummy, Analysis, AnalysisView, PlayAnalysis,
+    analyze, analyze_in, analyze_players, judge_single_dummy, Analysis, AnalysisView, PlayAnalysis,
     PlayerSummary, SingleDummy, SingleDummySummary,
 };
 pub use announce::{

@@ -6,6 +6,13 @@ use crate::search::Solver;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+/// The first of `solvers`, which single-threaded work uses; none is a caller's fault.
+pub fn first(solvers: &mut [Solver]) -> Result<&mut Solver, Error> {
+    solvers
+        .first_mut()
+        .ok_or(Error::BadView("no solver to search with".to_string()))
+}
+
 /// `f(solver, i)` for every task `i` in `0..tasks`, the tasks taken in turn by as many
 /// threads as there are solvers. Once a task fails the rest are skipped and a failed
 /// task's error is returned.
@@ -15,9 +22,7 @@ pub fn each<T: Send>(
     f: impl Fn(&mut Solver, usize) -> Result<T, Error> + Sync,
 ) -> Result<Vec<T>, Error> {
     if solvers.len() <= 1 || tasks <= 1 {
-        let solver = solvers
-            .first_mut()
-            .ok_or(Error::BadView("no solver to search with".to_string()))?;
+        let solver = first(solvers)?;
         return (0..tasks).map(|i| f(solver, i)).collect();
     }
     let next = AtomicUsize::new(0);

@@ -404,11 +404,7 @@ impl Solver {
         let mut position = game.clone();
         let mut line = Vec::with_capacity(32);
         if let Some(card) = first {
-            position.play(card).map_err(|reason| Error::IllegalPlay {
-                index: game.played_count(),
-                card,
-                reason,
-            })?;
+            position.play_named(card)?;
             line.push(card);
         }
         while !position.is_over() {
@@ -466,13 +462,7 @@ impl Solver {
     /// the next position's saves nothing measurable: the table has it.)
     pub fn judge(&mut self, game: &Game, played: Card) -> Result<Judgement, Error> {
         // The rules engine's own check, before any search: an illegal card is named.
-        game.clone()
-            .play(played)
-            .map_err(|reason| Error::IllegalPlay {
-                index: game.played_count(),
-                card: played,
-                reason,
-            })?;
+        game.clone().play_named(played)?;
         let (frame, sides, tag) = self.prepare(game)?;
         if frame.measure == Measure::Settlement {
             return self.judge_ramsch(game, played);

@@ -301,26 +301,10 @@ async fn analyze(
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let (sampling, lines) = (view.sampling()?, view.lines()?);
-    let search = move |g: solver::Game, s: &mut solver::Solver| analyze_in(&g, sampling, lines, s);
-    analysis_endpoint(&state, &from, &body, |r| r.game(), search).await
-}
-
-/// The analysis of a game in a view: double dummy, or with `sampling` the players'; with
-/// `lines` each costly card's lines.
-fn analyze_in(
-    game: &solver::Game,
-    sampling: Option<solver::Sampling>,
-    lines: bool,
-    solver: &mut solver::Solver,
-) -> Result<Analysis, solver::Error> {
-    let mut analysis = match sampling {
-        None => solver::analyze(game, solver)?,
-        Some(s) => solver::analyze_players(game, s, std::slice::from_mut(solver))?,
+    let search = move |g: solver::Game, s: &mut solver::Solver| {
+        solver::analyze_in(&g, sampling, lines, std::slice::from_mut(s))
     };
-    if lines {
-        solver::explain(game, &mut analysis, solver)?;
-    }
-    Ok(analysis)
+    analysis_endpoint(&state, &from, &body, |r| r.game(), search).await
 }
 
 /// How a hand's contracts fare over the deals of the cards its seat cannot see (the same
@@ -518,26 +502,12 @@ async fn game_analysis(
     id: web::Path<String>,
     view: web::Query<ViewParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = id.into_inner();
     let (sampling, lines) = (view.sampling()?, view.lines()?);
-    let view = ViewParams::key(sampling, lines);
-    let (s, key, v) = (state.clone(), id.clone(), view.clone());
-    let (text, stored) =
-        blocking(move || Ok::<_, StoreError>((s.store.get(&key)?, s.store.analysis(&key, &v)?)))
-            .await?;
-    if let Some(analysis) = stored {
-        return Ok(raw_json(analysis));
-    }
-    let game = solver::Record::from_json(&text)?.game()?;
-    let analysis = state
-        .pool
-        .run(move |s| analyze_in(&game, sampling, lines, s))
-        .await??;
-    let text = serde_json::to_string(&analysis)
-        .map_err(|e| ApiError::internal(format!("could not serialize the analysis: {e}")))?;
-    let kept = text.clone();
-    blocking(move || state.store.put_analysis(&id, &view, &kept)).await?;
-    Ok(raw_json(text))
+    let key = ViewParams::key(sampling, lines);
+    let search = move |g: solver::Game, s: &mut solver::Solver| {
+        solver::analyze_in(&g, sampling, lines, std::slice::from_mut(s))
+    };
+    stored_or_computed(state, id.into_inner(), key, |r| r.game(), search).await
 }
 
 /// The contracts of a stored game's deal (the object of `schafkopf contracts`): computed on
@@ -551,26 +521,41 @@ async fn game_contracts(
     state: web::Data<State>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = id.into_inner();
     // Kept beside the game's analyses, under a view name of its own.
-    const VIEW: &str = "contracts";
-    let (s, key) = (state.clone(), id.clone());
-    let (text, stored) =
-        blocking(move || Ok::<_, StoreError>((s.store.get(&key)?, s.store.analysis(&key, VIEW)?)))
-            .await?;
-    if let Some(report) = stored {
-        return Ok(raw_json(report));
+    let key = "contracts".to_string();
+    let check = |r: solver::Record| r.deal().map(|_| r);
+    let search = |r: solver::Record, s: &mut solver::Solver| solver::contracts(&r, s);
+    stored_or_computed(state, id.into_inner(), key, check, search).await
+}
+
+/// What a stored game's analyses share: the answer kept under `key` if there is one, else
+/// the stored record checked (`check`), searched on a solver worker (`search`), and the
+/// answer kept for the next request.
+async fn stored_or_computed<P, T>(
+    state: web::Data<State>,
+    id: String,
+    key: String,
+    check: impl FnOnce(solver::Record) -> Result<P, solver::Error>,
+    search: impl FnOnce(P, &mut solver::Solver) -> Result<T, solver::Error> + Send + 'static,
+) -> Result<HttpResponse, ApiError>
+where
+    P: Send + 'static,
+    T: serde::Serialize + Send + 'static,
+{
+    let (s, game, view) = (state.clone(), id.clone(), key.clone());
+    let (text, stored) = blocking(move || {
+        Ok::<_, StoreError>((s.store.get(&game)?, s.store.analysis(&game, &view)?))
+    })
+    .await?;
+    if let Some(answer) = stored {
+        return Ok(raw_json(answer));
     }
-    let record = solver::Record::from_json(&text)?;
-    record.deal()?;
-    let report = state
-        .pool
-        .run(move |s| solver::contracts(&record, s))
-        .await??;
-    let text = serde_json::to_string(&report)
-        .map_err(|e| ApiError::internal(format!("could not serialize the report: {e}")))?;
+    let checked = check(solver::Record::from_json(&text)?)?;
+    let answer = state.pool.run(move |s| search(checked, s)).await??;
+    let text = serde_json::to_string(&answer)
+        .map_err(|e| ApiError::internal(format!("could not serialize the answer: {e}")))?;
     let kept = text.clone();
-    blocking(move || state.store.put_analysis(&id, VIEW, &kept)).await?;
+    blocking(move || state.store.put_analysis(&id, &key, &kept)).await?;
     Ok(raw_json(text))
 }
 

@@ -92,10 +92,7 @@ pub fn run_record(
 ) -> Result<BatchRecord, solver::Error> {
     let record = Record::from_json(line)?;
     let game = record.game()?;
-    let analysis = match players {
-        None => solver::analyze(&game, solver)?,
-        Some(sampling) => solver::analyze_players(&game, sampling, std::slice::from_mut(solver))?,
-    };
+    let analysis = solver::analyze_in(&game, players, false, std::slice::from_mut(solver))?;
     // The value of the declared contract is the analysis' value before the first card.
     let contracts = solver::declarer_contracts(&record, solver, Some(analysis.start))?;
     Ok(BatchRecord {

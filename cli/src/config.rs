@@ -35,6 +35,11 @@ impl Workers {
     pub fn solver(&self) -> solver::Solver {
         solver::Solver::with_budget(self.table_bytes)
     }
+
+    /// One solver per thread, for work that spreads one record over all of them.
+    pub fn solvers(&self) -> Vec<solver::Solver> {
+        (0..self.threads).map(|_| self.solver()).collect()
+    }
 }
 
 /// The machine's cores (1 where the system does not say).

@@ -140,7 +140,7 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
                 None if lines => run_judge(&judge, SEARCH_CHUNK, analyze_lines_line),
                 None => run_judge(&judge, SEARCH_CHUNK, analyze_line),
                 Some(sampling) => run_sampled(&judge, move |line, solvers, table| {
-                    analyze_players_line(line, solvers, sampling, lines, table)
+                    analyze_with(line, solvers, Some(sampling), lines, table)
                 }),
             }
         }
@@ -168,10 +168,7 @@ fn run_html(judge: &args::Judge, sampling: Option<solver::Sampling>) -> io::Resu
         threads: 1,
         ..workers
     };
-    let state = || {
-        let solvers: Vec<Solver> = (0..workers.threads).map(|_| workers.solver()).collect();
-        (solvers, 0usize)
-    };
+    let state = || (workers.solvers(), 0usize);
     run_lines(
         &judge.io,
         1,
@@ -197,21 +194,13 @@ fn run_html(judge: &args::Judge, sampling: Option<solver::Sampling>) -> io::Resu
 fn html_page(line: &str, solvers: &mut [Solver], sampling: Option<solver::Sampling>) -> LineResult {
     let result = solver::Record::from_json(line).and_then(|r| {
         let game = r.game()?;
-        let mut a = match sampling {
-            Some(s) => solver::analyze_players(&game, s, solvers)?,
-            None => match solvers.first_mut() {
-                Some(s) => solver::analyze(&game, s)?,
-                None => return Err(solver::Error::BadView("no solver".to_string())),
-            },
-        };
+        let analysis = solver::analyze_in(&game, sampling, true, solvers)?;
+        // `analyze_in` refused an empty set of solvers already.
         let contracts = match solvers.first_mut() {
-            Some(s) => {
-                solver::explain(&game, &mut a, s)?;
-                solver::contracts(&r, s)?
-            }
+            Some(s) => solver::contracts(&r, s)?,
             None => return Err(solver::Error::BadView("no solver".to_string())),
         };
-        Ok((r, a, contracts))
+        Ok((r, analysis, contracts))
     });
     match result {
         Ok((record, analysis, contracts)) => match (
@@ -262,36 +251,14 @@ fn run_sampled(
         threads: 1,
         ..workers
     };
-    let solvers = || {
-        (0..workers.threads)
-            .map(|_| workers.solver())
-            .collect::<Vec<_>>()
-    };
-    run_lines(&judge.io, 1, one, errors, solvers, move |line, s| {
-        f(line, s, table)
-    })
-}
-
-fn analyze_players_line(
-    line: &str,
-    solvers: &mut [Solver],
-    sampling: solver::Sampling,
-    lines: bool,
-    table: bool,
-) -> LineResult {
-    let result = solver::Record::from_json(line)
-        .and_then(|r| r.game())
-        .and_then(|g| {
-            let mut a = solver::analyze_players(&g, sampling, solvers)?;
-            if let (true, Some(s)) = (lines, solvers.first_mut()) {
-                solver::explain(&g, &mut a, s)?;
-            }
-            Ok((g, a))
-        });
-    match result {
-        Ok((game, analysis)) if table => LineResult::Ok(table::analysis(&game, &analysis)),
-        result => LineResult::of(result.map(|(_, analysis)| analysis)),
-    }
+    run_lines(
+        &judge.io,
+        1,
+        one,
+        errors,
+        || workers.solvers(),
+        move |line, s| f(line, s, table),
+    )
 }
 
 fn odds_line(
@@ -339,24 +306,24 @@ fn contracts_line(line: &str, solver: &mut Solver, table: bool) -> LineResult {
 }
 
 fn analyze_line(line: &str, solver: &mut Solver, table: bool) -> LineResult {
-    analyze_with(line, solver, false, table)
+    analyze_with(line, std::slice::from_mut(solver), None, false, table)
 }
 
 fn analyze_lines_line(line: &str, solver: &mut Solver, table: bool) -> LineResult {
-    analyze_with(line, solver, true, table)
+    analyze_with(line, std::slice::from_mut(solver), None, true, table)
 }
 
-/// `analyze` of one record, with each costly card's lines where asked for.
-fn analyze_with(line: &str, solver: &mut Solver, lines: bool, table: bool) -> LineResult {
+/// `analyze` of one record in its view, with each costly card's lines where asked for.
+fn analyze_with(
+    line: &str,
+    solvers: &mut [Solver],
+    sampling: Option<solver::Sampling>,
+    lines: bool,
+    table: bool,
+) -> LineResult {
     let result = solver::Record::from_json(line)
         .and_then(|r| r.game())
-        .and_then(|g| {
-            let mut a = solver::analyze(&g, solver)?;
-            if lines {
-                solver::explain(&g, &mut a, solver)?;
-            }
-            Ok((g, a))
-        });
+        .and_then(|g| solver::analyze_in(&g, sampling, lines, solvers).map(|a| (g, a)));
     match result {
         Ok((game, analysis)) if table => LineResult::Ok(table::analysis(&game, &analysis)),
         result => LineResult::of(result.map(|(_, analysis)| analysis)),

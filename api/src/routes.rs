@@ -381,7 +381,9 @@ async fn create_game(
 
 /// A record fit for the store, and the id it is stored under.
 fn validate_for_store(record: &solver::Record) -> Result<String, ApiError> {
-    if record.contract.is_some() {
+    if record.thrown_in {
+        record.score()?;
+    } else if record.contract.is_some() {
         record.game()?;
     } else {
         record.deal()?;

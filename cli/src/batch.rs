@@ -125,7 +125,7 @@ fn csv_fields(r: &BatchRecord) -> Vec<String> {
     let won_played = match &r.analysis.result {
         Some(score) => match &score.outcome {
             solver::Outcome::Declared { won, .. } => won.to_string(),
-            solver::Outcome::Ramsch { .. } => String::new(),
+            solver::Outcome::Ramsch { .. } | solver::Outcome::ThrownIn { .. } => String::new(),
         },
         None => String::new(),
     };
@@ -233,7 +233,7 @@ impl Stats {
             game: r.game.clone(),
             won_as_played: a.result.as_ref().and_then(|s| match s.outcome {
                 Outcome::Declared { won, .. } => Some(won),
-                Outcome::Ramsch { .. } => None,
+                Outcome::Ramsch { .. } | Outcome::ThrownIn { .. } => None,
             }),
             won_double_dummy: r.contracts.declared.as_ref().map(|d| d.won),
             single_dummy: single_dummy_of(

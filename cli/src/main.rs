@@ -3,6 +3,7 @@
 mod args;
 mod batch;
 mod config;
+mod ledger;
 mod lines;
 mod output;
 mod sources;
@@ -101,6 +102,19 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             files,
             output,
         } => run_import(&files, from, &output),
+        Command::Ledger {
+            logs,
+            from,
+            output,
+            format,
+            stock,
+        } => ledger::run_ledger(ledger::Run {
+            logs,
+            from,
+            output,
+            format,
+            stock,
+        }),
         Command::Serve(serve) => run_serve(serve),
         Command::Openapi => {
             let text = api::openapi().to_pretty_json().map_err(io::Error::other)?;
@@ -501,9 +515,5 @@ fn export_line(line: &str) -> LineResult {
 }
 
 fn score_line(line: &str) -> LineResult {
-    LineResult::of(
-        solver::Record::from_json(line)
-            .and_then(|r| r.game())
-            .and_then(|g| solver::Score::of(&g)),
-    )
+    LineResult::of(solver::Record::from_json(line).and_then(|r| r.score()))
 }

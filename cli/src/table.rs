@@ -122,6 +122,7 @@ pub fn analysis(game: &Game, a: &Analysis) -> String {
     if let Some(score) = &a.result {
         let payouts: Vec<String> = score.payouts.iter().map(|p| format!("{p:+}")).collect();
         let outcome = match &score.outcome {
+            Outcome::ThrownIn { .. } => "thrown in".to_string(),
             Outcome::Declared {
                 won,
                 schneider,

@@ -451,19 +451,17 @@ fn logs_of_other_programs_are_read_with_from() {
         .unwrap();
     assert_eq!(response.status(), 201);
     let stored: Value = serde_json::from_str(&response.into_string().unwrap()).unwrap();
-    assert_eq!(stored["ids"].as_array().unwrap().len(), 28);
+    // Every game, the Schieber rounds (two thrown in) too.
+    assert_eq!(stored["ids"].as_array().unwrap().len(), 32);
     assert_eq!(stored["ids"][0], "club#1");
-    let failed = stored["failed"].as_array().unwrap();
-    assert_eq!(failed.len(), 4);
-    assert_eq!(failed[0]["line"], 343);
-    assert_eq!(failed[0]["code"], "unsupported_game");
+    assert!(stored["failed"].as_array().unwrap().is_empty(), "{stored}");
     let list = send(
         "GET",
         &server.url("/api/v1/games?player=PcOben&limit=500"),
         None,
     )
     .json();
-    assert_eq!(list["total"], 28);
+    assert_eq!(list["total"], 32);
 
     // One plain line through analyze: the same as the command line on the converted record.
     let line = "Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 sz gk sk e8 ga gz gu ea ez";

@@ -3,6 +3,7 @@
 
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
 use crate::contract::{holds_sie, Contract, Solo, Wenzels};
+use crate::game::Deal;
 use crate::order::Group;
 use crate::seat::{BySeat, Seat};
 
@@ -61,6 +62,16 @@ pub fn announceable(seat: Seat, hand: Cards, deck: Deck) -> Vec<Contract> {
     }
     if holds_sie(hand, deck) {
         out.push(Contract::Sie { declarer: seat });
+    }
+    out
+}
+
+/// What `seat` may announce on `deal`: [`announceable`] with its hand, narrowed by the
+/// deal's round (in a Schieber round or Teufelsrunde only forehand's suit solos).
+pub fn announceable_on(deal: &Deal, seat: Seat) -> Vec<Contract> {
+    let mut out = announceable(seat, deal.hands()[seat], deal.deck());
+    if let Some(round) = deal.round() {
+        out.retain(|c| round.check_contract(c).is_ok());
     }
     out
 }

@@ -169,6 +169,17 @@ pub enum Error {
     BadView(String),
     #[error("hand of seat {0} is hidden (null): only `odds` reads a record with hidden hands")]
     HiddenHand(Seat),
+    #[error("the ledger follows players by name: the record has no `players`")]
+    NoPlayers,
+    #[error("the hand was thrown in: nobody played it")]
+    ThrownIn,
+    #[error("passes[{index}]: {fault}")]
+    BadPass { index: usize, fault: String },
+    #[error("a {round} round is played as a suit solo by seat 0 (forehand), not {contract}")]
+    RoundContract {
+        round: &'static str,
+        contract: String,
+    },
 }
 
 impl Error {
@@ -209,6 +220,10 @@ impl Error {
             Error::NoConsistentWorld { .. } => "no_consistent_world",
             Error::BadView(_) => "bad_view",
             Error::HiddenHand(_) => "hidden_hand",
+            Error::NoPlayers => "no_players",
+            Error::ThrownIn => "thrown_in",
+            Error::BadPass { .. } => "bad_pass",
+            Error::RoundContract { .. } => "round_contract",
         }
     }
 }

@@ -16,6 +16,7 @@ use crate::legal::{CalledAce, PlayRules, RunAway};
 use crate::options::{Doublings, Options, RunAwayCount, Tariff};
 use crate::order::{Group, Order};
 use crate::record::check_amount;
+use crate::round::{undo_passes, Pass, Round};
 use crate::seat::{BySeat, Seat, Seats};
 use std::sync::Arc;
 
@@ -25,8 +26,11 @@ pub struct Deal {
     id: Option<String>,
     variant: Variant,
     deck: Deck,
-    /// The hands as dealt.
+    /// The hands the contract is chosen on: as dealt, after any passes of a Schieber
+    /// round or Teufelsrunde.
     hands: BySeat<Cards>,
+    /// The round whose passes made `hands`, with the passes in order.
+    round: Option<(Round, Vec<Pass>)>,
     options: Options,
     tariff: Tariff,
     doublings: Doublings,
@@ -51,6 +55,7 @@ impl Deal {
             variant,
             deck,
             hands,
+            round: None,
             options: Options::default(),
             tariff: Tariff::default(),
             doublings: Doublings::default(),
@@ -69,10 +74,7 @@ impl Deal {
         doublings: Doublings,
         stock: i64,
     ) -> Result<Deal, Error> {
-        options.check()?;
-        tariff.check()?;
-        doublings.check(options.stoss_max())?;
-        check_amount("stock", stock)?;
+        check_table(&options, &tariff, &doublings, stock)?;
         Ok(Deal {
             options,
             tariff,
@@ -82,14 +84,50 @@ impl Deal {
         })
     }
 
-    /// The same table (options, prices, doublings, stock, names) with other hands as dealt,
-    /// checked as [`Deal::new`] checks them: a world of single-dummy judgement.
+    /// A deal of a Schieber round or Teufelsrunde: the hands as dealt (`dealt`, some
+    /// short by the cards set aside) and the passes that complete them, each checked
+    /// ([`Round::pass`]).
+    pub fn passed(
+        variant: Variant,
+        deck: Deck,
+        round: Round,
+        dealt: BySeat<Cards>,
+        passes: Vec<Pass>,
+    ) -> Result<Deal, Error> {
+        let hands = round.pass(deck, &dealt, &passes, true)?;
+        let mut deal = Deal::new(variant, deck, hands)?;
+        deal.round = Some((round, passes));
+        Ok(deal)
+    }
+
+    /// The same table (options, prices, doublings, stock, names) with other hands,
+    /// checked as [`Deal::new`] checks them: a world of single-dummy judgement. In a round
+    /// with passes, the passes stay and must agree with the new hands (each giver held
+    /// what he passed).
     pub fn redealt(&self, hands: BySeat<Cards>) -> Result<Deal, Error> {
-        let checked = Deal::new(self.variant, self.deck, hands)?;
+        let checked = match &self.round {
+            Some((round, passes)) => Deal::passed(
+                self.variant,
+                self.deck,
+                *round,
+                undo_passes(&hands, passes),
+                passes.clone(),
+            )?,
+            None => Deal::new(self.variant, self.deck, hands)?,
+        };
         Ok(Deal {
             hands: checked.hands,
             ..self.clone()
         })
+    }
+
+    /// The same hands without the round and its passes: a world of single-dummy judgement,
+    /// whose passes the judging seat did not all see.
+    pub fn without_passes(&self) -> Deal {
+        Deal {
+            round: None,
+            ..self.clone()
+        }
     }
 
     /// The same deal with an id and the players' names (carried along, never read).
@@ -119,9 +157,22 @@ impl Deal {
     pub fn deck(&self) -> Deck {
         self.deck
     }
-    /// The hands as dealt.
+    /// The hands the contract is chosen on (as dealt, after any passes).
     pub fn hands(&self) -> &BySeat<Cards> {
         &self.hands
+    }
+    /// The round whose passes made the hands, if any.
+    pub fn round(&self) -> Option<Round> {
+        self.round.as_ref().map(|(r, _)| *r)
+    }
+    /// The passes before the contract, in order (none outside a Schieber or Teufelsrunde).
+    pub fn passes(&self) -> &[Pass] {
+        self.round.as_ref().map_or(&[], |(_, p)| p.as_slice())
+    }
+    /// The hands as dealt, before any passes (the dealer, or forehand in a Teufelsrunde,
+    /// short by the cards set aside).
+    pub fn dealt(&self) -> BySeat<Cards> {
+        undo_passes(&self.hands, self.passes())
     }
     pub fn options(&self) -> &Options {
         &self.options
@@ -138,6 +189,20 @@ impl Deal {
     pub fn players(&self) -> Option<&[String]> {
         self.players.as_deref()
     }
+}
+
+/// Refuses an option, price or stock out of range and doublings that cannot happen
+/// (RULES.md sections 6 and 9).
+pub(crate) fn check_table(
+    options: &Options,
+    tariff: &Tariff,
+    doublings: &Doublings,
+    stock: i64,
+) -> Result<(), Error> {
+    options.check()?;
+    tariff.check()?;
+    doublings.check(options.stoss_max())?;
+    check_amount("stock", stock)
 }
 
 /// Counts `card` into the cards dealt so far (`seen`): refused if it is not of the pack or
@@ -198,6 +263,9 @@ impl Setup {
                 variant: deal.variant.name(),
                 game: contract.game_name(),
             });
+        }
+        if let Some(round) = deal.round() {
+            round.check_contract(&contract)?;
         }
         match contract {
             Contract::Sauspiel { declarer, called } => {
@@ -305,8 +373,8 @@ impl Setup {
         self.contract.order(self.deal.deck)
     }
 
-    /// The hands as dealt (`hands` are the hands as played: in a Hochzeit two cards have
-    /// changed hands before the first trick).
+    /// The hands the contract was chosen on (`hands` are the hands as played: in a
+    /// Hochzeit two cards have changed hands before the first trick).
     pub fn dealt_hands(&self) -> BySeat<Cards> {
         self.deal.hands
     }

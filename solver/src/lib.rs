@@ -41,12 +41,14 @@ mod explain;
 pub mod formats;
 mod game;
 mod json;
+mod ledger;
 mod legal;
 mod odds;
 mod options;
 mod order;
 mod parallel;
 mod record;
+mod round;
 mod search;
 mod seat;
 mod settle;
@@ -58,7 +60,8 @@ pub use analysis::{
     PlayerSummary, SingleDummy, SingleDummySummary,
 };
 pub use announce::{
-    announceable, callable_aces, german_declaration, may_offer_hochzeit, GermanDeclaration,
+    announceable, announceable_on, callable_aces, german_declaration, may_offer_hochzeit,
+    GermanDeclaration,
 };
 pub use cards::{Card, Cards, Deck, ParseCardError, ParseCardsError, ParseSuitError, Rank, Suit};
 pub use contract::{holds_sie, Contract, GameName, Measure, Solo, Variant, Wenzels};
@@ -66,14 +69,16 @@ pub use deal::{random_deal, Rng};
 pub use error::{Error, IllegalReason};
 pub use explain::{explain, CostLines};
 pub use game::{Deal, Game, Setup, Trick};
+pub use ledger::{Account, Ledger, LedgerEntry, LedgerTotals};
 pub use legal::{CalledAce, PlayRules, RunAway};
 pub use odds::{odds, ContractOdds, Estimate, HandOdds, HandQuestion, OddsChoice, Sampling};
 pub use options::{
-    AllPass, Doublings, Durchmarsch, Jungfrau, Options, RamschTie, RunAwayCount, Schwarz, ShortSie,
-    SieValue, Tariff,
+    AllPass, Doublings, Durchmarsch, Jungfrau, Options, RamschTie, RunAwayCount, SchieberThrownIn,
+    Schwarz, ShortSie, SieValue, Tariff,
 };
 pub use order::{Group, Order};
-pub use record::{CardText, ContractSpec, Meta, Record, MAX_AMOUNT};
+pub use record::{CardText, ContractSpec, Meta, PassSpec, Record, MAX_AMOUNT};
+pub use round::{Pass, Round};
 pub use search::{Frame, Judgement, Solution, Solver, Stats, DEFAULT_TABLE_BYTES};
 
 /// What the tests hold the solver with: the naive minimax it is checked against card by

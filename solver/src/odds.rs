@@ -49,6 +49,13 @@ impl HandQuestion {
                     .to_string(),
             ));
         }
+        if let Some(round) = table.round() {
+            return Err(Error::BadView(format!(
+                "odds: the deals of a {} round depend on the cards passed, which odds does not \
+                 model yet; `contracts` and `analyze` judge such a hand",
+                round.name()
+            )));
+        }
         let hand = table.hands()[seat];
         let contracts = if contracts.is_empty() {
             announceable(seat, hand, table.deck())

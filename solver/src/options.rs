@@ -82,6 +82,19 @@ pub enum AllPass {
     Ramsch,
 }
 
+/// Who pays when a Schieber round is thrown in (forehand will not play the suit solo).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum SchieberThrownIn {
+    /// Nobody (the seed names no payment).
+    #[default]
+    NobodyPays,
+    /// Forehand and the dealer each pay the solo price to middlehand and rearhand
+    /// (NetSchafkopf: "Der Erste und der Letzte zahlen an die beiden anderen Spieler").
+    FirstAndLastPay,
+}
+
 /// How a Sie is valued.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -145,6 +158,8 @@ pub struct Options {
     pub stock: Option<i64>,
     #[serde(skip_serializing_if = "is_default")]
     pub all_pass: AllPass,
+    #[serde(skip_serializing_if = "is_default")]
+    pub schieber_thrown_in: SchieberThrownIn,
     #[serde(skip_serializing_if = "is_default")]
     pub sie_value: SieValue,
     #[serde(skip_serializing_if = "is_default")]

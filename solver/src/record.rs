@@ -6,10 +6,12 @@
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
 use crate::contract::{Contract, GameName, Solo, Variant, Wenzels};
 use crate::error::Error;
-use crate::game::{check_hand_sizes, deal_card, Deal, Game, Setup};
+use crate::game::{check_hand_sizes, check_table, deal_card, Deal, Game, Setup};
 use crate::odds::HandQuestion;
 use crate::options::{Doublings, Options, Tariff};
+use crate::round::{Pass, Round};
 use crate::seat::{BySeat, Seat};
+use crate::settle::Score;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Card text as given: a string of space-separated cards or an array of card strings.
@@ -146,6 +148,34 @@ impl ContractSpec {
     }
 }
 
+/// One pass of a `round`, as given.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PassSpec {
+    /// The giving seat; absent for the cards set aside before the deal.
+    #[serde(
+        default,
+        deserialize_with = "seat_number",
+        skip_serializing_if = "Option::is_none"
+    )]
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 3))]
+    pub from: Option<i64>,
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 3))]
+    pub to: i64,
+    pub cards: CardText,
+}
+
+impl PassSpec {
+    pub fn of(pass: &Pass) -> PassSpec {
+        PassSpec {
+            from: pass.from.map(|s| s.index() as i64),
+            to: pass.to.index() as i64,
+            cards: CardText::from_cards(pass.cards),
+        }
+    }
+}
+
 /// The user's own data (INTERFACE.md section 1): any JSON object, carried along exactly as
 /// given and never read.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -213,9 +243,29 @@ pub struct Record {
     /// are hidden (`null`).
     #[cfg_attr(feature = "openapi", schema(min_items = 4, max_items = 4, value_type = Vec<Option<String>>))]
     pub hands: Vec<Option<CardText>>,
-    /// Required by everything but `contracts`, which asks which contract to play.
+    /// `schieber` or `teufelsrunde`: a round whose cards change hands before the contract
+    /// (RULES.md section 12). `hands` are then as dealt (one hand short by the cards set
+    /// aside) and `passes` hand the cards on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(schieber|teufelsrunde)$"))]
+    pub round: Option<String>,
+    /// The passes of a `round`, in order: the first hands forehand the cards set aside (no
+    /// `from`), each further one `cards` from seat `from` to seat `to`.
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    #[cfg_attr(feature = "openapi", schema(nullable))]
+    pub passes: Vec<PassSpec>,
+    /// Required by everything but `contracts`, which asks which contract to play, and a
+    /// hand thrown in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contract: Option<ContractSpec>,
+    /// Nobody played: the hand was thrown in (no contract and no play; a Schieber round's
+    /// passes may stop where the table threw in).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub thrown_in: bool,
     #[serde(
         default,
         deserialize_with = "null_as_default",
@@ -333,24 +383,14 @@ impl Record {
     /// Validates the deal alone: variant, deck and hands, options, prices, doublings and
     /// stock (enough to ask which contract to play).
     pub fn deal(&self) -> Result<Deal, Error> {
-        let variant = match self.variant.as_deref() {
-            None => Variant::Bavarian,
-            Some(text) => match text.to_lowercase().as_str() {
-                "bavarian" => Variant::Bavarian,
-                "german" => Variant::German,
-                _ => return Err(unknown("variant", text, &["bavarian", "german"])),
-            },
-        };
+        let variant = self.variant()?;
         let deck = self.deck()?;
-        let stock = match (self.stock, self.rules.stock) {
-            (Some(a), Some(b)) if a != b => {
-                return Err(Error::Conflict(format!(
-                    "stock is {a} but rules.stock is {b}: give it once"
-                )))
-            }
-            (a, b) => a.or(b).unwrap_or(0),
+        let stock = self.stock()?;
+        let deal = match self.passing(deck)? {
+            Some((round, dealt, passes)) => Deal::passed(variant, deck, round, dealt, passes)?,
+            None => Deal::new(variant, deck, self.hands(deck)?)?,
         };
-        Ok(Deal::new(variant, deck, self.hands(deck)?)?
+        Ok(deal
             .with_table(
                 self.rules.clone(),
                 self.tariff.clone(),
@@ -358,6 +398,61 @@ impl Record {
                 stock,
             )?
             .named(self.id.clone(), self.players.clone()))
+    }
+
+    fn variant(&self) -> Result<Variant, Error> {
+        match self.variant.as_deref() {
+            None => Ok(Variant::Bavarian),
+            Some(text) => match text.to_lowercase().as_str() {
+                "bavarian" => Ok(Variant::Bavarian),
+                "german" => Ok(Variant::German),
+                _ => Err(unknown("variant", text, &["bavarian", "german"])),
+            },
+        }
+    }
+
+    /// The stock before the game, given once (`stock` or `rules.stock`).
+    fn stock(&self) -> Result<i64, Error> {
+        match (self.stock, self.rules.stock) {
+            (Some(a), Some(b)) if a != b => Err(Error::Conflict(format!(
+                "stock is {a} but rules.stock is {b}: give it once"
+            ))),
+            (a, b) => Ok(a.or(b).unwrap_or(0)),
+        }
+    }
+
+    /// The result of a finished hand as played ([`Score::of`] its game), or of a hand
+    /// thrown in: its deal as far as it went is checked (in a Schieber round, the passes
+    /// made before the table threw in) and [`Score::thrown_in`] settles it.
+    pub fn score(&self) -> Result<Score, Error> {
+        if !self.thrown_in {
+            return Score::of(&self.game()?);
+        }
+        if self.contract.is_some() || !self.play.is_empty() {
+            return Err(Error::Conflict(
+                "thrown_in: a hand thrown in has no contract and no play".to_string(),
+            ));
+        }
+        self.variant()?;
+        let deck = self.deck()?;
+        let round = match self.passing(deck)? {
+            Some((round, dealt, passes)) => {
+                round.pass(deck, &dealt, &passes, false)?;
+                Some(round)
+            }
+            None => {
+                self.hands(deck)?;
+                None
+            }
+        };
+        check_table(&self.rules, &self.tariff, &self.doublings, self.stock()?)?;
+        Ok(Score::thrown_in(
+            self.id.clone(),
+            round,
+            &self.rules,
+            &self.tariff,
+            &self.doublings,
+        ))
     }
 
     fn deck(&self) -> Result<Deck, Error> {
@@ -439,6 +534,9 @@ impl Record {
 
     /// Validates everything but the play.
     pub fn setup(&self) -> Result<Setup, Error> {
+        if self.thrown_in {
+            return Err(Error::ThrownIn);
+        }
         let deal = self.deal()?;
         let spec = self.contract.as_ref().ok_or(Error::NoContract)?;
         let contract = self.contract(spec, &deal)?;
@@ -466,11 +564,72 @@ impl Record {
     }
 
     fn hands(&self, deck: Deck) -> Result<BySeat<Cards>, Error> {
+        let mut seen = Cards::EMPTY;
+        let hands = self.dealt_cards(deck, &mut seen)?;
+        check_hand_sizes(deck, &hands, seen)?;
+        Ok(hands)
+    }
+
+    /// The round, the hands as dealt and the passes of a record of a Schieber round or
+    /// Teufelsrunde (each card dealt or set aside once; the passes' shape is
+    /// [`Round::pass`]'s to check); `None` for any other hand.
+    #[allow(clippy::type_complexity)]
+    fn passing(&self, deck: Deck) -> Result<Option<(Round, BySeat<Cards>, Vec<Pass>)>, Error> {
+        let round = match self.round.as_deref() {
+            None if self.passes.is_empty() => return Ok(None),
+            None => {
+                return Err(Error::BadPass {
+                    index: 0,
+                    fault: "only a Schieber round or Teufelsrunde passes cards: give `round`"
+                        .to_string(),
+                })
+            }
+            Some(text) => {
+                Round::from_name(text).ok_or_else(|| unknown("round", text, &Round::NAMES))?
+            }
+        };
+        let mut seen = Cards::EMPTY;
+        let dealt = self.dealt_cards(deck, &mut seen)?;
+        let mut passes = Vec::with_capacity(self.passes.len());
+        for (i, spec) in self.passes.iter().enumerate() {
+            let seat = |v: i64| {
+                u8::try_from(v)
+                    .ok()
+                    .and_then(Seat::new)
+                    .ok_or_else(|| bad("seat", &v.to_string()))
+            };
+            let from = spec.from.map(seat).transpose()?;
+            let to = seat(spec.to)?;
+            let mut cards = Cards::EMPTY;
+            for card in spec.cards.cards(&format!("passes[{i}]"))? {
+                if !deck.cards().contains(card) {
+                    return Err(Error::CardNotInDeck {
+                        card,
+                        deck: deck.name(),
+                    });
+                }
+                if cards.contains(card) {
+                    return Err(Error::DuplicateCard(card));
+                }
+                cards.insert(card);
+            }
+            // The cards set aside are dealt to nobody: each of them once in the pack.
+            if from.is_none() {
+                for card in cards {
+                    deal_card(deck, &mut seen, card)?;
+                }
+            }
+            passes.push(Pass { from, to, cards });
+        }
+        Ok(Some((round, dealt, passes)))
+    }
+
+    /// The hands as written, each card once in the pack (sizes unchecked).
+    fn dealt_cards(&self, deck: Deck, seen: &mut Cards) -> Result<BySeat<Cards>, Error> {
         if self.hands.len() != 4 {
             return Err(Error::HandCount(self.hands.len()));
         }
         let mut hands = BySeat([Cards::EMPTY; 4]);
-        let mut seen = Cards::EMPTY;
         for seat in Seat::ALL {
             let text = self.hands[seat.index()]
                 .as_ref()
@@ -478,11 +637,10 @@ impl Record {
             let cards = text.cards(&format!("hand of seat {seat}"))?;
             // Card by card as written, so that a card twice in one hand is found too.
             for &card in &cards {
-                deal_card(deck, &mut seen, card)?;
+                deal_card(deck, seen, card)?;
             }
             hands[seat] = cards.into_iter().collect();
         }
-        check_hand_sizes(deck, &hands, seen)?;
         Ok(hands)
     }
 
@@ -577,17 +735,21 @@ impl Record {
     pub fn from_game(game: &Game) -> Record {
         let setup = game.setup();
         let c = setup.contract();
+        let deal = setup.deal();
         Record {
             id: setup.id().map(str::to_string),
             variant: Some(c.variant().name().to_string()),
             deck: Some(setup.deck().name().to_string()),
-            hands: setup
-                .dealt_hands()
+            hands: deal
+                .dealt()
                 .0
                 .iter()
                 .map(|h| Some(CardText::from_cards(*h)))
                 .collect(),
+            round: deal.round().map(|r| r.name().to_string()),
+            passes: deal.passes().iter().map(PassSpec::of).collect(),
             contract: Some(ContractSpec::of(&c)),
+            thrown_in: false,
             play: CardText::from_cards(game.plays().into_iter().map(|(_, c)| c)),
             doublings: setup.doublings().clone(),
             tariff: setup.tariff().clone(),

@@ -4,7 +4,11 @@ use crate::cards::{Card, Cards, Deck};
 use crate::contract::{Contract, Solo};
 use crate::error::Error;
 use crate::game::{Game, Setup};
-use crate::options::{Durchmarsch, Jungfrau, Options, RamschTie, Schwarz, ShortSie, SieValue};
+use crate::options::{
+    Doublings, Durchmarsch, Jungfrau, Options, RamschTie, SchieberThrownIn, Schwarz, ShortSie,
+    SieValue, Tariff,
+};
+use crate::round::Round;
 use crate::seat::{BySeat, Seat, Seats};
 use serde::Serialize;
 
@@ -36,6 +40,12 @@ pub enum Outcome {
         schneider: bool,
         schwarz: bool,
     },
+    /// Nobody played (`"thrown_in": true`).
+    ThrownIn {
+        #[serde(serialize_with = "always_true")]
+        #[cfg_attr(feature = "openapi", schema(value_type = bool))]
+        thrown_in: (),
+    },
     Ramsch {
         /// The seat that pays (none after a Durchmarsch).
         loser: Option<Seat>,
@@ -44,6 +54,10 @@ pub enum Outcome {
         /// The seat that won alone.
         durchmarsch: Option<Seat>,
     },
+}
+
+fn always_true<S: serde::Serializer>(_: &(), s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_bool(true)
 }
 
 /// How a declared contract ended for the declaring side (RULES.md section 4): won or lost,
@@ -185,6 +199,37 @@ impl Score {
             payouts,
             stock_payout: -payouts.iter().sum::<i64>(),
         })
+    }
+}
+
+impl Score {
+    /// A hand thrown in: nobody pays, but in a Schieber round thrown in under
+    /// `schieber_thrown_in: first_and_last_pay` forehand and the dealer each pay the solo
+    /// price (with the doublings) to middlehand and rearhand.
+    pub fn thrown_in(
+        id: Option<String>,
+        round: Option<Round>,
+        options: &Options,
+        tariff: &Tariff,
+        doublings: &Doublings,
+    ) -> Score {
+        let payouts = match (round, options.schieber_thrown_in) {
+            (Some(Round::Schieber), SchieberThrownIn::FirstAndLastPay) => {
+                let price = tariff.solo() * doublings.multiplier();
+                [-price, price, price, -price]
+            }
+            _ => [0; 4],
+        };
+        Score {
+            id,
+            declarers: Vec::new(),
+            points: [0; 4],
+            tricks: [0; 4],
+            outcome: Outcome::ThrownIn { thrown_in: () },
+            laufende: 0,
+            payouts,
+            stock_payout: 0,
+        }
     }
 }
 

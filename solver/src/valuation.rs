@@ -2,7 +2,7 @@
 //! announce, its double-dummy value from the first card, the outcome the declaring side can
 //! force, and what the declarer would receive.
 
-use crate::announce::{announceable, german_declaration, may_offer_hochzeit};
+use crate::announce::{announceable_on, german_declaration, may_offer_hochzeit};
 use crate::contract::{Contract, Measure, Variant, Wenzels};
 use crate::error::Error;
 use crate::game::{Deal, Game, Setup};
@@ -327,7 +327,7 @@ fn report(
     let mut seats = Vec::with_capacity(4);
     for &seat in which {
         let options: Vec<Contract> = match variant {
-            Variant::Bavarian => announceable(seat, hands[seat], deck),
+            Variant::Bavarian => announceable_on(deal, seat),
             Variant::German => {
                 let d = german_declaration(&hands, wenzels);
                 if d.declarer == seat {
@@ -341,7 +341,10 @@ fn report(
         for contract in options {
             values.push(value_of(solver, contract)?);
         }
-        if variant == Variant::Bavarian && may_offer_hochzeit(hands[seat], deck) {
+        if variant == Variant::Bavarian
+            && deal.round().is_none()
+            && may_offer_hochzeit(hands[seat], deck)
+        {
             values.extend(hochzeit_offers(seat, &hands, deck, solver, &value_of)?);
         }
         // The contract declared is one of the declarer's choices, whichever it is.

@@ -14,7 +14,10 @@ fn record_of(hands: &BySeat<Cards>, deck: Deck) -> Record {
             .iter()
             .map(|h| Some(CardText::from_cards(*h)))
             .collect(),
+        round: None,
+        passes: Vec::new(),
         contract: None,
+        thrown_in: false,
         play: CardText::default(),
         doublings: Doublings::default(),
         tariff: Tariff::default(),

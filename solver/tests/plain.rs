@@ -29,7 +29,9 @@ fn real_games() -> Vec<Record> {
             netschafkopf::parse(&text, "p")
                 .into_iter()
                 .flatten()
-                .map(|g| g.record),
+                .map(|g| g.record)
+                // Schieber rounds: thrown in, or passes the plain format cannot hold.
+                .filter(|r| r.round.is_none()),
         );
     }
     records
@@ -117,5 +119,24 @@ fn contracts_the_format_lacks_are_refused_by_name() {
     assert_eq!(
         write(&unfinished).unwrap_err().to_string(),
         "an unfinished game (1 of 32 cards played) cannot be written in the openschafkopf plain format"
+    );
+}
+
+#[test]
+fn a_schieber_round_is_not_written_without_its_passes() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/netschafkopf");
+    let bytes = std::fs::read(dir.join("samples-16.05.20.txt")).expect("the protocol");
+    let text = decode(&bytes).into_owned();
+    let schieber = netschafkopf::parse(&text, "p")
+        .into_iter()
+        .flatten()
+        .map(|g| g.record)
+        .find(|r| r.round.is_some() && !r.thrown_in)
+        .expect("a Schieber played");
+    let fault = write(&schieber).unwrap_err();
+    assert_eq!(
+        fault.to_string(),
+        "a schieber round (the format has no passes) cannot be written in the openschafkopf \
+         plain format"
     );
 }

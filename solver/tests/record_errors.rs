@@ -271,7 +271,8 @@ fn unknown_and_misspelt_fields_are_refused_by_name_wherever_they_stand() {
     assert_eq!(
         refused(&format!(r#"{{{base}, "tarif": {{"base": 20}}}}"#)),
         "invalid record: unknown field 'tarif'; expected one of id, variant, deck, hands, \
-         contract, play, doublings, tariff, rules, stock, players, meta; did you mean tariff?"
+         round, passes, contract, thrown_in, play, doublings, tariff, rules, stock, players, \
+         meta; did you mean tariff?"
     );
     let e = refused(&format!(
         r#"{{{base}, "rules": {{"laufende_minimum": 2}}}}"#
@@ -446,5 +447,65 @@ fn a_german_contract_must_be_the_declaration_of_the_deal() {
         ))
         .code(),
         "not_the_declaration"
+    );
+}
+
+/// Game 18 of NetSchafkopf's `samples-16.05.20.txt`, a Schieber round played as a
+/// Schellen-Solo, up to its passes.
+const SCHIEBER: &str = r#"{"hands":["S7 SK S9 S8 H9 SU HU GZ","GU HO G9 SZ G8 HK H7 G7","HZ EA EZ EK E8 H8 SO HA","GK GA SA E7 E9 EU"],"round":"schieber","passes":[{"to":0,"cards":"EO GO"},{"from":0,"to":1,"cards":"GZ H9"},{"from":1,"to":2,"cards":"GU HO"},{"from":2,"to":3,"cards":"E8 H8"}],"contract":{"game":"solo","suit":"S","declarer":0}"#;
+
+fn schieber(edit: impl Fn(&str) -> String) -> String {
+    edit(SCHIEBER) + "}"
+}
+
+#[test]
+fn a_schieber_round_passes_are_checked_by_name() {
+    let game = Record::from_json(&schieber(str::to_string))
+        .unwrap()
+        .game()
+        .unwrap();
+    assert_eq!(game.hands()[Seat::S0], cards("EO GO S7 SK S9 S8 SU HU"));
+    let fault = |edit: &dyn Fn(&str) -> String| error_of(&schieber(edit)).to_string();
+    assert_eq!(
+        fault(&|s| s.replace(r#""GU HO""#, r#""GU EA""#)),
+        "passes[2]: seat 1 passes EA but does not hold it"
+    );
+    assert_eq!(
+        fault(&|s| s.replace(r#""round":"schieber","#, "")),
+        "passes[0]: only a Schieber round or Teufelsrunde passes cards: give `round`"
+    );
+    assert_eq!(
+        fault(&|s| s.replace("schieber", "schiber")),
+        "unknown round 'schiber'; expected one of schieber, teufelsrunde; did you mean schieber?"
+    );
+    assert_eq!(
+        fault(&|s| s.replace(
+            r#"{"game":"solo","suit":"S","declarer":0}"#,
+            r#"{"game":"wenz","declarer":0}"#
+        )),
+        "a schieber round is played as a suit solo by seat 0 (forehand), not wenz by seat 0"
+    );
+    assert_eq!(
+        fault(&|s| s.replace(r#""EO GO""#, r#""EO GO HA""#)),
+        "card HA appears twice"
+    );
+    let thrown = schieber(|s| {
+        s.replace(
+            r#""contract":{"game":"solo","suit":"S","declarer":0}"#,
+            r#""thrown_in":true"#,
+        )
+    });
+    assert_eq!(
+        error_of(&thrown).to_string(),
+        "the hand was thrown in: nobody played it"
+    );
+    let both = schieber(|s| s.to_string() + r#","thrown_in":true"#);
+    assert_eq!(
+        Record::from_json(&both)
+            .unwrap()
+            .score()
+            .unwrap_err()
+            .to_string(),
+        "thrown_in: a hand thrown in has no contract and no play"
     );
 }

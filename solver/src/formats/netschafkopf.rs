@@ -36,10 +36,11 @@
 //!   one more than the most a game held without being paid for them.
 
 use super::FormatError;
-use crate::cards::{Card, Deck, Suit};
+use crate::cards::{Card, Cards, Deck, Suit};
 use crate::error::Error;
-use crate::options::{Doublings, Jungfrau, Options, RamschTie, Tariff};
-use crate::record::{CardText, ContractSpec, Record};
+use crate::options::{Doublings, Jungfrau, Options, RamschTie, SchieberThrownIn, Tariff};
+use crate::record::{CardText, ContractSpec, PassSpec, Record};
+use crate::round::Round;
 use crate::seat::Seat;
 use crate::settle::laufende_held;
 use std::collections::HashMap;
@@ -62,6 +63,8 @@ pub struct Recorded {
     pub price: i64,
     /// What each seat received (negative: paid): the change of its running total.
     pub payouts: [i64; 4],
+    /// Each seat's running total in the score table after the game.
+    pub totals: [i64; 4],
     pub outcome: RecordedOutcome,
 }
 
@@ -149,6 +152,8 @@ struct Session<'a> {
 struct Parsed<'a> {
     line: usize,
     names: [String; 4],
+    /// A Schieber round: `hands` are as dealt, the dealer's short by the cards set aside.
+    schieber: bool,
     hands: [Vec<Card>; 4],
     announcement: Announcement,
     tricks: Vec<(Line<'a>, Seat, Vec<Card>)>,
@@ -157,6 +162,7 @@ struct Parsed<'a> {
     number: u32,
     price: i64,
     payouts: [i64; 4],
+    totals: [i64; 4],
 }
 
 enum Announcement {
@@ -250,8 +256,8 @@ impl LaufendeMinimum {
 struct Score {
     number: u32,
     price: i64,
-    /// By player name.
-    payouts: HashMap<String, i64>,
+    /// By player name: the change of the running total, and the total.
+    payouts: HashMap<String, (i64, i64)>,
 }
 
 fn score_table(block: &[Line], totals: &mut HashMap<String, i64>) -> Result<Score, FormatError> {
@@ -289,7 +295,7 @@ fn score_table(block: &[Line], totals: &mut HashMap<String, i64>) -> Result<Scor
         let before = totals.insert(name.to_string(), total).unwrap_or(0);
         // Totals far apart are no payment anyone made: refused, never wrapped.
         let paid = total.checked_sub(before).ok_or_else(bad_row)?;
-        payouts.insert(name.to_string(), paid);
+        payouts.insert(name.to_string(), (paid, total));
     }
     Ok(Score {
         number,
@@ -318,13 +324,10 @@ fn parse_game<'a>(
         })
     };
     let mut line = next("the four hands")?;
-    if line.text.trim() == "Spielart: Schieber" {
-        return Err(FormatError::Unsupported {
-            line: line.number,
-            what: "a Schieber game (cards passed between partners; the hands listed are not \
-                   those played)"
-                .to_string(),
-        });
+    // A Schieber round: the dealer's hand lists a `DU` for each card set aside.
+    let schieber = line.text.trim() == "Spielart: Schieber";
+    if schieber {
+        line = next("the four hands")?;
     }
     let mut names: [String; 4] = Default::default();
     let mut hands: [Vec<Card>; 4] = Default::default();
@@ -338,7 +341,8 @@ fn parse_game<'a>(
             .split_once(" hat: ")
             .ok_or_else(|| line.syntax("`<name> hat: <cards>`"))?;
         names[seat] = name.to_string();
-        hands[seat] = cards_of(line, cards)?;
+        let placeholders = schieber && seat == 3;
+        hands[seat] = cards_of(line, cards, placeholders)?;
     }
     if names[3] != dealer {
         return Err(FormatError::Inconsistent {
@@ -372,7 +376,7 @@ fn parse_game<'a>(
                 .ok_or_else(|| line.syntax("a trick (`<name> spielt aus: <cards>`)"))?;
             let leader = seat_of(leader)
                 .ok_or_else(|| line.syntax("a trick led by one of the four players"))?;
-            tricks.push((line, leader, cards_of(line, cards)?));
+            tricks.push((line, leader, cards_of(line, cards, false)?));
         }
     }
     // The rest up to the score table: the result statement, then the price.
@@ -396,19 +400,21 @@ fn parse_game<'a>(
     if let RecordedOutcome::Ramsch { jungfrau_count, .. } = &mut outcome {
         *jungfrau_count = cost.jungfrau;
     }
-    let mut payouts = [0; 4];
+    let (mut payouts, mut totals) = ([0; 4], [0; 4]);
     for (seat, name) in names.iter().enumerate() {
-        payouts[seat] = *score
-            .payouts
-            .get(name)
-            .ok_or_else(|| FormatError::Inconsistent {
-                line: first.number,
-                fault: format!("player {name} is not in the score table"),
-            })?;
+        (payouts[seat], totals[seat]) =
+            *score
+                .payouts
+                .get(name)
+                .ok_or_else(|| FormatError::Inconsistent {
+                    line: first.number,
+                    fault: format!("player {name} is not in the score table"),
+                })?;
     }
     Ok(Parsed {
         line: first.number,
         names,
+        schieber,
         hands,
         announcement,
         tricks,
@@ -417,16 +423,20 @@ fn parse_game<'a>(
         number: score.number,
         price: score.price,
         payouts,
+        totals,
     })
 }
 
-fn cards_of(line: Line, text: &str) -> Result<Vec<Card>, FormatError> {
+/// The cards of a hand or trick line; with `placeholders` (a Schieber dealer's hand), the
+/// `DU` standing for cards set aside are left out.
+fn cards_of(line: Line, text: &str, placeholders: bool) -> Result<Vec<Card>, FormatError> {
     text.split_whitespace()
+        .filter(|t| !(placeholders && *t == "DU"))
         .map(|t| match t.parse::<Card>() {
             Ok(card) => Ok(card),
             Err(_) if t == "DU" => Err(FormatError::Unsupported {
                 line: line.number,
-                what: "a hand with `DU` placeholders (a Schieber game)".to_string(),
+                what: "a `DU` placeholder outside a Schieber dealer's hand".to_string(),
             }),
             Err(_) => Err(FormatError::Record {
                 line: line.number,
@@ -727,10 +737,21 @@ impl Parsed<'_> {
         let rules = Options {
             jungfrau: Jungfrau::DoubleAll,
             ramsch_tie: RamschTie::HighestTrumpPlayed,
+            schieber_thrown_in: if self.schieber {
+                SchieberThrownIn::FirstAndLastPay
+            } else {
+                SchieberThrownIn::default()
+            },
             ..Options::default()
         };
-        let deck = (self.hands[0].len() == Deck::Short.hand_size()).then(|| "short".to_string());
+        let deck_kind = if self.hands[0].len() == Deck::Short.hand_size() {
+            Deck::Short
+        } else {
+            Deck::Long
+        };
+        let deck = (deck_kind == Deck::Short).then(|| "short".to_string());
         let kontra = self.cost.kontra;
+        let thrown_in = contract.is_none();
         let record = Record {
             id: Some(format!("{name}#{}", self.number)),
             variant: None,
@@ -740,7 +761,14 @@ impl Parsed<'_> {
                 .iter()
                 .map(|h| Some(CardText::from_cards(h.iter().copied())))
                 .collect(),
+            round: self.schieber.then(|| Round::Schieber.name().to_string()),
+            passes: if self.schieber {
+                self.schieber_passes(deck_kind)
+            } else {
+                Vec::new()
+            },
             contract,
+            thrown_in,
             play: CardText::from_cards(
                 self.tricks
                     .iter()
@@ -764,7 +792,7 @@ impl Parsed<'_> {
             self.check(&record)?;
         } else {
             // A thrown-in game has no play to check, but its deal is checked all the same.
-            record.deal().map_err(|error| FormatError::Record {
+            record.score().map_err(|error| FormatError::Record {
                 line: self.line,
                 error,
             })?;
@@ -776,9 +804,53 @@ impl Parsed<'_> {
                 number: self.number,
                 price: self.price,
                 payouts: self.payouts,
+                totals: self.totals,
                 outcome: self.outcome,
             },
         })
+    }
+
+    /// A Schieber round's passes (RULES.md section 12): the cards no hand lists were set
+    /// aside and go to forehand; the rest follows from the hands played, read back from
+    /// the tricks, last pass first: what the dealer played beyond his dealt hand came from
+    /// rearhand, what rearhand held or passed on beyond his came from middlehand, and so
+    /// on. A round thrown in shows no play: only the cards set aside are known to have
+    /// moved. The record's check finds any pass that does not add up.
+    fn schieber_passes(&self, deck: Deck) -> Vec<PassSpec> {
+        let dealt: Vec<Cards> = self
+            .hands
+            .iter()
+            .map(|h| h.iter().copied().collect())
+            .collect();
+        let listed = dealt.iter().fold(Cards::EMPTY, |a, h| a | *h);
+        let aside = deck.cards().without(listed);
+        let mut passes = vec![PassSpec {
+            from: None,
+            to: 0,
+            cards: CardText::from_cards(aside),
+        }];
+        if self.tricks.is_empty() {
+            return passes;
+        }
+        let mut played = [Cards::EMPTY; 4];
+        for (_, leader, cards) in &self.tricks {
+            for (i, &card) in cards.iter().enumerate() {
+                played[leader.plus(i as u8).index()].insert(card);
+            }
+        }
+        let mut chain = Vec::new();
+        let mut passed_on = Cards::EMPTY;
+        for to in (1..4).rev() {
+            let received = (played[to] | passed_on).without(dealt[to]);
+            chain.push(PassSpec {
+                from: Some(to as i64 - 1),
+                to: to as i64,
+                cards: CardText::from_cards(received),
+            });
+            passed_on = received;
+        }
+        passes.extend(chain.into_iter().rev());
+        passes
     }
 
     /// The record is legal, and each trick is led by the player the protocol names.

@@ -103,7 +103,10 @@ pub fn parse_line(text: &str, line: usize) -> Result<Record, FormatError> {
             .iter()
             .map(|h| Some(CardText::from_cards(*h)))
             .collect(),
+        round: None,
+        passes: Vec::new(),
         contract: Some(ContractSpec::of(&contract)),
+        thrown_in: false,
         play: CardText::from_cards(play.iter().copied()),
         doublings: Default::default(),
         tariff: Default::default(),
@@ -212,11 +215,18 @@ fn contract_of(rules: &str) -> Result<(Contract, bool), String> {
 }
 
 /// The record as one line of the plain format. The record must be a finished game of a
-/// contract the format knows (no Bettel ouvert, Sie, Hochzeit or German Schafkopf).
+/// contract the format knows (no Bettel ouvert, Sie, Hochzeit or German Schafkopf, no
+/// Schieber round).
 /// A record that is not valid fails with its own fault (`duplicate_card`, ...), one the
 /// format cannot hold with `not_expressible`.
 pub fn write(record: &Record) -> Result<String, FormatError> {
     let game = record.game().map_err(FormatError::Invalid)?;
+    if let Some(round) = game.setup().deal().round() {
+        return Err(FormatError::NotExpressible(format!(
+            "a {} round (the format has no passes)",
+            round.name()
+        )));
+    }
     let seat = |d: Seat| format!(" von {d}");
     let rules = match game.contract() {
         Contract::Sauspiel { declarer, called } => {

@@ -23,7 +23,8 @@ use crate::deal::Rng;
 use crate::error::Error;
 use crate::game::{Game, Setup};
 use crate::order::Group;
-use crate::seat::{BySeat, Seat};
+use crate::round::Pass;
+use crate::seat::{BySeat, Seat, Seats};
 
 /// Where the narrowed arrangements are at most this many times the worlds asked for, they
 /// are all listed and checked: exact when the consistent ones are no more than asked for.
@@ -105,6 +106,34 @@ impl View {
                 }
             }
         }
+        // Passes before the contract (a Schieber round): a seat sees its own passes, those
+        // handed to it and the cards set aside (everyone knows forehand gets them); of the
+        // other passes it knows only who gave to whom. Each card it saw move is followed
+        // through the later passes to the seats that may hold it now.
+        let passes = setup.deal().passes();
+        let seen = |p: &Pass| p.from.is_none() || p.from == Some(seat) || p.to == seat;
+        for (i, pass) in passes.iter().enumerate().filter(|(_, p)| seen(p)) {
+            for card in pass.cards.intersect(hidden) {
+                let mut holders = Seats::one(pass.to);
+                for later in &passes[i + 1..] {
+                    let Some(from) = later.from.filter(|f| holders.contains(*f)) else {
+                        continue;
+                    };
+                    if !seen(later) {
+                        holders = holders.with(later.to);
+                    } else if later.cards.contains(card) {
+                        // Passed on in a pass it saw: the card was with the giver.
+                        holders = Seats::one(later.to);
+                    } else {
+                        // Not in a pass it saw: wherever it was, it stayed.
+                        debug_assert!(holders.contains(from));
+                    }
+                }
+                for s in holders.others().iter() {
+                    allowed[s].remove(card);
+                }
+            }
+        }
         if let Some(ace) = contract.called_ace().filter(|a| hidden.contains(*a)) {
             if let Some(d) = contract.declarer() {
                 allowed[d].remove(ace);
@@ -144,9 +173,12 @@ impl View {
     pub fn world(&self, hidden: &BySeat<Cards>) -> Result<Game, Error> {
         let played_hands = BySeat::from_fn(|s| self.known[s] | hidden[s] | self.played[s]);
         let contract = self.setup.contract();
+        // The passes this seat did not see are not its to know: a world of a round with
+        // passes is dealt as the hands it makes, the passes seen having narrowed them.
         let deal = self
             .setup
             .deal()
+            .without_passes()
             .redealt(contract.dealt_hands(played_hands))?;
         let setup = Setup::new(deal, contract)?;
         Game::replay(setup, &self.plays)

@@ -202,3 +202,136 @@ fn drawing_is_uniform_over_the_consistent_worlds() {
         );
     }
 }
+
+/// A Schieber round (game 18 of NetSchafkopf's `samples-16.05.20.txt`) after `n` cards.
+fn schieber_after(n: usize) -> Game {
+    let play = "GO SZ GU EU EO H7 SO SA S7 GZ HO GA EA E7 SK G7 S8 G8 EK H8 S9 G9 EZ E8 \
+                SU H9 HZ E9 HU HK HA GK";
+    let cards: Vec<&str> = play.split_whitespace().take(n).collect();
+    let line = format!(
+        r#"{{"hands": ["S7 SK S9 S8 H9 SU HU GZ", "GU HO G9 SZ G8 HK H7 G7",
+            "HZ EA EZ EK E8 H8 SO HA", "GK GA SA E7 E9 EU"], "round": "schieber",
+            "passes": [{{"to": 0, "cards": "EO GO"}}, {{"from": 0, "to": 1, "cards": "GZ H9"}},
+                       {{"from": 1, "to": 2, "cards": "GU HO"}}, {{"from": 2, "to": 3, "cards": "E8 H8"}}],
+            "contract": {{"game": "solo", "suit": "S", "declarer": 0}}, "play": "{}"}}"#,
+        cards.join(" ")
+    );
+    Record::from_json(&line).unwrap().game().unwrap()
+}
+
+/// Whether some contents of the passes `seat` did not see make `hands` (the hands the
+/// contract is played with) a valid Schieber deal: the passes undone last first, an
+/// unseen one trying every set of its size the receiver holds.
+fn passes_exist(setup: &Setup, seat: Seat, hands: BySeat<Cards>) -> bool {
+    let deal = setup.deal();
+    let passes = deal.passes().to_vec();
+    let seen = |p: &Pass| p.from.is_none() || p.from == Some(seat) || p.to == seat;
+    fn undo(
+        deal: &crate::game::Deal,
+        passes: &[Pass],
+        j: usize,
+        mut hands: BySeat<Cards>,
+        chosen: &mut Vec<Pass>,
+        seen: &dyn Fn(&Pass) -> bool,
+    ) -> bool {
+        if j == 0 {
+            // The first pass (the cards set aside) is seen by all.
+            let first = &passes[0];
+            if !first.cards.is_subset(hands[first.to]) {
+                return false;
+            }
+            hands[first.to] = hands[first.to].without(first.cards);
+            let mut all = vec![first.clone()];
+            all.extend(chosen.iter().rev().cloned());
+            let round = deal.round().unwrap();
+            return round.pass(deal.deck(), &hands, &all, true).is_ok();
+        }
+        let pass = &passes[j];
+        let from = pass.from.unwrap();
+        let options: Vec<Cards> = if seen(pass) {
+            vec![pass.cards]
+        } else {
+            let held: Vec<Card> = hands[pass.to].into_iter().collect();
+            let mut out = Vec::new();
+            for a in 0..held.len() {
+                for b in a + 1..held.len() {
+                    out.push(held[a].set() | held[b].set());
+                }
+            }
+            out
+        };
+        for cards in options {
+            if !cards.is_subset(hands[pass.to]) {
+                continue;
+            }
+            let mut back = hands;
+            back[pass.to] = back[pass.to].without(cards);
+            back[from] |= cards;
+            chosen.push(Pass {
+                from: Some(from),
+                to: pass.to,
+                cards,
+            });
+            let ok = undo(deal, passes, j - 1, back, chosen, seen);
+            chosen.pop();
+            if ok {
+                return true;
+            }
+        }
+        false
+    }
+    undo(
+        deal,
+        &passes,
+        passes.len() - 1,
+        hands,
+        &mut Vec::new(),
+        &seen,
+    )
+}
+
+#[test]
+fn the_cards_passed_narrow_a_schieber_to_the_worlds_some_unseen_passes_make() {
+    for n in [20, 23] {
+        let game = schieber_after(n);
+        for seat in Seat::ALL {
+            let mut view = View::of(&game, seat);
+            // Every arrangement that replays and for which the unseen passes can be filled.
+            let expected: HashSet<_> = brute_force(&view, &game)
+                .into_iter()
+                .filter(|h| {
+                    let hands = BySeat::from_fn(|s| view.known[s] | h[s] | view.played[s]);
+                    passes_exist(game.setup(), seat, hands)
+                })
+                .map(|h| h.0)
+                .collect();
+            let worlds = view.worlds(10_000, 1).unwrap();
+            assert!(worlds.exhaustive, "after {n} cards, seat {seat}");
+            let got: HashSet<_> = worlds.games.iter().map(|g| hidden_of(&view, g).0).collect();
+            assert_eq!(got, expected, "after {n} cards, seat {seat}");
+        }
+    }
+    // Middlehand passed GU HO to rearhand, who may have passed them on to the dealer; he
+    // did not see rearhand's pass (E8 H8), so his worlds do not all give it to the dealer.
+    let game = schieber_after(0);
+    let mut view = View::of(&game, Seat::S1);
+    let worlds = view.worlds(200, 3).unwrap();
+    let (gu, e8): (Card, Card) = ("GU".parse().unwrap(), "E8".parse().unwrap());
+    let dealer = |c: Card| {
+        worlds
+            .games
+            .iter()
+            .filter(|g| g.hands()[Seat::S3].contains(c))
+            .count()
+    };
+    assert!(worlds
+        .games
+        .iter()
+        .all(|g| { g.hands()[Seat::S2].contains(gu) || g.hands()[Seat::S3].contains(gu) }));
+    assert!(
+        dealer(gu) > 0 && dealer(e8) < worlds.games.len(),
+        "{} {}",
+        dealer(gu),
+        dealer(e8)
+    );
+}

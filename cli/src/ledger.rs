@@ -1,0 +1,187 @@
+//! `schafkopf ledger`: the evening's accounts over hand logs, game after game in the order
+//! given (RULES.md section 13). No search: each game is scored as played.
+
+use crate::output;
+use crate::sources::{self, with_path};
+use solver::formats::LogFormat;
+use solver::{Ledger, LedgerEntry, Record};
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Output of `ledger`.
+#[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
+pub enum LedgerFormat {
+    /// One JSON object per game (or its fault, in place), then `{"totals": ...}`.
+    Json,
+    /// The score table: each player's running total after each game, then the accounts.
+    Table,
+}
+
+pub struct Run {
+    pub logs: Vec<PathBuf>,
+    pub from: LogFormat,
+    pub output: Option<PathBuf>,
+    pub format: LedgerFormat,
+    pub stock: i64,
+}
+
+/// A game counted, or the fault that kept it out (with the input line).
+enum Row {
+    Game(LedgerEntry),
+    Fault {
+        line: usize,
+        code: &'static str,
+        message: String,
+    },
+}
+
+pub fn run_ledger(run: Run) -> io::Result<ExitCode> {
+    if let Some(out) = &run.output {
+        let inputs: Vec<_> = run.logs.iter().map(PathBuf::as_path).collect();
+        output::refuse_input_as_output(out, &inputs)?;
+    }
+    let mut ledger = Ledger::with_stock(run.stock)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, format!("--stock: {e}")))?;
+    let mut out = output::open(run.output.as_ref())?;
+    let mut rows = Vec::new();
+    let (mut failed, mut records) = (0usize, 0usize);
+    for log in &run.logs {
+        let name = log.display().to_string();
+        for item in sources::open(Some(log), run.from, false)? {
+            let item = item.map_err(|e| with_path(e, log))?;
+            records += 1;
+            let counted = match item.text {
+                Ok(text) => Record::from_json(&text)
+                    .and_then(|r| ledger.add(&r))
+                    .map_err(|e| (e.code(), e.to_string())),
+                Err(fault) => Err((fault.code, fault.message)),
+            };
+            let row = match counted {
+                Ok(entry) => Row::Game(entry),
+                Err((code, message)) => {
+                    failed += 1;
+                    let message = if message.starts_with(&name) {
+                        message
+                    } else {
+                        format!("{name}: line {}: {message}", item.line)
+                    };
+                    Row::Fault {
+                        line: item.line,
+                        code,
+                        message,
+                    }
+                }
+            };
+            if run.format == LedgerFormat::Json {
+                writeln!(out, "{}", json_row(&row))?;
+                out.flush()?;
+            } else {
+                rows.push(row);
+            }
+        }
+    }
+    let totals = ledger.totals();
+    match run.format {
+        LedgerFormat::Json => writeln!(
+            out,
+            "{}",
+            // Strings and numbers always serialize.
+            serde_json::to_string(&TotalsLine { totals: &totals }).expect("totals serialize")
+        )?,
+        LedgerFormat::Table => out.write_all(table(&rows, &totals).as_bytes())?,
+    }
+    out.flush()?;
+    if failed > 0 {
+        eprintln!("schafkopf: {failed} of {records} games failed (see their lines)");
+        Ok(ExitCode::from(2))
+    } else {
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// A game's line, its fields in the order of [`LedgerEntry`].
+fn json_row(row: &Row) -> String {
+    match row {
+        // Strings, numbers and arrays of them always serialize.
+        Row::Game(entry) => serde_json::to_string(entry).expect("a ledger entry serializes"),
+        Row::Fault {
+            line,
+            code,
+            message,
+        } => {
+            let fault = FaultLine {
+                line: *line,
+                error: FaultText { code, message },
+            };
+            // Strings and numbers always serialize.
+            serde_json::to_string(&fault).expect("a fault serializes")
+        }
+    }
+}
+
+/// A fault in place, as every command writes it: `{"line", "error": {"code", "message"}}`.
+#[derive(serde::Serialize)]
+struct FaultLine<'a> {
+    line: usize,
+    error: FaultText<'a>,
+}
+
+#[derive(serde::Serialize)]
+struct FaultText<'a> {
+    code: &'a str,
+    message: &'a str,
+}
+
+#[derive(serde::Serialize)]
+struct TotalsLine<'a> {
+    totals: &'a solver::LedgerTotals,
+}
+
+/// The score table: a column per player (in order of first appearance) with his running
+/// total where he sat in the game, the stock; faults in place; then every account.
+fn table(rows: &[Row], totals: &solver::LedgerTotals) -> String {
+    let names: Vec<&str> = totals.players.iter().map(|a| a.player.as_str()).collect();
+    let width = names.iter().map(|n| n.len()).max().unwrap_or(0).max(8);
+    let mut s = String::new();
+    let _ = write!(s, "{:>5}  {:<24}", "game", "id");
+    for n in &names {
+        let _ = write!(s, " {n:>width$}");
+    }
+    let _ = writeln!(s, " {:>8}", "stock");
+    for row in rows {
+        match row {
+            Row::Game(e) => {
+                let _ = write!(s, "{:>5}  {:<24}", e.game, e.id.as_deref().unwrap_or("-"));
+                for n in &names {
+                    let cell = e
+                        .players
+                        .iter()
+                        .position(|p| p == n)
+                        .map(|seat| format!("{:+}", e.totals[seat]))
+                        .unwrap_or_default();
+                    let _ = write!(s, " {cell:>width$}");
+                }
+                let _ = writeln!(s, " {:>8}", e.stock);
+            }
+            Row::Fault { message, .. } => {
+                let _ = writeln!(s, "    -  {message}");
+            }
+        }
+    }
+    let _ = writeln!(
+        s,
+        "\n{:<width$} {:>6} {:>9} {:>6} {:>10} {:>10} {:>10}",
+        "player", "games", "declared", "won", "received", "paid", "total"
+    );
+    for a in &totals.players {
+        let _ = writeln!(
+            s,
+            "{:<width$} {:>6} {:>9} {:>6} {:>10} {:>10} {:>+10}",
+            a.player, a.games, a.declared, a.declared_won, a.received, a.paid, a.total
+        );
+    }
+    let _ = writeln!(s, "{} games; stock {}", totals.games, totals.stock);
+    s
+}

@@ -1,0 +1,247 @@
+//! The evening's ledger (RULES.md section 13): what each player won and lost over games in
+//! the order played, by name (seats change from game to game), with the stock carried from
+//! one game to the next.
+
+use crate::error::Error;
+use crate::record::Record;
+use crate::settle::{Outcome, Score};
+use serde::Serialize;
+
+/// The running accounts of an evening's games.
+#[derive(Clone, Debug, Default)]
+pub struct Ledger {
+    accounts: Vec<Account>,
+    stock: i64,
+    games: u32,
+}
+
+/// One player's account so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Account {
+    pub player: String,
+    /// Games he sat in.
+    pub games: u32,
+    /// Games he declared (alone or as the Sauspiel's caller), and how many of those he won.
+    pub declared: u32,
+    pub declared_won: u32,
+    /// The sum of what he received, and of what he paid (as a positive amount).
+    pub received: i64,
+    pub paid: i64,
+    /// Received less paid: his running total.
+    pub total: i64,
+}
+
+/// One game as the ledger counts it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LedgerEntry {
+    pub id: Option<String>,
+    /// The game's number in the ledger, from 1.
+    pub game: u32,
+    /// The players by seat.
+    pub players: Vec<String>,
+    /// What each seat received (negative: paid).
+    pub payouts: [i64; 4],
+    /// Each seat's running total after the game.
+    pub totals: [i64; 4],
+    /// The stock after the game.
+    pub stock: i64,
+}
+
+/// The ledger's totals: every player's account, in order of first appearance.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LedgerTotals {
+    pub games: u32,
+    pub stock: i64,
+    pub players: Vec<Account>,
+}
+
+impl Ledger {
+    pub fn new() -> Ledger {
+        Ledger::default()
+    }
+
+    /// A ledger whose stock starts at `stock` (what the table put in before the first
+    /// game counted).
+    pub fn with_stock(stock: i64) -> Result<Ledger, Error> {
+        crate::record::check_amount("stock", stock)?;
+        Ok(Ledger {
+            stock,
+            ..Ledger::default()
+        })
+    }
+
+    /// Counts the next game: scored as played (a hand thrown in too) with the stock the
+    /// games before left, unless the record gives its own stock, which must be that one.
+    /// A record the ledger cannot count changes nothing.
+    pub fn add(&mut self, record: &Record) -> Result<LedgerEntry, Error> {
+        let names = record.players.as_deref().ok_or(Error::NoPlayers)?;
+        if names.len() != 4
+            || (0..4).any(|i| (i + 1..4).any(|j| names[i] == names[j]))
+            || names.iter().any(|n| n.trim().is_empty())
+        {
+            return Err(Error::BadValue {
+                what: "players (four different names, by seat)",
+                text: names.join(", "),
+            });
+        }
+        let given = record.stock.or(record.rules.stock);
+        let score = match given {
+            Some(s) if s != self.stock => {
+                return Err(Error::Conflict(format!(
+                    "stock: the record starts with {s}, but the games before leave {} in the \
+                     stock",
+                    self.stock
+                )))
+            }
+            Some(_) => record.score()?,
+            None => {
+                let mut carried = record.clone();
+                carried.stock = Some(self.stock);
+                carried.score()?
+            }
+        };
+        self.count(record.id.clone(), names, &score)
+    }
+
+    fn count(
+        &mut self,
+        id: Option<String>,
+        names: &[String],
+        score: &Score,
+    ) -> Result<LedgerEntry, Error> {
+        let stock = self
+            .stock
+            .checked_add(score.stock_payout)
+            .ok_or_else(|| overflow("the stock"))?;
+        let declarer_won = match score.outcome {
+            Outcome::Declared { won, .. } => Some(won),
+            Outcome::Ramsch { .. } | Outcome::ThrownIn { .. } => None,
+        };
+        // Every sum is checked before any account changes.
+        let mut updated = Vec::with_capacity(4);
+        for (seat, name) in names.iter().enumerate() {
+            let mut account = self
+                .accounts
+                .iter()
+                .find(|a| &a.player == name)
+                .cloned()
+                .unwrap_or_else(|| Account::new(name));
+            let amount = score.payouts[seat];
+            account.games += 1;
+            if score.declarers.first().map(|d| d.index()) == Some(seat) {
+                account.declared += 1;
+                account.declared_won += u32::from(declarer_won == Some(true));
+            }
+            let sum = |a: i64, b: i64| a.checked_add(b).ok_or_else(|| overflow(name));
+            if amount >= 0 {
+                account.received = sum(account.received, amount)?;
+            } else {
+                account.paid = sum(account.paid, -amount)?;
+            }
+            account.total = sum(account.total, amount)?;
+            updated.push(account);
+        }
+        let totals = std::array::from_fn(|seat| updated[seat].total);
+        for account in updated {
+            match self
+                .accounts
+                .iter_mut()
+                .find(|a| a.player == account.player)
+            {
+                Some(a) => *a = account,
+                None => self.accounts.push(account),
+            }
+        }
+        self.stock = stock;
+        self.games += 1;
+        Ok(LedgerEntry {
+            id,
+            game: self.games,
+            players: names.to_vec(),
+            payouts: score.payouts,
+            totals,
+            stock,
+        })
+    }
+
+    /// Every player's account so far.
+    pub fn totals(&self) -> LedgerTotals {
+        LedgerTotals {
+            games: self.games,
+            stock: self.stock,
+            players: self.accounts.clone(),
+        }
+    }
+}
+
+impl Account {
+    fn new(name: &str) -> Account {
+        Account {
+            player: name.to_string(),
+            games: 0,
+            declared: 0,
+            declared_won: 0,
+            received: 0,
+            paid: 0,
+            total: 0,
+        }
+    }
+}
+
+fn overflow(what: &str) -> Error {
+    Error::Conflict(format!(
+        "the account of {what} passes the largest amount a ledger can hold"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The crate's example Sauspiel, won by seats 0 and 3, with these names.
+    fn sauspiel(players: [&str; 4]) -> Record {
+        let mut r = Record::from_json(
+            r#"{"hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
+              "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"],
+              "contract": {"game": "sauspiel", "suit": "G", "declarer": 0},
+              "play": "H8 H7 HK HZ G7 G8 HU SO SA S8 HA S7 SU GO EO G9 E7 EK H9 E9 HO EU S9 SZ GK SK E8 GA GZ GU EA EZ"}"#,
+        )
+        .unwrap();
+        r.players = Some(players.map(String::from).to_vec());
+        r
+    }
+
+    #[test]
+    fn players_are_followed_by_name_and_the_stock_is_carried() {
+        let mut ledger = Ledger::with_stock(40).unwrap();
+        // Sepp and Vroni win 20 each and take the stock of 40 in halves.
+        let first = ledger
+            .add(&sauspiel(["Sepp", "Resi", "Hans", "Vroni"]))
+            .unwrap();
+        assert_eq!(first.payouts, [40, -20, -20, 40]);
+        assert_eq!(first.stock, 0);
+        // The seats move on; the stock is empty now, so the same game pays 20 each.
+        let second = ledger
+            .add(&sauspiel(["Resi", "Hans", "Vroni", "Sepp"]))
+            .unwrap();
+        assert_eq!(second.payouts, [20, -20, -20, 20]);
+        assert_eq!(second.totals, [0, -40, 20, 60]);
+        let totals = ledger.totals();
+        let sepp = &totals.players[0];
+        assert_eq!(
+            (
+                sepp.player.as_str(),
+                sepp.games,
+                sepp.declared,
+                sepp.declared_won,
+                sepp.total
+            ),
+            ("Sepp", 2, 1, 1, 60)
+        );
+        assert_eq!(totals.players.iter().map(|a| a.total).sum::<i64>(), 40);
+        assert_eq!(totals.stock, 0);
+    }
+}

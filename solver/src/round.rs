@@ -1,0 +1,312 @@
+//! Rounds in which cards change hands before the contract (RULES.md section 12): the
+//! Schieber round and the Teufelsrunde.
+//!
+//! A record of such a round gives the hands as dealt and the passes in order; the hands
+//! the contract is played with follow from them. Cards set aside before the deal are
+//! handed out by a pass without a giver. Every pass is checked: the giver holds the cards
+//! when he passes them, and the round's shape (who passes what to whom) is the seed's.
+
+use crate::cards::{Card, Cards, Deck, Rank, Suit};
+use crate::contract::{Contract, Solo};
+use crate::error::Error;
+use crate::seat::{BySeat, Seat};
+
+/// A round whose hands change before the contract.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Round {
+    /// The highest two (three, four) Obers are set aside; the dealer gets as many cards
+    /// fewer. Forehand picks them up and passes as many face down to middlehand, who
+    /// passes as many to rearhand, who passes as many to the dealer. Forehand plays a suit
+    /// solo.
+    Schieber,
+    /// Forehand is given `EO GO SO EU` before the deal (and as many cards fewer) and plays
+    /// a suit solo.
+    Teufelsrunde,
+}
+
+/// Cards handed to `to` before the contract: by `from`, or from the cards set aside
+/// (`from` is `None`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pass {
+    pub from: Option<Seat>,
+    pub to: Seat,
+    pub cards: Cards,
+}
+
+/// The Obers in rank order: a Schieber sets aside the first two, three or four.
+const OBERS: [Card; 4] = [
+    Card::new(Suit::Eichel, Rank::Ober),
+    Card::new(Suit::Gras, Rank::Ober),
+    Card::new(Suit::Herz, Rank::Ober),
+    Card::new(Suit::Schellen, Rank::Ober),
+];
+
+/// What the Teufelsrunde gives forehand before the deal.
+const DEVILS: [Card; 4] = [
+    Card::new(Suit::Eichel, Rank::Ober),
+    Card::new(Suit::Gras, Rank::Ober),
+    Card::new(Suit::Schellen, Rank::Ober),
+    Card::new(Suit::Eichel, Rank::Unter),
+];
+
+impl Round {
+    pub const NAMES: [&'static str; 2] = ["schieber", "teufelsrunde"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Round::Schieber => "schieber",
+            Round::Teufelsrunde => "teufelsrunde",
+        }
+    }
+
+    pub fn from_name(text: &str) -> Option<Round> {
+        match text.to_lowercase().as_str() {
+            "schieber" => Some(Round::Schieber),
+            "teufelsrunde" => Some(Round::Teufelsrunde),
+            _ => None,
+        }
+    }
+
+    /// Forehand plays a suit solo (Tout allowed): the seed's "can only play a suit solo".
+    pub fn check_contract(self, contract: &Contract) -> Result<(), Error> {
+        match contract {
+            Contract::Solo {
+                declarer: Seat::S0,
+                game: Solo::Farbsolo(_),
+                ..
+            } => Ok(()),
+            other => Err(Error::RoundContract {
+                round: self.name(),
+                contract: other.to_string(),
+            }),
+        }
+    }
+
+    /// The cards set aside before the deal, as the first pass hands them to forehand.
+    fn check_aside(self, cards: Cards) -> Result<(), Error> {
+        let fits = match self {
+            Round::Schieber => (2..=4).any(|k| cards == OBERS[..k].iter().copied().collect()),
+            Round::Teufelsrunde => cards == DEVILS.iter().copied().collect(),
+        };
+        if fits {
+            Ok(())
+        } else {
+            Err(pass_fault(
+                0,
+                match self {
+                    Round::Schieber => {
+                        format!("a Schieber sets aside EO GO (or EO GO HO, or all four Obers) for forehand, not {cards}")
+                    }
+                    Round::Teufelsrunde => {
+                        format!("the Teufelsrunde gives forehand EO GO SO EU, not {cards}")
+                    }
+                },
+            ))
+        }
+    }
+
+    /// Who passes to whom, pass by pass after the first (the cards set aside).
+    fn chain(self) -> &'static [(Seat, Seat)] {
+        match self {
+            Round::Schieber => &[
+                (Seat::S0, Seat::S1),
+                (Seat::S1, Seat::S2),
+                (Seat::S2, Seat::S3),
+            ],
+            Round::Teufelsrunde => &[],
+        }
+    }
+
+    /// The seat dealt fewer cards by as many as are set aside.
+    fn short_seat(self) -> Seat {
+        match self {
+            Round::Schieber => Seat::S3,
+            Round::Teufelsrunde => Seat::S0,
+        }
+    }
+
+    /// The hands after the passes, from the hands as dealt. Every card of `deck` is dealt
+    /// or set aside exactly once (the caller has checked each card once); the passes have
+    /// the round's shape and each giver holds what he passes. With `complete`, every pass
+    /// of the round must be there (a hand is played); without, the passing may have
+    /// stopped early (a round thrown in).
+    pub fn pass(
+        self,
+        deck: Deck,
+        dealt: &BySeat<Cards>,
+        passes: &[Pass],
+        complete: bool,
+    ) -> Result<BySeat<Cards>, Error> {
+        let Some(first) = passes.first() else {
+            return Err(pass_fault(
+                0,
+                format!(
+                    "a {} starts by handing forehand the cards set aside",
+                    self.name()
+                ),
+            ));
+        };
+        if first.from.is_some() || first.to != Seat::S0 {
+            return Err(pass_fault(
+                0,
+                "the first pass hands forehand (seat 0) the cards set aside: no `from`".to_string(),
+            ));
+        }
+        self.check_aside(first.cards)?;
+        let k = first.cards.len() as usize;
+        let dealt_cards = Seat::ALL
+            .into_iter()
+            .fold(Cards::EMPTY, |a, s| a | dealt[s]);
+        if let Some(card) = dealt_cards.intersect(first.cards).first() {
+            return Err(Error::DuplicateCard(card));
+        }
+        for seat in Seat::ALL {
+            let expected = deck.hand_size() - if seat == self.short_seat() { k } else { 0 };
+            if dealt[seat].len() as usize != expected {
+                return Err(Error::HandSize {
+                    seat,
+                    expected,
+                    found: dealt[seat].len() as usize,
+                    missing: deck.cards().without(dealt_cards | first.cards).first(),
+                });
+            }
+        }
+        let mut hands = *dealt;
+        hands[Seat::S0] |= first.cards;
+        let chain = self.chain();
+        if passes.len() - 1 > chain.len() {
+            return Err(pass_fault(
+                chain.len() + 1,
+                format!("a {} has {} passes", self.name(), chain.len() + 1),
+            ));
+        }
+        for (i, (pass, &(from, to))) in passes[1..].iter().zip(chain).enumerate() {
+            let index = i + 1;
+            if pass.from != Some(from) || pass.to != to {
+                return Err(pass_fault(
+                    index,
+                    format!(
+                        "pass {index} of a {} goes from seat {from} to seat {to}",
+                        self.name()
+                    ),
+                ));
+            }
+            if pass.cards.len() as usize != k {
+                return Err(pass_fault(
+                    index,
+                    format!("each pass hands on {k} cards, as many as were set aside"),
+                ));
+            }
+            if let Some(card) = pass.cards.without(hands[from]).first() {
+                return Err(pass_fault(
+                    index,
+                    format!("seat {from} passes {card} but does not hold it"),
+                ));
+            }
+            hands[from] = hands[from].without(pass.cards);
+            hands[to] |= pass.cards;
+        }
+        if complete && passes.len() < chain.len() + 1 {
+            return Err(pass_fault(
+                passes.len(),
+                format!(
+                    "a {} played needs all {} passes (only a round thrown in stops early)",
+                    self.name(),
+                    chain.len() + 1
+                ),
+            ));
+        }
+        Ok(hands)
+    }
+}
+
+/// The hands as dealt, from the hands after `passes`: each pass undone, last first.
+pub fn undo_passes(hands: &BySeat<Cards>, passes: &[Pass]) -> BySeat<Cards> {
+    let mut dealt = *hands;
+    for pass in passes.iter().rev() {
+        dealt[pass.to] = dealt[pass.to].without(pass.cards);
+        if let Some(from) = pass.from {
+            dealt[from] |= pass.cards;
+        }
+    }
+    dealt
+}
+
+fn pass_fault(index: usize, fault: String) -> Error {
+    Error::BadPass { index, fault }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(text: &str) -> Cards {
+        text.parse().unwrap()
+    }
+
+    /// The first Schieber of NetSchafkopf's `samples-16.05.20.txt` (game 17).
+    fn schieber() -> (BySeat<Cards>, Vec<Pass>) {
+        let dealt = BySeat([
+            cards("S7 SK S9 S8 H9 SU HU GZ"),
+            cards("GU HO G9 SZ G8 HK H7 G7"),
+            cards("HZ EA EZ EK E8 H8 SO HA"),
+            cards("GK GA SA E7 E9 EU"),
+        ]);
+        let pass = |from: Option<u8>, to: u8, c: &str| Pass {
+            from: from.and_then(Seat::new),
+            to: Seat::new(to).unwrap(),
+            cards: cards(c),
+        };
+        let passes = vec![
+            pass(None, 0, "EO GO"),
+            pass(Some(0), 1, "H9 GZ"),
+            pass(Some(1), 2, "GU HO"),
+            pass(Some(2), 3, "E8 H8"),
+        ];
+        (dealt, passes)
+    }
+
+    #[test]
+    fn a_schieber_hands_on_two_cards_round_the_table() {
+        let (dealt, passes) = schieber();
+        let hands = Round::Schieber
+            .pass(Deck::Long, &dealt, &passes, true)
+            .unwrap();
+        assert_eq!(hands[Seat::S0], cards("EO GO S7 SK S9 S8 SU HU"));
+        assert_eq!(hands[Seat::S3], cards("GK GA SA E7 E9 EU E8 H8"));
+        assert_eq!(undo_passes(&hands, &passes), dealt);
+    }
+
+    #[test]
+    fn passes_break_the_round_by_name() {
+        let (dealt, passes) = schieber();
+        let fault = |passes: &[Pass], complete| {
+            Round::Schieber
+                .pass(Deck::Long, &dealt, passes, complete)
+                .unwrap_err()
+                .to_string()
+        };
+        let mut wrong = passes.clone();
+        wrong[2].cards = cards("GU EA");
+        assert_eq!(
+            fault(&wrong, true),
+            "passes[2]: seat 1 passes EA but does not hold it"
+        );
+        let mut wrong = passes.clone();
+        wrong[1].to = Seat::S2;
+        assert_eq!(
+            fault(&wrong, true),
+            "passes[1]: pass 1 of a schieber goes from seat 0 to seat 1"
+        );
+        assert_eq!(
+            fault(&passes[..2], true),
+            "passes[2]: a schieber played needs all 4 passes (only a round thrown in stops early)"
+        );
+        assert!(Round::Schieber
+            .pass(Deck::Long, &dealt, &passes[..1], false)
+            .is_ok());
+        let mut wrong = passes.clone();
+        wrong[0].cards = cards("EO HO");
+        assert!(fault(&wrong, true).starts_with("passes[0]: a Schieber sets aside EO GO"));
+    }
+}

@@ -4,8 +4,8 @@
 use crate::pool::Pool;
 use crate::problem::{ApiError, Problem};
 use crate::query::{LineParams, OddsParams, ViewParams};
-use crate::schema::{Created, Failed, Health, Imported, Stored};
-use crate::store::{GameList, GameQuery, Store, StoreError};
+use crate::schema::{Created, Failed, Health, Imported, LedgerFault, LedgerReport, Stored};
+use crate::store::{Filter, GameList, GameQuery, Store, StoreError};
 use actix_web::http::header;
 use actix_web::http::StatusCode;
 use actix_web::{delete, get, post, web, HttpResponse};
@@ -69,7 +69,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(get_game)
             .service(delete_game)
             .service(game_analysis)
-            .service(game_contracts),
+            .service(game_contracts)
+            .service(ledger),
     );
 }
 
@@ -464,6 +465,65 @@ async fn list_games(
     let q = query.into_inner();
     let list = blocking(move || state.store.list(&q)).await?;
     json(&list)
+}
+
+/// Filters of `GET /api/v1/ledger` (those of the game list) and the stock before the
+/// first game.
+#[derive(Clone, Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LedgerQuery {
+    /// Only games with a player of this name.
+    pub player: Option<String>,
+    /// Only games of this contract.
+    pub game: Option<String>,
+    /// Only games stored on or after this date or time (`2026-11-29` or RFC 3339, UTC).
+    #[param(pattern = r"^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?Z)?$")]
+    pub since: Option<String>,
+    /// Only games stored before this date or time.
+    #[param(pattern = r"^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?Z)?$")]
+    pub until: Option<String>,
+    /// The stock before the first game (0 to 1,000,000; default 0).
+    #[param(value_type = Option<i64>, minimum = 0, maximum = 1_000_000)]
+    pub stock: Option<String>,
+}
+
+/// Games one ledger counts at most (about a second of work and some MiB of answer).
+const LEDGER_MOST: u64 = 100_000;
+
+/// Each player's money over the stored games the filters let through, oldest first (the
+/// order of the list): every game's payouts and running totals, the stock carried, and
+/// every player's account. A game that cannot be counted is listed under `failed`.
+#[utoipa::path(tag = "games", params(LedgerQuery),
+    responses((status = 200, body = LedgerReport),
+    (status = 400, description = "A bad filter or stock, or too many games", body = Problem, content_type = "application/problem+json")))]
+#[get("/ledger")]
+async fn ledger(
+    state: web::Data<State>,
+    query: web::Query<LedgerQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let q = query.into_inner();
+    let stock = crate::query::bounded("stock", q.stock.as_deref(), 0, 0, 1_000_000)
+        .map_err(StoreError::BadQuery)? as i64;
+    let filter = Filter::of(&q.player, &q.game, &q.since, &q.until)?;
+    let records = blocking(move || state.store.records(&filter, LEDGER_MOST)).await?;
+    // `bounded` kept the stock within what a ledger starts with.
+    let mut ledger = solver::Ledger::with_stock(stock)?;
+    let (mut games, mut failed) = (Vec::new(), Vec::new());
+    for (id, text) in records {
+        match Record::from_json(&text).and_then(|r| ledger.add(&r)) {
+            Ok(entry) => games.push(entry),
+            Err(e) => failed.push(LedgerFault {
+                id,
+                code: e.code().to_string(),
+                detail: e.to_string(),
+            }),
+        }
+    }
+    json(&LedgerReport {
+        games,
+        failed,
+        totals: ledger.totals(),
+    })
 }
 
 /// A stored record, exactly as it was given.

@@ -47,3 +47,21 @@ pub struct Health {
     /// Solve requests accepted and not yet finished.
     pub pending: usize,
 }
+
+/// The ledger over stored games (`GET /api/v1/ledger`): each game counted in order, the
+/// games that could not be, and every player's account.
+#[derive(Serialize, ToSchema)]
+pub struct LedgerReport {
+    pub games: Vec<solver::LedgerEntry>,
+    pub failed: Vec<LedgerFault>,
+    pub totals: solver::LedgerTotals,
+}
+
+/// A stored game the ledger could not count (no player names, a stock that does not
+/// follow), left out of the totals.
+#[derive(Serialize, ToSchema)]
+pub struct LedgerFault {
+    pub id: String,
+    pub code: String,
+    pub detail: String,
+}

@@ -244,36 +244,44 @@ impl Store {
         Ok(())
     }
 
+    /// Every stored record the filters let through, oldest first (as `list` orders them),
+    /// with its id; refused where more than `most` match.
+    pub fn records(&self, filter: &Filter, most: u64) -> Result<Vec<(String, String)>, StoreError> {
+        let conn = self.conn();
+        let args = params![filter.player, filter.game, filter.since, filter.until];
+        let total: i64 = conn
+            .query_row(&format!("SELECT COUNT(*) {FILTER}"), args, |r| r.get(0))
+            .map_err(StoreError::from)?;
+        if total.max(0) as u64 > most {
+            return Err(StoreError::BadQuery(format!(
+                "{total} games match; at most {most} are counted at once: narrow the filters \
+                 (player, game, since, until)"
+            )));
+        }
+        let mut stmt = conn
+            .prepare(&format!(
+                "SELECT g.id, g.record {FILTER} ORDER BY g.created_at, g.rowid"
+            ))
+            .map_err(StoreError::from)?;
+        let rows = stmt
+            .query_map(args, |r| Ok((r.get(0)?, r.get(1)?)))
+            .map_err(StoreError::from)?;
+        rows.collect::<Result<Vec<_>, _>>()
+            .map_err(StoreError::from)
+    }
+
     pub fn list(&self, q: &GameQuery) -> Result<GameList, StoreError> {
         let limit = bounded("limit", q.limit.as_deref(), 50, 1, 500)? as u32;
         let offset = bounded("offset", q.offset.as_deref(), 0, 0, 1_000_000_000)?;
-        let game = q
-            .game
-            .as_deref()
-            .map(|g| {
-                g.parse::<solver::GameName>()
-                    .map(solver::GameName::name)
-                    .map_err(|e| StoreError::BadQuery(format!("game: {e}")))
-            })
-            .transpose()?;
-        let since = q
-            .since
-            .as_deref()
-            .map(|t| timestamp(t, "since"))
-            .transpose()?;
-        let until = q
-            .until
-            .as_deref()
-            .map(|t| timestamp(t, "until"))
-            .transpose()?;
-        let filter = "FROM games g
-             WHERE (?1 IS NULL OR EXISTS (SELECT 1 FROM game_players p
-                                           WHERE p.game_id = g.id AND p.name = ?1))
-               AND (?2 IS NULL OR g.game = ?2)
-               AND (?3 IS NULL OR g.created_at >= ?3)
-               AND (?4 IS NULL OR g.created_at < ?4)";
+        let Filter {
+            player,
+            game,
+            since,
+            until,
+        } = Filter::of(&q.player, &q.game, &q.since, &q.until)?;
+        let filter = FILTER;
         let conn = self.conn();
-        let args = params![q.player, game, since, until];
+        let args = params![player, game, since, until];
         let total: i64 = conn
             .query_row(&format!("SELECT COUNT(*) {filter}"), args, |r| r.get(0))
             .map_err(StoreError::from)?;
@@ -282,13 +290,13 @@ impl Store {
                 "SELECT g.id, g.game, g.declarer, g.created_at,
                         (SELECT json_group_array(name) FROM
                            (SELECT name FROM game_players p WHERE p.game_id = g.id ORDER BY seat))
-                 {filter} ORDER BY g.created_at, g.id LIMIT ?5 OFFSET ?6"
+                 {filter} ORDER BY g.created_at, g.rowid LIMIT ?5 OFFSET ?6"
             ))
             .map_err(StoreError::from)?;
         let rows = stmt
             .query_map(
                 params![
-                    q.player,
+                    player,
                     game,
                     since,
                     until,
@@ -315,6 +323,53 @@ impl Store {
             total: total.max(0) as u64,
             limit,
             offset,
+        })
+    }
+}
+
+/// The games the list's filters let through (`?1` player, `?2` game, `?3` since, `?4`
+/// until).
+const FILTER: &str = "FROM games g
+     WHERE (?1 IS NULL OR EXISTS (SELECT 1 FROM game_players p
+                                   WHERE p.game_id = g.id AND p.name = ?1))
+       AND (?2 IS NULL OR g.game = ?2)
+       AND (?3 IS NULL OR g.created_at >= ?3)
+       AND (?4 IS NULL OR g.created_at < ?4)";
+
+/// The filters of the game list and the ledger, read and checked.
+pub struct Filter {
+    player: Option<String>,
+    game: Option<&'static str>,
+    since: Option<String>,
+    until: Option<String>,
+}
+
+impl Filter {
+    pub fn of(
+        player: &Option<String>,
+        game: &Option<String>,
+        since: &Option<String>,
+        until: &Option<String>,
+    ) -> Result<Filter, StoreError> {
+        let game = game
+            .as_deref()
+            .map(|g| {
+                g.parse::<solver::GameName>()
+                    .map(solver::GameName::name)
+                    .map_err(|e| StoreError::BadQuery(format!("game: {e}")))
+            })
+            .transpose()?;
+        Ok(Filter {
+            player: player.clone(),
+            game,
+            since: since
+                .as_deref()
+                .map(|t| timestamp(t, "since"))
+                .transpose()?,
+            until: until
+                .as_deref()
+                .map(|t| timestamp(t, "until"))
+                .transpose()?,
         })
     }
 }

@@ -1,7 +1,7 @@
 //! End-to-end tests of the HTTP service: the real `schafkopf serve` on a free loopback
 //! port, driven over HTTP.
 
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -462,6 +462,23 @@ fn logs_of_other_programs_are_read_with_from() {
     )
     .json();
     assert_eq!(list["total"], 32);
+    // Stored in one request, listed in the order of the log.
+    assert_eq!(list["games"][9]["id"], "club#10");
+
+    // The ledger over the stored games ends on the protocol's last score line.
+    let ledger = send("GET", &server.url("/api/v1/ledger"), None).json();
+    assert_eq!(ledger["games"].as_array().unwrap().len(), 32);
+    assert_eq!(ledger["failed"], json!([]));
+    let last = &ledger["games"][31];
+    assert_eq!(
+        last["players"],
+        json!(["PcRechts", "Gast", "PcLinks", "PcOben"])
+    );
+    assert_eq!(last["totals"], json!([-290, -30, 410, -90]));
+    assert_eq!(ledger["totals"]["players"][1]["total"], 410);
+    let solos = send("GET", &server.url("/api/v1/ledger?game=solo"), None).json();
+    assert!(solos["games"].as_array().unwrap().len() < 32);
+    send("GET", &server.url("/api/v1/ledger?stock=-1"), None).problem(400, "bad_query");
 
     // One plain line through analyze: the same as the command line on the converted record.
     let line = "Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 sz gk sk e8 ga gz gu ea ez";

@@ -60,6 +60,11 @@ fn realistic(contract: &Contract, hand: Cards, deck: Deck) -> bool {
                 // Seven trumps, or six with three Unters (Obers).
                 Solo::Farbwenz(_) => unters >= 2 && (trumps >= 7 || (trumps >= 6 && unters >= 3)),
                 Solo::Farbgeier(_) => obers >= 2 && (trumps >= 7 || (trumps >= 6 && obers >= 3)),
+                // The other games of four top trumps, as Wenz and Farbwenz; Obers and Unters
+                // as a Farbsolo's eight.
+                Solo::Koenig | Solo::Eisenbahner => trumps >= 2 && trumps + aces >= 5,
+                Solo::Farbkoenig(_) | Solo::Farbeisenbahner(_) => trumps >= 6,
+                Solo::ObersUnters => trumps >= 5 && obers >= 2,
             }
         }
         Contract::Bettel { .. } => {

@@ -66,10 +66,26 @@ pub fn announceable(seat: Seat, hand: Cards, deck: Deck) -> Vec<Contract> {
     out
 }
 
-/// What `seat` may announce on `deal`: [`announceable`] with its hand, narrowed by the
-/// deal's round (in a Schieber round or Teufelsrunde only forehand's suit solos).
+/// What `seat` may announce on `deal`: [`announceable`] with its hand and the table's
+/// `extra_solos`, narrowed by the deal's round (in a Schieber round or Teufelsrunde only
+/// forehand's suit solos).
 pub fn announceable_on(deal: &Deal, seat: Seat) -> Vec<Contract> {
     let mut out = announceable(seat, deal.hands()[seat], deal.deck());
+    // The table's extra solos, and their Tout (the deal's options were checked).
+    let extra: Vec<Solo> = deal
+        .options()
+        .extra_solos()
+        .unwrap_or_default()
+        .into_iter()
+        .flat_map(Solo::forms)
+        .collect();
+    for tout in [false, true] {
+        out.extend(extra.iter().map(|&game| Contract::Solo {
+            declarer: seat,
+            game,
+            tout,
+        }));
+    }
     if let Some(round) = deal.round() {
         out.retain(|c| round.check_contract(c).is_ok());
     }

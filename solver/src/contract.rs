@@ -3,7 +3,8 @@
 
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
 use crate::order::{
-    Order, OBERS_UNTERS, PLAIN_BETTEL, PLAIN_GEIER, PLAIN_GERMAN, PLAIN_NORMAL, PLAIN_WENZ,
+    Order, KINGS, OBERS_UNTERS, PLAIN_BETTEL, PLAIN_EISENBAHNER, PLAIN_GEIER, PLAIN_GERMAN,
+    PLAIN_KOENIG, PLAIN_NORMAL, PLAIN_WENZ, TENS,
 };
 use crate::seat::{BySeat, Seat, Seats};
 use std::fmt;
@@ -43,10 +44,15 @@ pub enum GameName {
     Sie,
     Hochzeit,
     German,
+    Koenig,
+    Farbkoenig,
+    Eisenbahner,
+    Farbeisenbahner,
+    ObersUnters,
 }
 
 impl GameName {
-    pub const ALL: [GameName; 12] = [
+    pub const ALL: [GameName; 17] = [
         GameName::Sauspiel,
         GameName::Solo,
         GameName::Wenz,
@@ -59,12 +65,19 @@ impl GameName {
         GameName::Sie,
         GameName::Hochzeit,
         GameName::German,
+        GameName::Koenig,
+        GameName::Farbkoenig,
+        GameName::Eisenbahner,
+        GameName::Farbeisenbahner,
+        GameName::ObersUnters,
     ];
 
     /// Other names players use for a game (read in any case).
-    const ALIASES: [(&'static str, GameName); 2] = [
+    const ALIASES: [(&'static str, GameName); 4] = [
         ("rufspiel", GameName::Sauspiel),
         ("farbsolo", GameName::Solo),
+        ("könig", GameName::Koenig),
+        ("farbkönig", GameName::Farbkoenig),
     ];
 
     /// The record's name: `sauspiel`, `bettel_ouvert`, ...
@@ -82,6 +95,11 @@ impl GameName {
             GameName::Sie => "sie",
             GameName::Hochzeit => "hochzeit",
             GameName::German => "german",
+            GameName::Koenig => "koenig",
+            GameName::Farbkoenig => "farbkoenig",
+            GameName::Eisenbahner => "eisenbahner",
+            GameName::Farbeisenbahner => "farbeisenbahner",
+            GameName::ObersUnters => "obers_unters",
         }
     }
 
@@ -93,6 +111,8 @@ impl GameName {
                 | GameName::Solo
                 | GameName::Farbwenz
                 | GameName::Farbgeier
+                | GameName::Farbkoenig
+                | GameName::Farbeisenbahner
                 | GameName::German
         )
     }
@@ -106,8 +126,22 @@ impl GameName {
                 | GameName::Geier
                 | GameName::Farbwenz
                 | GameName::Farbgeier
+                | GameName::Koenig
+                | GameName::Farbkoenig
+                | GameName::Eisenbahner
+                | GameName::Farbeisenbahner
+                | GameName::ObersUnters
         )
     }
+
+    /// The solo-class games a table plays only where it says so (`rules.extra_solos`).
+    pub const EXTRA_SOLOS: [GameName; 5] = [
+        GameName::Koenig,
+        GameName::Farbkoenig,
+        GameName::Eisenbahner,
+        GameName::Farbeisenbahner,
+        GameName::ObersUnters,
+    ];
 }
 
 #[cfg(feature = "openapi")]
@@ -170,10 +204,21 @@ pub enum Solo {
     Geier,
     Farbwenz(Suit),
     Farbgeier(Suit),
+    /// The four kings are the only trumps (as the Unters in a Wenz).
+    Koenig,
+    /// The kings, then the suit.
+    Farbkoenig(Suit),
+    /// The four tens are the only trumps.
+    Eisenbahner,
+    /// The tens, then the suit.
+    Farbeisenbahner(Suit),
+    /// Obers and Unters are trumps, with no trump suit.
+    ObersUnters,
 }
 
 impl Solo {
-    /// Every solo-class game: 4 Farbsoli, Wenz, Geier, 4 Farbwenz, 4 Farbgeier.
+    /// Every solo-class game every table plays: 4 Farbsoli, Wenz, Geier, 4 Farbwenz, 4
+    /// Farbgeier.
     pub fn all() -> impl Iterator<Item = Solo> {
         Suit::ALL
             .into_iter()
@@ -183,6 +228,19 @@ impl Solo {
             .chain(Suit::ALL.into_iter().map(Solo::Farbgeier))
     }
 
+    /// The forms of a game of [`GameName::EXTRA_SOLOS`]: one, or one per suit.
+    pub fn forms(game: GameName) -> Vec<Solo> {
+        let suits = |f: fn(Suit) -> Solo| Suit::ALL.into_iter().map(f).collect();
+        match game {
+            GameName::Koenig => vec![Solo::Koenig],
+            GameName::Farbkoenig => suits(Solo::Farbkoenig),
+            GameName::Eisenbahner => vec![Solo::Eisenbahner],
+            GameName::Farbeisenbahner => suits(Solo::Farbeisenbahner),
+            GameName::ObersUnters => vec![Solo::ObersUnters],
+            _ => Vec::new(),
+        }
+    }
+
     pub fn game(self) -> GameName {
         match self {
             Solo::Farbsolo(_) => GameName::Solo,
@@ -190,7 +248,18 @@ impl Solo {
             Solo::Geier => GameName::Geier,
             Solo::Farbwenz(_) => GameName::Farbwenz,
             Solo::Farbgeier(_) => GameName::Farbgeier,
+            Solo::Koenig => GameName::Koenig,
+            Solo::Farbkoenig(_) => GameName::Farbkoenig,
+            Solo::Eisenbahner => GameName::Eisenbahner,
+            Solo::Farbeisenbahner(_) => GameName::Farbeisenbahner,
+            Solo::ObersUnters => GameName::ObersUnters,
         }
+    }
+
+    /// Whether four cards of one rank alone are the top trumps (Wenz, Geier, König,
+    /// Eisenbahner and their suit forms): the Wenz class of the tariff, 2 Laufende paid.
+    pub fn wenz_class(self) -> bool {
+        !matches!(self, Solo::Farbsolo(_) | Solo::ObersUnters)
     }
 
     pub fn name(self) -> &'static str {
@@ -199,8 +268,12 @@ impl Solo {
 
     pub fn suit(self) -> Option<Suit> {
         match self {
-            Solo::Farbsolo(s) | Solo::Farbwenz(s) | Solo::Farbgeier(s) => Some(s),
-            Solo::Wenz | Solo::Geier => None,
+            Solo::Farbsolo(s)
+            | Solo::Farbwenz(s)
+            | Solo::Farbgeier(s)
+            | Solo::Farbkoenig(s)
+            | Solo::Farbeisenbahner(s) => Some(s),
+            Solo::Wenz | Solo::Geier | Solo::Koenig | Solo::Eisenbahner | Solo::ObersUnters => None,
         }
     }
 }
@@ -471,11 +544,12 @@ impl Contract {
         )
     }
 
-    /// Fewest Laufende that are paid by default: 2 in Wenz and Geier, else 3.
+    /// Fewest Laufende that are paid by default: 2 in Wenz and Geier (and König and
+    /// Eisenbahner, four top trumps as they), else 3.
     pub fn default_laufende_min(&self) -> u8 {
         match self {
             Contract::Solo {
-                game: Solo::Wenz | Solo::Geier,
+                game: Solo::Wenz | Solo::Geier | Solo::Koenig | Solo::Eisenbahner,
                 ..
             } => 2,
             _ => 3,
@@ -496,6 +570,11 @@ impl Contract {
                 Solo::Geier => Order::new(&OBERS_UNTERS[..4], None, &PLAIN_GEIER, deck),
                 Solo::Farbwenz(s) => Order::new(&OBERS_UNTERS[4..], Some(s), &PLAIN_WENZ, deck),
                 Solo::Farbgeier(s) => Order::new(&OBERS_UNTERS[..4], Some(s), &PLAIN_GEIER, deck),
+                Solo::Koenig => Order::new(&KINGS, None, &PLAIN_KOENIG, deck),
+                Solo::Farbkoenig(s) => Order::new(&KINGS, Some(s), &PLAIN_KOENIG, deck),
+                Solo::Eisenbahner => Order::new(&TENS, None, &PLAIN_EISENBAHNER, deck),
+                Solo::Farbeisenbahner(s) => Order::new(&TENS, Some(s), &PLAIN_EISENBAHNER, deck),
+                Solo::ObersUnters => Order::new(&OBERS_UNTERS, None, &PLAIN_NORMAL, deck),
             },
             Contract::Bettel { .. } => Order::new(&[], None, &PLAIN_BETTEL, deck),
             Contract::German { trump, wenzels, .. } => {

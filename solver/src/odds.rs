@@ -7,7 +7,7 @@
 //! clearly below the leader's (its mean plus three standard errors under the best lower
 //! bound, passing's 0 included) stops, and says so.
 
-use crate::announce::announceable;
+use crate::announce::announceable_on;
 use crate::cards::Cards;
 use crate::contract::{Contract, Variant};
 use crate::deal::Rng;
@@ -56,9 +56,8 @@ impl HandQuestion {
                 round.name()
             )));
         }
-        let hand = table.hands()[seat];
         let contracts = if contracts.is_empty() {
-            announceable(seat, hand, table.deck())
+            announceable_on(&table, seat)
         } else {
             contracts
         };

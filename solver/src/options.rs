@@ -171,6 +171,11 @@ pub struct Options {
     /// its price and Laufende only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solo_schneider: Option<bool>,
+    /// Solo-class games this table plays beside the usual ones: `koenig`, `farbkoenig`,
+    /// `eisenbahner`, `farbeisenbahner`, `obers_unters` (what `contracts` and `odds` offer;
+    /// a record may name any of them regardless).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub extra_solos: Vec<String>,
     /// Wenzels in German Schafkopf when the contract does not say (4, 6 or 8).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub german_wenzels: Option<u8>,
@@ -195,6 +200,26 @@ impl Options {
     }
     pub fn solo_schneider(&self) -> bool {
         self.solo_schneider.unwrap_or(true)
+    }
+
+    /// The games of `extra_solos`, each an extra solo-class game's name.
+    pub fn extra_solos(&self) -> Result<Vec<crate::contract::GameName>, Error> {
+        use crate::contract::GameName;
+        self.extra_solos
+            .iter()
+            .map(|text| {
+                let game: GameName = text.parse()?;
+                if GameName::EXTRA_SOLOS.contains(&game) {
+                    Ok(game)
+                } else {
+                    Err(Error::BadValue {
+                        what: "rules.extra_solos entry (koenig, farbkoenig, eisenbahner, \
+                               farbeisenbahner, obers_unters)",
+                        text: text.clone(),
+                    })
+                }
+            })
+            .collect()
     }
 
     /// Refuses an option outside what it can mean.
@@ -224,6 +249,7 @@ impl Options {
                 )));
             }
         }
+        self.extra_solos()?;
         if let Some(n) = self.german_wenzels.filter(|n| ![4, 6, 8].contains(n)) {
             return Err(Error::BadValue {
                 what: "rules.german_wenzels (4, 6 or 8)",

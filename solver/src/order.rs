@@ -173,6 +173,24 @@ pub(crate) const PLAIN_NORMAL: [Rank; 6] = [Ace, Ten, King, Nine, Eight, Seven];
 pub(crate) const PLAIN_WENZ: [Rank; 7] = [Ace, Ten, King, Ober, Nine, Eight, Seven];
 /// Geier: the Unter ranks between King and Nine.
 pub(crate) const PLAIN_GEIER: [Rank; 7] = [Ace, Ten, King, Unter, Nine, Eight, Seven];
+/// König: the kings are trumps; Ober and Unter rank between the ten and the nine.
+pub(crate) const PLAIN_KOENIG: [Rank; 7] = [Ace, Ten, Ober, Unter, Nine, Eight, Seven];
+/// Eisenbahner: the tens are trumps; the rest in the natural order.
+pub(crate) const PLAIN_EISENBAHNER: [Rank; 7] = [Ace, King, Ober, Unter, Nine, Eight, Seven];
+/// The kings, highest first (E, G, H, S as the Unters in a Wenz).
+pub(crate) const KINGS: [Card; 4] = [
+    Card::new(Suit::Eichel, King),
+    Card::new(Suit::Gras, King),
+    Card::new(Suit::Herz, King),
+    Card::new(Suit::Schellen, King),
+];
+/// The tens, highest first.
+pub(crate) const TENS: [Card; 4] = [
+    Card::new(Suit::Eichel, Ten),
+    Card::new(Suit::Gras, Ten),
+    Card::new(Suit::Herz, Ten),
+    Card::new(Suit::Schellen, Ten),
+];
 /// Bettel: the natural order, the ten between Unter and Nine.
 pub(crate) const PLAIN_BETTEL: [Rank; 8] = [Ace, King, Ober, Unter, Ten, Nine, Eight, Seven];
 /// German Schafkopf: the ten between Ober and Nine (Unters and taken Obers are Wenzels).

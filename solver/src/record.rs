@@ -692,6 +692,11 @@ impl Record {
             GameName::Geier => solo(Solo::Geier)?,
             GameName::Farbwenz => solo(Solo::Farbwenz(suit()?))?,
             GameName::Farbgeier => solo(Solo::Farbgeier(suit()?))?,
+            GameName::Koenig => solo(Solo::Koenig)?,
+            GameName::Farbkoenig => solo(Solo::Farbkoenig(suit()?))?,
+            GameName::Eisenbahner => solo(Solo::Eisenbahner)?,
+            GameName::Farbeisenbahner => solo(Solo::Farbeisenbahner(suit()?))?,
+            GameName::ObersUnters => solo(Solo::ObersUnters)?,
             GameName::Bettel | GameName::BettelOuvert => Contract::Bettel {
                 declarer: declarer()?,
                 ouvert: game_name == GameName::BettelOuvert,

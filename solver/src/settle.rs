@@ -259,11 +259,13 @@ pub fn lost_schneider_threshold(contract: &Contract) -> u8 {
 }
 
 /// The price of a solo-class game: the Wenz class's own where the table sets one
-/// (`tariff.wenz`), else the solo price.
+/// (`tariff.wenz`; Wenz, Geier, König, Eisenbahner and their suit forms), else the solo
+/// price.
 fn solo_price(t: &crate::options::Tariff, game: Solo) -> i64 {
-    match game {
-        Solo::Wenz | Solo::Geier | Solo::Farbwenz(_) | Solo::Farbgeier(_) => t.wenz(),
-        Solo::Farbsolo(_) => t.solo(),
+    if game.wenz_class() {
+        t.wenz()
+    } else {
+        t.solo()
     }
 }
 

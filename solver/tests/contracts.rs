@@ -322,3 +322,46 @@ fn the_declarers_contracts_read_off_a_known_value_are_the_same() {
         "only {compared} declared games in the example log"
     );
 }
+
+/// A table's extra solos are offered where it names them, each form and its Tout, and
+/// valued as the others are; a name that is no extra solo is refused.
+#[test]
+fn extra_solos_are_offered_where_the_table_plays_them() {
+    let mut rng = Rng::new(7);
+    let hands = random_deal(&mut rng, Deck::Short);
+    let mut record = record_of(&hands, Deck::Short);
+    let mut solver = Solver::with_budget(1 << 24);
+    let count = |report: &ContractsReport, game: &str| {
+        report.seats[0]
+            .contracts
+            .iter()
+            .filter(|c| c.contract.game_name() == game)
+            .count()
+    };
+    let plain = contracts(&record, &mut solver).unwrap();
+    assert_eq!(count(&plain, "koenig"), 0);
+    record.rules.extra_solos = vec!["koenig".into(), "Farbkönig".into()];
+    let more = contracts(&record, &mut solver).unwrap();
+    // König and its Tout; four Farbkönige and their Tout.
+    assert_eq!((count(&more, "koenig"), count(&more, "farbkoenig")), (2, 8));
+    for c in &more.seats[0].contracts {
+        let Contract::Solo {
+            game, tout: false, ..
+        } = c.contract
+        else {
+            continue;
+        };
+        if game.game() == GameName::Koenig {
+            let mut played = record.clone();
+            played.contract = Some(ContractSpec::of(&c.contract));
+            let value = solver.solve(&played.game().unwrap()).unwrap().value;
+            assert_eq!(c.value, Some(value));
+        }
+    }
+    record.rules.extra_solos = vec!["wenz".into()];
+    assert_eq!(
+        contracts(&record, &mut solver).unwrap_err().to_string(),
+        "'wenz' is not a valid rules.extra_solos entry (koenig, farbkoenig, eisenbahner, \
+         farbeisenbahner, obers_unters)"
+    );
+}

@@ -10,7 +10,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
     #[test]
-    fn random_play_keeps_every_invariant(kind in 0usize..12, seed in any::<u64>()) {
+    fn random_play_keeps_every_invariant(kind in 0usize..ContractKind::ALL.len(), seed in any::<u64>()) {
         let Some((mut game, mut rng)) = random_game(ContractKind::ALL[kind], seed) else { return Ok(()) };
         finish_randomly(&mut game, &mut rng);
         let n = game.setup().trick_count();
@@ -37,7 +37,7 @@ proptest! {
     }
 
     #[test]
-    fn records_print_and_parse_back(kind in 0usize..12, seed in any::<u64>(), stop in 0usize..33) {
+    fn records_print_and_parse_back(kind in 0usize..ContractKind::ALL.len(), seed in any::<u64>(), stop in 0usize..33) {
         let Some((mut game, mut rng)) = random_game(ContractKind::ALL[kind], seed) else { return Ok(()) };
         let total = game.setup().trick_count() * 4;
         while game.played_count() < stop.min(total) {
@@ -54,7 +54,7 @@ proptest! {
     }
 
     #[test]
-    fn legal_and_check_agree(kind in 0usize..12, seed in any::<u64>()) {
+    fn legal_and_check_agree(kind in 0usize..ContractKind::ALL.len(), seed in any::<u64>()) {
         let Some((mut game, mut rng)) = random_game(ContractKind::ALL[kind], seed) else { return Ok(()) };
         while !game.is_over() {
             let legal = game.legal_cards();

@@ -137,7 +137,8 @@ fn contracts_the_variant_does_not_have_are_named() {
     assert_eq!(
         error_of(&with(HANDS, c, "")).to_string(),
         "unknown game 'schieber'; the games are sauspiel, solo, wenz, geier, farbwenz, \
-         farbgeier, bettel, bettel_ouvert, ramsch, sie, hochzeit, german"
+         farbgeier, bettel, bettel_ouvert, ramsch, sie, hochzeit, german, koenig, farbkoenig, \
+         eisenbahner, farbeisenbahner, obers_unters"
     );
     let c = r#"{"game": "solo", "declarer": 0}"#;
     assert_eq!(

@@ -284,3 +284,55 @@ fn a_table_may_cap_laufende_and_pay_solos_without_schneider() {
     .unwrap();
     assert!(r.deal().unwrap_err().to_string().contains("laufende_max 2"));
 }
+
+fn solo_of(game: Solo) -> Contract {
+    Contract::Solo {
+        declarer: seat(0),
+        game,
+        tout: false,
+    }
+}
+
+#[test]
+fn koenig_and_eisenbahner_put_kings_or_tens_where_the_wenz_has_unters() {
+    // König: the kings alone are trumps, E above G above H above S; Ober and Unter are
+    // plain cards between ten and nine.
+    assert_eq!(
+        winner(solo_of(Solo::Koenig), "EA EZ SK EO"),
+        (card("SK"), 28)
+    );
+    assert_eq!(
+        winner(solo_of(Solo::Koenig), "EO EU E9 HK"),
+        (card("HK"), 9)
+    );
+    assert_eq!(
+        winner(solo_of(Solo::Koenig), "EO EU E9 E8"),
+        (card("EO"), 5)
+    );
+    // Farbkönig in Herz: the kings, then the Herz cards.
+    let farbkoenig = solo_of(Solo::Farbkoenig(Suit::Herz));
+    assert_eq!(winner(farbkoenig, "HA H7 GK EA"), (card("GK"), 26));
+    // Eisenbahner: the tens are trumps; the king ranks just below the ace.
+    assert_eq!(
+        winner(solo_of(Solo::Eisenbahner), "EA EK SZ GZ"),
+        (card("GZ"), 35)
+    );
+    assert_eq!(
+        winner(solo_of(Solo::Eisenbahner), "EK EO E9 EU"),
+        (card("EK"), 9)
+    );
+    let farb = solo_of(Solo::Farbeisenbahner(Suit::Schellen));
+    assert_eq!(winner(farb, "GA S7 GK GO"), (card("S7"), 18));
+    // Both are of the Wenz class: 2 Laufende paid and the Wenz price.
+    assert_eq!(solo_of(Solo::Koenig).default_laufende_min(), 2);
+    assert!(Solo::Eisenbahner.wenz_class() && !Solo::ObersUnters.wenz_class());
+}
+
+#[test]
+fn obers_and_unters_without_a_trump_suit() {
+    let c = solo_of(Solo::ObersUnters);
+    assert_eq!(c.order(Deck::Long).trumps().len(), 8);
+    // Herz is a plain suit: HA is beaten by a trump, takes over H7.
+    assert_eq!(winner(c, "HA H7 SU HZ"), (card("SU"), 23));
+    assert_eq!(winner(c, "HA H7 HK HZ"), (card("HA"), 25));
+}

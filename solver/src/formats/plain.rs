@@ -243,6 +243,12 @@ pub fn write(record: &Record) -> Result<String, FormatError> {
                 Solo::Geier => "Geier".to_string(),
                 Solo::Farbwenz(s) => format!("{}-Wenz", s.name()),
                 Solo::Farbgeier(s) => format!("{}-Geier", s.name()),
+                other => {
+                    return Err(FormatError::NotExpressible(format!(
+                        "a {} game",
+                        other.name()
+                    )))
+                }
             };
             let tout = if tout { " Tout" } else { "" };
             format!("{name}{tout}{}", seat(declarer))

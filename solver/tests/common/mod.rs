@@ -78,11 +78,16 @@ pub enum ContractKind {
     Ramsch,
     Hochzeit,
     German,
+    /// König or Farbkönig.
+    Koenig,
+    /// Eisenbahner or Farbeisenbahner.
+    Eisenbahner,
+    ObersUnters,
     Sie,
 }
 
 impl ContractKind {
-    pub const ALL: [ContractKind; 12] = [
+    pub const ALL: [ContractKind; 15] = [
         ContractKind::Sauspiel,
         ContractKind::Farbsolo,
         ContractKind::Wenz,
@@ -94,13 +99,16 @@ impl ContractKind {
         ContractKind::Ramsch,
         ContractKind::Hochzeit,
         ContractKind::German,
+        ContractKind::Koenig,
+        ContractKind::Eisenbahner,
+        ContractKind::ObersUnters,
         ContractKind::Sie,
     ];
 
     /// The kind a seed's tests take in turn: every kind but the Sie (one deal in millions
     /// allows it; the tests that want one ask for it by name).
     pub fn of_seed(seed: u64) -> ContractKind {
-        ContractKind::ALL[(seed % 11) as usize]
+        ContractKind::ALL[(seed % (ContractKind::ALL.len() as u64 - 1)) as usize]
     }
 }
 
@@ -136,7 +144,8 @@ pub fn contract_for(
         ContractKind::Farbwenz => solo(Solo::Farbwenz(suit), false),
         ContractKind::Farbgeier => solo(Solo::Farbgeier(suit), false),
         ContractKind::Tout => {
-            let games: Vec<Solo> = Solo::all().collect();
+            let extra = GameName::EXTRA_SOLOS.iter().flat_map(|g| Solo::forms(*g));
+            let games: Vec<Solo> = Solo::all().chain(extra).collect();
             solo(games[rng.below(games.len())], true)
         }
         ContractKind::Bettel => Contract::Bettel {
@@ -162,6 +171,15 @@ pub fn contract_for(
             let w = [Wenzels::Four, Wenzels::Six, Wenzels::Eight][rng.below(3)];
             german_declaration(hands, w).contract(w)
         }
+        ContractKind::Koenig => match rng.below(2) {
+            0 => solo(Solo::Koenig, false),
+            _ => solo(Solo::Farbkoenig(suit), false),
+        },
+        ContractKind::Eisenbahner => match rng.below(2) {
+            0 => solo(Solo::Eisenbahner, false),
+            _ => solo(Solo::Farbeisenbahner(suit), false),
+        },
+        ContractKind::ObersUnters => solo(Solo::ObersUnters, false),
         ContractKind::Sie => {
             let holder = Seat::ALL.into_iter().find(|s| holds_sie(hands[*s], deck))?;
             Contract::Sie { declarer: holder }

@@ -100,6 +100,7 @@ fn contract_named(name: &str, declarer: Seat, suit: Suit) -> Contract {
         "bettel" => Contract::Bettel {
             declarer,
             ouvert: false,
+            trumps: false,
         },
         other => panic!("unknown contract {other}"),
     }

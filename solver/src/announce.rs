@@ -2,7 +2,7 @@
 //! declares in German Schafkopf (section 8).
 
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
-use crate::contract::{holds_sie, Contract, Solo, Wenzels};
+use crate::contract::{holds_sie, Contract, GameName, Solo, Wenzels};
 use crate::game::Deal;
 use crate::order::Group;
 use crate::seat::{BySeat, Seat};
@@ -51,6 +51,7 @@ pub fn announceable(seat: Seat, hand: Cards, deck: Deck) -> Vec<Contract> {
         out.push(Contract::Bettel {
             declarer: seat,
             ouvert,
+            trumps: false,
         });
     }
     for tout in [false, true] {
@@ -71,14 +72,17 @@ pub fn announceable(seat: Seat, hand: Cards, deck: Deck) -> Vec<Contract> {
 /// forehand's suit solos).
 pub fn announceable_on(deal: &Deal, seat: Seat) -> Vec<Contract> {
     let mut out = announceable(seat, deal.hands()[seat], deal.deck());
-    // The table's extra solos, and their Tout (the deal's options were checked).
-    let extra: Vec<Solo> = deal
-        .options()
-        .extra_solos()
-        .unwrap_or_default()
-        .into_iter()
-        .flat_map(Solo::forms)
-        .collect();
+    // The table's extra games, the solos with their Tout (the deal's options were
+    // checked).
+    let games = deal.options().extra_solos().unwrap_or_default();
+    if games.contains(&GameName::RamschTout) {
+        out.push(Contract::Bettel {
+            declarer: seat,
+            ouvert: false,
+            trumps: true,
+        });
+    }
+    let extra: Vec<Solo> = games.into_iter().flat_map(Solo::forms).collect();
     for tout in [false, true] {
         out.extend(extra.iter().map(|&game| Contract::Solo {
             declarer: seat,

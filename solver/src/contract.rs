@@ -49,10 +49,11 @@ pub enum GameName {
     Eisenbahner,
     Farbeisenbahner,
     ObersUnters,
+    RamschTout,
 }
 
 impl GameName {
-    pub const ALL: [GameName; 17] = [
+    pub const ALL: [GameName; 18] = [
         GameName::Sauspiel,
         GameName::Solo,
         GameName::Wenz,
@@ -70,10 +71,12 @@ impl GameName {
         GameName::Eisenbahner,
         GameName::Farbeisenbahner,
         GameName::ObersUnters,
+        GameName::RamschTout,
     ];
 
     /// Other names players use for a game (read in any case).
-    const ALIASES: [(&'static str, GameName); 4] = [
+    const ALIASES: [(&'static str, GameName); 5] = [
+        ("pfd", GameName::RamschTout),
         ("rufspiel", GameName::Sauspiel),
         ("farbsolo", GameName::Solo),
         ("könig", GameName::Koenig),
@@ -100,6 +103,7 @@ impl GameName {
             GameName::Eisenbahner => "eisenbahner",
             GameName::Farbeisenbahner => "farbeisenbahner",
             GameName::ObersUnters => "obers_unters",
+            GameName::RamschTout => "ramsch_tout",
         }
     }
 
@@ -134,13 +138,15 @@ impl GameName {
         )
     }
 
-    /// The solo-class games a table plays only where it says so (`rules.extra_solos`).
-    pub const EXTRA_SOLOS: [GameName; 5] = [
+    /// The games of one against three a table plays only where it says so
+    /// (`rules.extra_solos`).
+    pub const EXTRA_SOLOS: [GameName; 6] = [
         GameName::Koenig,
         GameName::Farbkoenig,
         GameName::Eisenbahner,
         GameName::Farbeisenbahner,
         GameName::ObersUnters,
+        GameName::RamschTout,
     ];
 }
 
@@ -341,8 +347,13 @@ pub enum Contract {
         game: Solo,
         tout: bool,
     },
-    /// Bettel: the declarer must take no trick; no trumps.
-    Bettel { declarer: Seat, ouvert: bool },
+    /// Bettel: the declarer must take no trick; no trumps. With `trumps`, Ramsch Tout
+    /// (Pfd): the same aim with the Ramsch trumps (Obers, Unters, Herz).
+    Bettel {
+        declarer: Seat,
+        ouvert: bool,
+        trumps: bool,
+    },
     /// Everyone for himself; the most points lose.
     Ramsch,
     /// All Obers and Unters in one hand: won without play.
@@ -489,6 +500,7 @@ impl Contract {
         match self {
             Contract::Sauspiel { .. } => GameName::Sauspiel,
             Contract::Solo { game, .. } => game.game(),
+            Contract::Bettel { trumps: true, .. } => GameName::RamschTout,
             Contract::Bettel { ouvert: false, .. } => GameName::Bettel,
             Contract::Bettel { ouvert: true, .. } => GameName::BettelOuvert,
             Contract::Ramsch => GameName::Ramsch,
@@ -563,7 +575,8 @@ impl Contract {
             Contract::Sauspiel { .. }
             | Contract::Ramsch
             | Contract::Hochzeit { .. }
-            | Contract::Sie { .. } => normal(Suit::Herz),
+            | Contract::Sie { .. }
+            | Contract::Bettel { trumps: true, .. } => normal(Suit::Herz),
             Contract::Solo { game, .. } => match game {
                 Solo::Farbsolo(s) => normal(s),
                 Solo::Wenz => Order::new(&OBERS_UNTERS[4..], None, &PLAIN_WENZ, deck),
@@ -738,6 +751,7 @@ mod tests {
         let bettel = Contract::Bettel {
             declarer: D,
             ouvert: false,
+            trumps: false,
         };
         assert_eq!(trumps(bettel), "");
         assert_eq!(plain(bettel, Suit::Schellen), "SA SK SO SU SZ S9 S8 S7");
@@ -787,6 +801,7 @@ mod tests {
         contracts.push(Contract::Bettel {
             declarer: D,
             ouvert: true,
+            trumps: false,
         });
         for w in [Wenzels::Four, Wenzels::Six, Wenzels::Eight] {
             contracts.push(Contract::German {
@@ -842,6 +857,7 @@ mod game_names {
         let c = Contract::Bettel {
             declarer: Seat::S1,
             ouvert: true,
+            trumps: false,
         };
         assert_eq!(c.game(), GameName::BettelOuvert);
         assert_eq!(c.game_name(), "bettel_ouvert");

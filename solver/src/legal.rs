@@ -263,6 +263,7 @@ mod tests {
         let contract = Contract::Bettel {
             declarer: Seat::S0,
             ouvert: false,
+            trumps: false,
         };
         let rules = PlayRules {
             order: contract.order(Deck::Long),

@@ -172,7 +172,8 @@ pub struct Options {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solo_schneider: Option<bool>,
     /// Solo-class games this table plays beside the usual ones: `koenig`, `farbkoenig`,
-    /// `eisenbahner`, `farbeisenbahner`, `obers_unters` (what `contracts` and `odds` offer;
+    /// `eisenbahner`, `farbeisenbahner`, `obers_unters`, `ramsch_tout` (what `contracts` and
+    /// `odds` offer;
     /// a record may name any of them regardless).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub extra_solos: Vec<String>,
@@ -214,7 +215,7 @@ impl Options {
                 } else {
                     Err(Error::BadValue {
                         what: "rules.extra_solos entry (koenig, farbkoenig, eisenbahner, \
-                               farbeisenbahner, obers_unters)",
+                               farbeisenbahner, obers_unters, ramsch_tout)",
                         text: text.clone(),
                     })
                 }

@@ -697,9 +697,10 @@ impl Record {
             GameName::Eisenbahner => solo(Solo::Eisenbahner)?,
             GameName::Farbeisenbahner => solo(Solo::Farbeisenbahner(suit()?))?,
             GameName::ObersUnters => solo(Solo::ObersUnters)?,
-            GameName::Bettel | GameName::BettelOuvert => Contract::Bettel {
+            GameName::Bettel | GameName::BettelOuvert | GameName::RamschTout => Contract::Bettel {
                 declarer: declarer()?,
                 ouvert: game_name == GameName::BettelOuvert,
+                trumps: game_name == GameName::RamschTout,
             },
             GameName::Ramsch => Contract::Ramsch,
             GameName::Sie => Contract::Sie {

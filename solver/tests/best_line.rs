@@ -86,6 +86,7 @@ fn every_card_of_a_best_line_keeps_the_value() {
                 Some(Contract::Bettel {
                     declarer: d,
                     ouvert: false,
+                    trumps: false,
                 })
             }),
             5,

@@ -340,10 +340,17 @@ fn extra_solos_are_offered_where_the_table_plays_them() {
     };
     let plain = contracts(&record, &mut solver).unwrap();
     assert_eq!(count(&plain, "koenig"), 0);
-    record.rules.extra_solos = vec!["koenig".into(), "Farbkönig".into()];
+    record.rules.extra_solos = vec!["koenig".into(), "Farbkönig".into(), "pfd".into()];
     let more = contracts(&record, &mut solver).unwrap();
-    // König and its Tout; four Farbkönige and their Tout.
-    assert_eq!((count(&more, "koenig"), count(&more, "farbkoenig")), (2, 8));
+    // König and its Tout; four Farbkönige and their Tout; Ramsch Tout.
+    assert_eq!(
+        (
+            count(&more, "koenig"),
+            count(&more, "farbkoenig"),
+            count(&more, "ramsch_tout")
+        ),
+        (2, 8, 1)
+    );
     for c in &more.seats[0].contracts {
         let Contract::Solo {
             game, tout: false, ..
@@ -362,6 +369,6 @@ fn extra_solos_are_offered_where_the_table_plays_them() {
     assert_eq!(
         contracts(&record, &mut solver).unwrap_err().to_string(),
         "'wenz' is not a valid rules.extra_solos entry (koenig, farbkoenig, eisenbahner, \
-         farbeisenbahner, obers_unters)"
+         farbeisenbahner, obers_unters, ramsch_tout)"
     );
 }

@@ -187,6 +187,7 @@ fn bettel_with_low_hands_agrees_with_naive() {
         let order = Contract::Bettel {
             declarer: Seat::S0,
             ouvert: false,
+            trumps: false,
         }
         .order(deck);
         let height = |s: &Seat| {
@@ -199,6 +200,7 @@ fn bettel_with_low_hands_agrees_with_naive() {
         let contract = Contract::Bettel {
             declarer,
             ouvert: false,
+            trumps: false,
         };
         let mut game = Game::new(setup(hands, contract, deck));
         let tricks_left = [4, 5][rng.below(2)];

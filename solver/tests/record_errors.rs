@@ -138,7 +138,7 @@ fn contracts_the_variant_does_not_have_are_named() {
         error_of(&with(HANDS, c, "")).to_string(),
         "unknown game 'schieber'; the games are sauspiel, solo, wenz, geier, farbwenz, \
          farbgeier, bettel, bettel_ouvert, ramsch, sie, hochzeit, german, koenig, farbkoenig, \
-         eisenbahner, farbeisenbahner, obers_unters"
+         eisenbahner, farbeisenbahner, obers_unters, ramsch_tout"
     );
     let c = r#"{"game": "solo", "declarer": 0}"#;
     assert_eq!(

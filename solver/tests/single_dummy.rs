@@ -206,10 +206,12 @@ fn every_kind_of_contract_has_worlds_from_the_middle_on() {
             Contract::Bettel {
                 declarer: d,
                 ouvert: true,
+                trumps: false,
             },
             Contract::Bettel {
                 declarer: d,
                 ouvert: false,
+                trumps: false,
             },
             Contract::Ramsch,
         ] {

@@ -46,6 +46,7 @@ fn bettel_declarer_taking_a_trick_has_lost() {
     let c = Contract::Bettel {
         declarer: seat(1),
         ouvert: false,
+        trumps: false,
     };
     // U ranks above Z in Bettel.
     assert_eq!(winner(c, "EZ EU E9 E8").0, card("EU"));
@@ -335,4 +336,24 @@ fn obers_and_unters_without_a_trump_suit() {
     // Herz is a plain suit: HA is beaten by a trump, takes over H7.
     assert_eq!(winner(c, "HA H7 SU HZ"), (card("SU"), 23));
     assert_eq!(winner(c, "HA H7 HK HZ"), (card("HA"), 25));
+}
+
+#[test]
+fn ramsch_tout_is_a_bettel_with_the_ramsch_trumps() {
+    let tout = Contract::Bettel {
+        declarer: seat(0),
+        ouvert: false,
+        trumps: true,
+    };
+    assert_eq!(tout.game_name(), "ramsch_tout");
+    // The declarer leads EA; H7 is a trump and takes it from him.
+    assert_eq!(winner(tout, "EA H7 EK EZ"), (card("H7"), 25));
+    let bettel = Contract::Bettel {
+        declarer: seat(0),
+        ouvert: false,
+        trumps: false,
+    };
+    assert_eq!(winner(bettel, "EA H7 EK EZ"), (card("EA"), 25));
+    assert_eq!(tout.measure(), Measure::Tricks);
+    assert!(!tout.has_laufende());
 }

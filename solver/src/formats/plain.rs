@@ -208,6 +208,7 @@ fn contract_of(rules: &str) -> Result<(Contract, bool), String> {
         "bettel" => Contract::Bettel {
             declarer: declarer()?,
             ouvert: false,
+            trumps: false,
         },
         _ => Contract::Ramsch,
     };
@@ -256,6 +257,7 @@ pub fn write(record: &Record) -> Result<String, FormatError> {
         Contract::Bettel {
             declarer,
             ouvert: false,
+            trumps: false,
         } => {
             let kind = if record.rules.stichzwang {
                 "stich"

@@ -133,6 +133,7 @@ mod tests {
         let c = Contract::Bettel {
             declarer: Seat::S0,
             ouvert: false,
+            trumps: false,
         };
         let l = Layout::of_contract(c);
         let canon = Canon::new(&l, Measure::Tricks);
@@ -186,6 +187,7 @@ mod tests {
             Contract::Bettel {
                 declarer: Seat::S2,
                 ouvert: false,
+                trumps: false,
             },
             Contract::Ramsch,
         ];

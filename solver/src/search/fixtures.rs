@@ -66,6 +66,7 @@ pub(super) fn bettel_of(declarer: Seat) -> (Layout, Frame) {
     let layout = Layout::of_contract(Contract::Bettel {
         declarer,
         ouvert: false,
+        trumps: false,
     });
     let frame = Frame {
         counted: Seats::one(declarer),

@@ -718,6 +718,7 @@ mod tests {
             Contract::Bettel {
                 declarer: Seat::S0,
                 ouvert: false,
+                trumps: false,
             },
         ];
         let mut rng = Rng::new(11);

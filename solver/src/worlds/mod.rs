@@ -70,6 +70,7 @@ impl View {
             Contract::Bettel {
                 declarer,
                 ouvert: true,
+                trumps: false,
             } => known[declarer] = hands[declarer],
             Contract::Hochzeit {
                 declarer,

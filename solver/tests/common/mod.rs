@@ -83,11 +83,13 @@ pub enum ContractKind {
     /// Eisenbahner or Farbeisenbahner.
     Eisenbahner,
     ObersUnters,
+    /// Bettel with the Ramsch trumps.
+    RamschTout,
     Sie,
 }
 
 impl ContractKind {
-    pub const ALL: [ContractKind; 15] = [
+    pub const ALL: [ContractKind; 16] = [
         ContractKind::Sauspiel,
         ContractKind::Farbsolo,
         ContractKind::Wenz,
@@ -102,6 +104,7 @@ impl ContractKind {
         ContractKind::Koenig,
         ContractKind::Eisenbahner,
         ContractKind::ObersUnters,
+        ContractKind::RamschTout,
         ContractKind::Sie,
     ];
 
@@ -151,6 +154,7 @@ pub fn contract_for(
         ContractKind::Bettel => Contract::Bettel {
             declarer,
             ouvert: rng.below(2) == 1,
+            trumps: false,
         },
         ContractKind::Ramsch => Contract::Ramsch,
         ContractKind::Hochzeit => {
@@ -180,6 +184,11 @@ pub fn contract_for(
             _ => solo(Solo::Farbeisenbahner(suit), false),
         },
         ContractKind::ObersUnters => solo(Solo::ObersUnters, false),
+        ContractKind::RamschTout => Contract::Bettel {
+            declarer,
+            ouvert: false,
+            trumps: true,
+        },
         ContractKind::Sie => {
             let holder = Seat::ALL.into_iter().find(|s| holds_sie(hands[*s], deck))?;
             Contract::Sie { declarer: holder }

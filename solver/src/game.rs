@@ -13,7 +13,7 @@ use crate::cards::{Card, Cards, Deck, Rank, Suit};
 use crate::contract::{holds_sie, Contract, Variant};
 use crate::error::{Error, IllegalReason};
 use crate::legal::{CalledAce, PlayRules, RunAway};
-use crate::options::{Doublings, Options, RunAwayCount, Tariff};
+use crate::options::{Doublings, Options, RunAwayCount, StockRule, Tariff};
 use crate::order::{Group, Order};
 use crate::record::check_amount;
 use crate::round::{undo_passes, Pass, Round};
@@ -286,7 +286,7 @@ impl Setup {
                         ace,
                     });
                 }
-                if deal.stock % 2 != 0 {
+                if deal.stock % 2 != 0 && deal.options.stock_rule == StockRule::Split {
                     return Err(Error::StockNotSplit(deal.stock));
                 }
             }

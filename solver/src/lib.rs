@@ -74,7 +74,7 @@ pub use legal::{CalledAce, PlayRules, RunAway};
 pub use odds::{odds, ContractOdds, Estimate, HandOdds, HandQuestion, OddsChoice, Sampling};
 pub use options::{
     AllPass, Doublings, Durchmarsch, Jungfrau, Options, RamschTie, RunAwayCount, SchieberThrownIn,
-    Schwarz, ShortSie, SieValue, Tariff,
+    Schwarz, ShortSie, SieValue, StockRule, Tariff,
 };
 pub use order::{Group, Order};
 pub use record::{CardText, ContractSpec, Meta, PassSpec, Record, MAX_AMOUNT};

@@ -95,6 +95,20 @@ pub enum SchieberThrownIn {
     FirstAndLastPay,
 }
 
+/// Who takes the stock (RULES.md section 6).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum StockRule {
+    /// A Sauspiel's two declarers take it in halves if they win, or each pay half of it in
+    /// if they lose; other games leave it.
+    #[default]
+    Split,
+    /// The seed's: in any game with a declarer, he alone takes it if he wins, and alone
+    /// pays its amount in (doubling it) if he loses; his partner has no part in it.
+    Declarer,
+}
+
 /// How a Sie is valued.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -153,9 +167,14 @@ pub struct Options {
     /// Points for a Durchmarsch under `durchmarsch: at_least` (default 120).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub durchmarsch_points: Option<u8>,
-    /// The pot carried into a Sauspiel.
+    /// The pot carried into the game.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stock: Option<i64>,
+    #[serde(skip_serializing_if = "is_default")]
+    pub stock_rule: StockRule,
+    /// What each player pays into the stock when a hand is thrown in (default 0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub thrown_in_stock: Option<i64>,
     #[serde(skip_serializing_if = "is_default")]
     pub all_pass: AllPass,
     #[serde(skip_serializing_if = "is_default")]
@@ -251,6 +270,9 @@ impl Options {
             }
         }
         self.extra_solos()?;
+        if let Some(n) = self.thrown_in_stock {
+            check_amount("rules.thrown_in_stock", n)?;
+        }
         if let Some(n) = self.german_wenzels.filter(|n| ![4, 6, 8].contains(n)) {
             return Err(Error::BadValue {
                 what: "rules.german_wenzels (4, 6 or 8)",

@@ -175,10 +175,9 @@ impl Round {
         hands[Seat::S0] |= first.cards;
         let chain = self.chain();
         if passes.len() - 1 > chain.len() {
-            return Err(pass_fault(
-                chain.len() + 1,
-                format!("a {} has {} passes", self.name(), chain.len() + 1),
-            ));
+            let n = chain.len() + 1;
+            let passes = if n == 1 { "pass" } else { "passes" };
+            return Err(pass_fault(n, format!("a {} has {n} {passes}", self.name())));
         }
         for (i, (pass, &(from, to))) in passes[1..].iter().zip(chain).enumerate() {
             let index = i + 1;
@@ -308,5 +307,46 @@ mod tests {
         let mut wrong = passes.clone();
         wrong[0].cards = cards("EO HO");
         assert!(fault(&wrong, true).starts_with("passes[0]: a Schieber sets aside EO GO"));
+    }
+}
+
+#[cfg(test)]
+mod teufelsrunde {
+    use super::*;
+    use crate::record::Record;
+
+    #[test]
+    fn forehand_is_given_the_devils_four_and_plays_a_suit_solo() {
+        let record = r#"{"hands": ["HA HZ H9 S7", "EA EZ EK E9 E8 E7 GA GZ",
+            "GK G9 G8 G7 HK H8 H7 SA", "SZ SK S9 S8 HO HU GU SU"],
+            "round": "teufelsrunde", "passes": [{"to": 0, "cards": "EO GO SO EU"}],
+            "contract": {"game": "solo", "suit": "H", "declarer": 0}}"#;
+        let game = Record::from_json(record).unwrap().game().unwrap();
+        assert_eq!(
+            game.hands()[Seat::S0],
+            "EO GO SO EU HA HZ H9 S7".parse().unwrap()
+        );
+        // Anything but the set four, or another seat short, is refused by name.
+        let wrong = record
+            .replace("EO GO SO EU", "EO GO HO EU")
+            .replace("HO HU GU SU", "SO HU GU SU");
+        let fault = Record::from_json(&wrong).unwrap().game().unwrap_err();
+        assert!(fault
+            .to_string()
+            .contains("the Teufelsrunde gives forehand EO GO SO EU, not"));
+        let wenz = record.replace(r#""game": "solo", "suit": "H""#, r#""game": "wenz""#);
+        assert_eq!(
+            Record::from_json(&wenz).unwrap().game().unwrap_err().code(),
+            "round_contract"
+        );
+        let more = record.replace(r#"}],"#, r#"}, {"from": 0, "to": 1, "cards": "S7"}],"#);
+        assert_eq!(
+            Record::from_json(&more)
+                .unwrap()
+                .game()
+                .unwrap_err()
+                .to_string(),
+            "passes[1]: a teufelsrunde has 1 pass"
+        );
     }
 }

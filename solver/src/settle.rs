@@ -6,7 +6,7 @@ use crate::error::Error;
 use crate::game::{Game, Setup};
 use crate::options::{
     Doublings, Durchmarsch, Jungfrau, Options, RamschTie, SchieberThrownIn, Schwarz, ShortSie,
-    SieValue, Tariff,
+    SieValue, StockRule, Tariff,
 };
 use crate::round::Round;
 use crate::seat::{BySeat, Seat, Seats};
@@ -205,7 +205,8 @@ impl Score {
 impl Score {
     /// A hand thrown in: nobody pays, but in a Schieber round thrown in under
     /// `schieber_thrown_in: first_and_last_pay` forehand and the dealer each pay the solo
-    /// price (with the doublings) to middlehand and rearhand.
+    /// price (with the doublings) to middlehand and rearhand; and each player pays
+    /// `thrown_in_stock` into the stock.
     pub fn thrown_in(
         id: Option<String>,
         round: Option<Round>,
@@ -213,13 +214,18 @@ impl Score {
         tariff: &Tariff,
         doublings: &Doublings,
     ) -> Score {
-        let payouts = match (round, options.schieber_thrown_in) {
+        let mut payouts = match (round, options.schieber_thrown_in) {
             (Some(Round::Schieber), SchieberThrownIn::FirstAndLastPay) => {
                 let price = tariff.solo() * doublings.multiplier();
                 [-price, price, price, -price]
             }
             _ => [0; 4],
         };
+        // The table's sweetener: each player pays it into the stock.
+        let into_stock = options.thrown_in_stock.unwrap_or(0);
+        for p in &mut payouts {
+            *p -= into_stock;
+        }
         Score {
             id,
             declarers: Vec::new(),
@@ -228,7 +234,7 @@ impl Score {
             outcome: Outcome::ThrownIn { thrown_in: () },
             laufende: 0,
             payouts,
-            stock_payout: 0,
+            stock_payout: -payouts.iter().sum::<i64>(),
         }
     }
 }
@@ -329,12 +335,19 @@ pub fn declared_payouts(setup: &Setup, outcome: DeclaredOutcome) -> [i64; 4] {
         let factor = if solo_class && declaring { 3 } else { 1 };
         payouts[seat.index()] = sign * factor * value;
     }
-    if matches!(contract, Contract::Sauspiel { .. }) && setup.stock() != 0 {
-        let half = setup.stock() / 2;
-        let stock_share = if won { half } else { -half };
-        for seat in declarers.iter() {
-            payouts[seat.index()] += stock_share;
+    let stock = setup.stock();
+    match (setup.options().stock_rule, contract.declarer()) {
+        (StockRule::Split, _) if matches!(contract, Contract::Sauspiel { .. }) && stock != 0 => {
+            let half = stock / 2;
+            let stock_share = if won { half } else { -half };
+            for seat in declarers.iter() {
+                payouts[seat.index()] += stock_share;
+            }
         }
+        (StockRule::Declarer, Some(declarer)) => {
+            payouts[declarer.index()] += if won { stock } else { -stock };
+        }
+        _ => {}
     }
     payouts
 }

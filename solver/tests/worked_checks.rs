@@ -357,3 +357,66 @@ fn ramsch_tout_is_a_bettel_with_the_ramsch_trumps() {
     assert_eq!(tout.measure(), Measure::Tricks);
     assert!(!tout.has_laufende());
 }
+
+/// The crate's example Sauspiel (seat 0 calls the Gras ace, seat 3 holds it; they win 20
+/// each), with extra JSON fields.
+fn example_sauspiel(extra: &str) -> Record {
+    Record::from_json(&format!(
+        r#"{{"hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
+          "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"],
+          "contract": {{"game": "sauspiel", "suit": "G", "declarer": 0}},
+          "play": "H8 H7 HK HZ G7 G8 HU SO SA S8 HA S7 SU GO EO G9 E7 EK H9 E9 HO EU S9 SZ GK SK E8 GA GZ GU EA EZ",
+          "players": ["Sepp", "Resi", "Hans", "Vroni"]{extra}}}"#
+    ))
+    .unwrap()
+}
+
+#[test]
+fn the_stock_goes_to_the_side_in_halves_or_to_the_declarer_alone() {
+    let split = example_sauspiel(r#", "stock": 40"#).score().unwrap();
+    assert_eq!(
+        (split.payouts, split.stock_payout),
+        ([40, -20, -20, 40], -40)
+    );
+    let declarer = example_sauspiel(r#", "stock": 40, "rules": {"stock_rule": "declarer"}"#)
+        .score()
+        .unwrap();
+    assert_eq!(
+        (declarer.payouts, declarer.stock_payout),
+        ([60, -20, -20, 20], -40)
+    );
+    // An odd stock cannot be split, but the declarer may take it whole.
+    assert_eq!(
+        example_sauspiel(r#", "stock": 15"#)
+            .score()
+            .unwrap_err()
+            .code(),
+        "stock_not_split"
+    );
+    let odd = r#", "stock": 15, "rules": {"stock_rule": "declarer"}"#;
+    assert_eq!(
+        example_sauspiel(odd).score().unwrap().payouts,
+        [35, -20, -20, 20]
+    );
+}
+
+#[test]
+fn a_hand_thrown_in_feeds_the_stock_the_next_declarer_wins() {
+    let rules = r#"{"thrown_in_stock": 10, "stock_rule": "declarer"}"#;
+    let thrown = Record::from_json(&format!(
+        r#"{{"hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
+          "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"], "thrown_in": true,
+          "rules": {rules}, "players": ["Sepp", "Resi", "Hans", "Vroni"]}}"#
+    ))
+    .unwrap();
+    let score = thrown.score().unwrap();
+    assert_eq!((score.payouts, score.stock_payout), ([-10; 4], 40));
+    // The ledger carries the 40 into the next game, which Sepp declares and wins.
+    let mut ledger = Ledger::new();
+    ledger.add(&thrown).unwrap();
+    let next = ledger
+        .add(&example_sauspiel(&format!(r#", "rules": {rules}"#)))
+        .unwrap();
+    assert_eq!((next.payouts, next.stock), ([60, -20, -20, 20], 0));
+    assert_eq!(next.totals, [50, -30, -30, 10]);
+}

@@ -2,7 +2,9 @@
 //! the order played, by name (seats change from game to game), with the stock carried from
 //! one game to the next.
 
+use crate::contract::GameName;
 use crate::error::Error;
+use crate::options::{BockEvent, MAX_BOCK};
 use crate::record::Record;
 use crate::settle::{Outcome, Score};
 use serde::Serialize;
@@ -13,7 +15,12 @@ pub struct Ledger {
     accounts: Vec<Account>,
     stock: i64,
     games: u32,
+    /// The Bock rounds under way: the hands each has left.
+    bock_rounds: Vec<u8>,
 }
+
+/// Hands in a Bock round: one deal by each of the four players.
+const BOCK_ROUND: u8 = 4;
 
 /// One player's account so far.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -41,6 +48,9 @@ pub struct LedgerEntry {
     pub game: u32,
     /// The players by seat.
     pub players: Vec<String>,
+    /// Bock doublings the game was scored with (from Bock rounds under way, or the
+    /// record's own).
+    pub bock: u8,
     /// What each seat received (negative: paid).
     pub payouts: [i64; 4],
     /// Each seat's running total after the game.
@@ -88,22 +98,46 @@ impl Ledger {
             });
         }
         let given = record.stock.or(record.rules.stock);
-        let score = match given {
-            Some(s) if s != self.stock => {
-                return Err(Error::Conflict(format!(
-                    "stock: the record starts with {s}, but the games before leave {} in the \
-                     stock",
-                    self.stock
-                )))
+        if let Some(s) = given.filter(|s| *s != self.stock) {
+            return Err(Error::Conflict(format!(
+                "stock: the record starts with {s}, but the games before leave {} in the \
+                 stock",
+                self.stock
+            )));
+        }
+        let mut carried = record.clone();
+        carried.stock = Some(self.stock);
+        carried.rules.stock = None;
+        // Bock rounds under way double the game (each round once, at most MAX_BOCK); a
+        // record that states its own Bock must state that many.
+        let rounds = (self.bock_rounds.len() as u8).min(MAX_BOCK);
+        let applies = rounds > 0 || !record.rules.bock_after.is_empty();
+        if applies {
+            match record.doublings.bock {
+                0 => carried.doublings.bock = rounds,
+                b if b == rounds => {}
+                b => {
+                    return Err(Error::Conflict(format!(
+                        "doublings.bock: the record says {b}, but {rounds} Bock rounds are \
+                         under way"
+                    )))
+                }
             }
-            Some(_) => record.score()?,
-            None => {
-                let mut carried = record.clone();
-                carried.stock = Some(self.stock);
-                carried.score()?
+        }
+        let score = carried.score()?;
+        let mut entry = self.count(record.id.clone(), names, &score)?;
+        entry.bock = carried.doublings.bock;
+        self.bock_rounds.retain_mut(|left| {
+            *left -= 1;
+            *left > 0
+        });
+        let events = bock_events(&carried, &score);
+        for event in &record.rules.bock_after {
+            if events.contains(event) {
+                self.bock_rounds.push(BOCK_ROUND);
             }
-        };
-        self.count(record.id.clone(), names, &score)
+        }
+        Ok(entry)
     }
 
     fn count(
@@ -161,6 +195,7 @@ impl Ledger {
             id,
             game: self.games,
             players: names.to_vec(),
+            bock: 0,
             payouts: score.payouts,
             totals,
             stock,
@@ -189,6 +224,32 @@ impl Account {
             total: 0,
         }
     }
+}
+
+/// What happened in a game that may start a Bock round.
+fn bock_events(record: &Record, score: &Score) -> Vec<BockEvent> {
+    let mut events = Vec::new();
+    match score.outcome {
+        Outcome::ThrownIn { .. } => events.push(BockEvent::ThrownIn),
+        Outcome::Declared { won, schwarz, .. } => {
+            let solo = record
+                .contract
+                .as_ref()
+                .and_then(|c| c.game.parse::<GameName>().ok())
+                .is_some_and(|g| g.solo_class());
+            if solo && !won {
+                events.push(BockEvent::LostSolo);
+            }
+            if schwarz {
+                events.push(BockEvent::Schwarz);
+            }
+        }
+        Outcome::Ramsch { .. } => {}
+    }
+    if record.doublings.re > 0 {
+        events.push(BockEvent::Re);
+    }
+    events
 }
 
 fn overflow(what: &str) -> Error {
@@ -243,5 +304,37 @@ mod tests {
         );
         assert_eq!(totals.players.iter().map(|a| a.total).sum::<i64>(), 40);
         assert_eq!(totals.stock, 0);
+    }
+
+    #[test]
+    fn a_hand_thrown_in_starts_a_bock_round_of_four_hands() {
+        let names = ["Sepp", "Resi", "Hans", "Vroni"];
+        let bock = |mut r: Record| {
+            r.rules.bock_after = vec![BockEvent::ThrownIn, BockEvent::Re];
+            r
+        };
+        let mut thrown = bock(sauspiel(names));
+        (thrown.contract, thrown.play, thrown.thrown_in) = (None, Default::default(), true);
+        let mut ledger = Ledger::new();
+        assert_eq!(ledger.add(&thrown).unwrap().bock, 0);
+        // The next four hands pay double: 40 each instead of 20.
+        for _ in 0..4 {
+            let e = ledger.add(&bock(sauspiel(names))).unwrap();
+            assert_eq!((e.bock, e.payouts), (1, [40, -40, -40, 40]));
+        }
+        let e = ledger.add(&bock(sauspiel(names))).unwrap();
+        assert_eq!((e.bock, e.payouts), (0, [20, -20, -20, 20]));
+        // Two throw-ins: their rounds overlap, and the hands they share double twice.
+        ledger.add(&thrown).unwrap();
+        ledger.add(&thrown).unwrap();
+        let e = ledger.add(&bock(sauspiel(names))).unwrap();
+        assert_eq!((e.bock, e.payouts), (2, [80, -80, -80, 80]));
+        // A record that states another Bock than the rounds under way is refused.
+        let mut wrong = bock(sauspiel(names));
+        wrong.doublings.bock = 1;
+        assert_eq!(
+            ledger.add(&wrong).unwrap_err().to_string(),
+            "doublings.bock: the record says 1, but 2 Bock rounds are under way"
+        );
     }
 }

@@ -109,6 +109,18 @@ pub enum StockRule {
     Declarer,
 }
 
+/// What starts a Bock round at the table (the seed: "after a throw-in, a lost solo, a
+/// schwarz or a Re, as the table agrees").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum BockEvent {
+    ThrownIn,
+    LostSolo,
+    Schwarz,
+    Re,
+}
+
 /// How a Sie is valued.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -172,6 +184,10 @@ pub struct Options {
     pub stock: Option<i64>,
     #[serde(skip_serializing_if = "is_default")]
     pub stock_rule: StockRule,
+    /// What starts a Bock round (the next four hands at double tariff; rounds overlapping
+    /// double again): the ledger applies them from game to game.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bock_after: Vec<BockEvent>,
     /// What each player pays into the stock when a hand is thrown in (default 0).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub thrown_in_stock: Option<i64>,

@@ -12,7 +12,7 @@ use crate::odds::{round, Sampling};
 use crate::parallel;
 use crate::search::{Frame, Judgement, Solver};
 use crate::seat::Seat;
-use crate::settle::{won_schneider, DeclaredOutcome, Score};
+use crate::settle::{DeclaredOutcome, Score, Targets};
 use crate::worlds::View;
 use serde::Serialize;
 
@@ -180,7 +180,13 @@ enum OutcomeClass {
 }
 
 /// The outcome class of a final value (see [`OutcomeClass`]).
-fn outcome(contract: &Contract, measure: Measure, value: i64, tricks: u8) -> OutcomeClass {
+fn outcome(
+    contract: &Contract,
+    targets: Targets,
+    measure: Measure,
+    value: i64,
+    tricks: u8,
+) -> OutcomeClass {
     match (contract, measure) {
         (_, Measure::Settlement) => OutcomeClass::Settlement(value),
         (Contract::Bettel { .. }, _) => OutcomeClass::Declared(DeclaredOutcome::plain(value == 0)),
@@ -188,7 +194,7 @@ fn outcome(contract: &Contract, measure: Measure, value: i64, tricks: u8) -> Out
             OutcomeClass::Declared(DeclaredOutcome::plain(value == tricks as i64))
         }
         (_, Measure::Points) => {
-            let (won, schneider) = won_schneider(contract, value as u32);
+            let (won, schneider) = targets.won_schneider(value as u32);
             let schwarz = if won { value == 120 } else { value == 0 };
             OutcomeClass::Declared(DeclaredOutcome {
                 won,
@@ -235,6 +241,7 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
         });
     }
     let tricks = setup.trick_count() as u8;
+    let targets = Targets::of(&setup);
     let mut position = Game::new(setup.clone());
     let mut out = Vec::with_capacity(plays.len());
     let mut start = None;
@@ -252,8 +259,8 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
         } else {
             after - before
         };
-        let turned = outcome(&contract, frame.measure, before, tricks)
-            != outcome(&contract, frame.measure, after, tricks);
+        let turned = outcome(&contract, targets, frame.measure, before, tricks)
+            != outcome(&contract, targets, frame.measure, after, tricks);
         let summary = &mut players[seat.index()];
         summary.cards += 1;
         summary.mistakes += (cost > 0) as u32;
@@ -405,7 +412,7 @@ pub fn judge_single_dummy(
         worlds.exhaustive,
         played,
         side,
-        &contract,
+        (&contract, Targets::of(setup)),
         frame.measure,
         tricks,
     ))
@@ -427,7 +434,7 @@ fn judge_over_worlds(
     exhaustive: bool,
     played: Card,
     side: Side,
-    contract: &Contract,
+    (contract, targets): (&Contract, Targets),
     measure: Measure,
     tricks: u8,
 ) -> SingleDummy {
@@ -471,10 +478,10 @@ fn judge_over_worlds(
         let k = solutions.iter().filter(|s| f(value_of(s, played))).count();
         round(k as f64 / n as f64, 4)
     };
-    let (win, schneider) = match outcome(contract, measure, 0, tricks) {
+    let (win, schneider) = match outcome(contract, targets, measure, 0, tricks) {
         OutcomeClass::Settlement(_) => (None, None),
         OutcomeClass::Declared(_) => {
-            let ours = |v: i64| match outcome(contract, measure, v, tricks) {
+            let ours = |v: i64| match outcome(contract, targets, measure, v, tricks) {
                 OutcomeClass::Declared(o) => (
                     o.won == side.declares,
                     o.schneider && o.won == side.declares,

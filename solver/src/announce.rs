@@ -69,7 +69,8 @@ pub fn announceable(seat: Seat, hand: Cards, deck: Deck) -> Vec<Contract> {
 
 /// What `seat` may announce on `deal`: [`announceable`] with its hand and the table's
 /// `extra_solos`, narrowed by the deal's round (in a Schieber round or Teufelsrunde only
-/// forehand's suit solos).
+/// forehand's suit solos); in a Muss game only the holder of `EO` declares, and a blocked
+/// one may call an ace of a suit he holds no card of (Renonce).
 pub fn announceable_on(deal: &Deal, seat: Seat) -> Vec<Contract> {
     let mut out = announceable(seat, deal.hands()[seat], deal.deck());
     // The table's extra games, the solos with their Tout (the deal's options were
@@ -92,6 +93,23 @@ pub fn announceable_on(deal: &Deal, seat: Seat) -> Vec<Contract> {
     }
     if let Some(round) = deal.round() {
         out.retain(|c| round.check_contract(c).is_ok());
+    }
+    if deal.muss() {
+        let hand = deal.hands()[seat];
+        if !hand.contains(Card::new(Suit::Eichel, Rank::Ober)) {
+            return Vec::new();
+        }
+        // Renonce: blocked, he may call an ace of a suit he holds no card of.
+        if callable_aces(hand, deal.deck()).is_empty() {
+            let renonce = [Suit::Eichel, Suit::Gras, Suit::Schellen]
+                .into_iter()
+                .filter(|s| !hand.contains(Card::new(*s, Rank::Ace)))
+                .map(|called| Contract::Sauspiel {
+                    declarer: seat,
+                    called,
+                });
+            out.splice(0..0, renonce);
+        }
     }
     out
 }

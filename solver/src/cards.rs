@@ -410,19 +410,26 @@ impl fmt::Debug for Cards {
     }
 }
 
-/// The pack in play: 32 cards, or 24 without the 8s and 7s (Kurzer Schafkopf).
+/// The pack in play: 32 cards, 24 without the 8s and 7s (Kurzer Schafkopf), or 20
+/// without the 9s too.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Deck {
     #[default]
     Long,
     Short,
+    Twenty,
 }
 
 impl Deck {
+    pub const ALL: [Deck; 3] = [Deck::Long, Deck::Short, Deck::Twenty];
+
     pub const fn cards(self) -> Cards {
         match self {
             Deck::Long => Cards::ALL,
             Deck::Short => Cards(!(Rank::Eight.cards().0 | Rank::Seven.cards().0)),
+            Deck::Twenty => {
+                Cards(!(Rank::Nine.cards().0 | Rank::Eight.cards().0 | Rank::Seven.cards().0))
+            }
         }
     }
     /// Cards per hand, and tricks per game.
@@ -430,12 +437,14 @@ impl Deck {
         match self {
             Deck::Long => 8,
             Deck::Short => 6,
+            Deck::Twenty => 5,
         }
     }
     pub const fn name(self) -> &'static str {
         match self {
             Deck::Long => "long",
             Deck::Short => "short",
+            Deck::Twenty => "twenty",
         }
     }
 }
@@ -506,6 +515,8 @@ mod tests {
         assert_eq!(Deck::Long.cards().points(), 120);
         assert_eq!(Deck::Short.cards().points(), 120);
         assert_eq!(Deck::Short.cards().len(), 24);
+        assert_eq!(Deck::Twenty.cards().points(), 120);
+        assert_eq!(Deck::Twenty.cards().len(), 20);
         for suit in Suit::ALL {
             assert_eq!(suit.cards().points(), 30);
         }

@@ -50,10 +50,11 @@ pub enum GameName {
     Farbeisenbahner,
     ObersUnters,
     RamschTout,
+    Kreuzbock,
 }
 
 impl GameName {
-    pub const ALL: [GameName; 18] = [
+    pub const ALL: [GameName; 19] = [
         GameName::Sauspiel,
         GameName::Solo,
         GameName::Wenz,
@@ -72,10 +73,12 @@ impl GameName {
         GameName::Farbeisenbahner,
         GameName::ObersUnters,
         GameName::RamschTout,
+        GameName::Kreuzbock,
     ];
 
     /// Other names players use for a game (read in any case).
-    const ALIASES: [(&'static str, GameName); 5] = [
+    const ALIASES: [(&'static str, GameName); 6] = [
+        ("goass", GameName::Kreuzbock),
         ("pfd", GameName::RamschTout),
         ("rufspiel", GameName::Sauspiel),
         ("farbsolo", GameName::Solo),
@@ -104,6 +107,7 @@ impl GameName {
             GameName::Farbeisenbahner => "farbeisenbahner",
             GameName::ObersUnters => "obers_unters",
             GameName::RamschTout => "ramsch_tout",
+            GameName::Kreuzbock => "kreuzbock",
         }
     }
 
@@ -366,6 +370,11 @@ pub enum Contract {
         given: Card,
         returned: Card,
     },
+    /// Kreuzbock (Goass): the players across the table are partners, with the Sauspiel's
+    /// trumps; `declarer`'s team (he and the seat across) is the declaring one, as the
+    /// table's agreement names it (the last Kontra, else the first Klopfen, else the team
+    /// that leads to the first trick).
+    Kreuzbock { declarer: Seat },
     /// German Schafkopf: seats 0 and 2 against 1 and 3.
     German {
         declarer: Seat,
@@ -483,6 +492,7 @@ impl Contract {
             | Contract::Bettel { declarer, .. }
             | Contract::Sie { declarer }
             | Contract::Hochzeit { declarer, .. }
+            | Contract::Kreuzbock { declarer }
             | Contract::German { declarer, .. } => Some(declarer),
         }
     }
@@ -506,6 +516,7 @@ impl Contract {
             Contract::Ramsch => GameName::Ramsch,
             Contract::Sie { .. } => GameName::Sie,
             Contract::Hochzeit { .. } => GameName::Hochzeit,
+            Contract::Kreuzbock { .. } => GameName::Kreuzbock,
             Contract::German { .. } => GameName::German,
         }
     }
@@ -576,6 +587,7 @@ impl Contract {
             | Contract::Ramsch
             | Contract::Hochzeit { .. }
             | Contract::Sie { .. }
+            | Contract::Kreuzbock { .. }
             | Contract::Bettel { trumps: true, .. } => normal(Suit::Herz),
             Contract::Solo { game, .. } => match game {
                 Solo::Farbsolo(s) => normal(s),
@@ -611,7 +623,9 @@ impl Contract {
             Contract::Hochzeit {
                 declarer, partner, ..
             } => Seats::one(declarer).with(partner),
-            Contract::German { declarer, .. } => Seats::one(declarer).with(declarer.plus(2)),
+            Contract::German { declarer, .. } | Contract::Kreuzbock { declarer } => {
+                Seats::one(declarer).with(declarer.plus(2))
+            }
             Contract::Solo { declarer, .. }
             | Contract::Bettel { declarer, .. }
             | Contract::Sie { declarer } => Seats::one(declarer),
@@ -683,12 +697,10 @@ fn exchanged(mut hands: BySeat<Cards>, a: (Seat, Card), b: (Seat, Card)) -> BySe
     hands
 }
 
-/// Whether a hand holds Sie: all Obers and Unters (short deck: the Obers, EU and GU).
+/// Whether a hand holds Sie: all Obers and Unters; with fewer cards a hand, its top
+/// trumps (short deck: the Obers, EU and GU; 20 cards: the Obers and EU).
 pub fn holds_sie(hand: Cards, deck: Deck) -> bool {
-    let need = match deck {
-        Deck::Long => Cards::OBERS | Cards::UNTERS,
-        Deck::Short => Cards::OBERS | OBERS_UNTERS[4].set() | OBERS_UNTERS[5].set(),
-    };
+    let need: Cards = OBERS_UNTERS[..deck.hand_size()].iter().copied().collect();
     need.is_subset(hand)
 }
 

@@ -169,6 +169,8 @@ pub enum Error {
     BadView(String),
     #[error("hand of seat {0} is hidden (null): only `odds` reads a record with hidden hands")]
     HiddenHand(Seat),
+    #[error("in a Muss game the holder of EO declares: seat {holder}, not seat {declarer}")]
+    MussDeclarer { declarer: Seat, holder: Seat },
     #[error("the ledger follows players by name: the record has no `players`")]
     NoPlayers,
     #[error("the hand was thrown in: nobody played it")]
@@ -220,6 +222,7 @@ impl Error {
             Error::NoConsistentWorld { .. } => "no_consistent_world",
             Error::BadView(_) => "bad_view",
             Error::HiddenHand(_) => "hidden_hand",
+            Error::MussDeclarer { .. } => "muss_declarer",
             Error::NoPlayers => "no_players",
             Error::ThrownIn => "thrown_in",
             Error::BadPass { .. } => "bad_pass",

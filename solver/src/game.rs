@@ -8,12 +8,12 @@
 //! a complete deal and a playable contract. A [`Game`] plays cards on it, each checked
 //! ([`Game::play`]) or, in the search, unchecked.
 
-use crate::announce::german_declaration;
+use crate::announce::{callable_aces, german_declaration};
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
 use crate::contract::{holds_sie, Contract, Variant};
 use crate::error::{Error, IllegalReason};
 use crate::legal::{CalledAce, PlayRules, RunAway};
-use crate::options::{Doublings, Options, RunAwayCount, StockRule, Tariff};
+use crate::options::{AllPass, Doublings, Options, RunAwayCount, StockRule, Tariff};
 use crate::order::{Group, Order};
 use crate::record::check_amount;
 use crate::round::{undo_passes, Pass, Round};
@@ -31,6 +31,9 @@ pub struct Deal {
     hands: BySeat<Cards>,
     /// The round whose passes made `hands`, with the passes in order.
     round: Option<(Round, Vec<Pass>)>,
+    /// Everyone passed at a table that plays Muss: the holder of `EO` must declare, and
+    /// the declarers' targets are lower (RULES.md section 7).
+    muss: bool,
     options: Options,
     tariff: Tariff,
     doublings: Doublings,
@@ -56,6 +59,7 @@ impl Deal {
             deck,
             hands,
             round: None,
+            muss: false,
             options: Options::default(),
             tariff: Tariff::default(),
             doublings: Doublings::default(),
@@ -130,6 +134,23 @@ impl Deal {
         }
     }
 
+    /// The same deal as a Muss game (everyone passed, the holder of `EO` must declare), if
+    /// the table plays Muss (`rules.all_pass: muss`).
+    pub fn with_muss(self, muss: bool) -> Result<Deal, Error> {
+        if muss && self.options.all_pass != AllPass::Muss {
+            return Err(Error::Conflict(
+                "contract.forced: a Muss game needs a table that plays it (rules.all_pass: muss)"
+                    .to_string(),
+            ));
+        }
+        Ok(Deal { muss, ..self })
+    }
+
+    /// Whether this is a Muss game.
+    pub fn muss(&self) -> bool {
+        self.muss
+    }
+
     /// The same deal with an id and the players' names (carried along, never read).
     pub fn named(self, id: Option<String>, players: Option<Vec<String>>) -> Deal {
         Deal {
@@ -189,6 +210,33 @@ impl Deal {
     pub fn players(&self) -> Option<&[String]> {
         self.players.as_deref()
     }
+}
+
+/// A Muss game: declared by the holder of `EO` (as dealt), in a game that has a declarer,
+/// without Kontra (RULES.md section 7).
+fn check_muss(deal: &Deal, contract: &Contract) -> Result<(), Error> {
+    let eo = Card::new(Suit::Eichel, Rank::Ober);
+    let holder = Seat::ALL.into_iter().find(|s| deal.hands[*s].contains(eo));
+    if contract.variant() != Variant::Bavarian {
+        return Ok(());
+    }
+    let Some(declarer) = contract.declarer() else {
+        return Err(Error::Conflict(
+            "contract.forced: a Muss game is declared; a Ramsch is no Muss game".to_string(),
+        ));
+    };
+    if holder != Some(declarer) {
+        return Err(Error::MussDeclarer {
+            declarer,
+            holder: holder.unwrap_or(declarer),
+        });
+    }
+    if deal.doublings.kontra > 0 {
+        return Err(Error::BadDoublings(
+            "a Muss game has no Kontra (the defenders chose nothing)".to_string(),
+        ));
+    }
+    Ok(())
 }
 
 /// Refuses an option, price or stock out of range and doublings that cannot happen
@@ -267,6 +315,9 @@ impl Setup {
         if let Some(round) = deal.round() {
             round.check_contract(&contract)?;
         }
+        if deal.muss {
+            check_muss(&deal, &contract)?;
+        }
         match contract {
             Contract::Sauspiel { declarer, called } => {
                 if called == Suit::Herz {
@@ -280,7 +331,10 @@ impl Setup {
                     });
                 }
                 let plain = contract.order(deal.deck).group_cards(Group::Plain(called));
-                if dealt[declarer].intersect(plain).is_empty() {
+                // Renonce: a Muss declarer who could call no ace may call one of a suit
+                // he holds no card of.
+                let renonce = deal.muss && callable_aces(dealt[declarer], deal.deck).is_empty();
+                if dealt[declarer].intersect(plain).is_empty() && !renonce {
                     return Err(Error::CalledSuitNotHeld {
                         seat: declarer,
                         ace,
@@ -327,7 +381,10 @@ impl Setup {
                     });
                 }
             }
-            Contract::Solo { .. } | Contract::Bettel { .. } | Contract::Ramsch => {}
+            Contract::Solo { .. }
+            | Contract::Bettel { .. }
+            | Contract::Ramsch
+            | Contract::Kreuzbock { .. } => {}
         }
         Ok(Setup {
             hands: contract.played_hands(deal.hands),
@@ -401,6 +458,9 @@ impl Setup {
             let min = options.run_away_min.unwrap_or(match self.deal.deck {
                 Deck::Long => 4,
                 Deck::Short => 3,
+                // Three plain cards a suit: the ace and one more, as the short deck's
+                // three of four.
+                Deck::Twenty => 2,
             });
             let run_away = match options.run_away_count {
                 RunAwayCount::Dealt => {

@@ -89,8 +89,7 @@ pub mod testing {
 }
 pub use seat::{BySeat, Seat, Seats};
 pub use settle::{
-    declared_payouts, laufende_held, laufende_paid, lost_schneider_threshold, won_schneider,
-    DeclaredOutcome, Outcome, Score,
+    declared_payouts, laufende_held, laufende_paid, DeclaredOutcome, Outcome, Score, Targets,
 };
 pub use valuation::{
     contracts, declarer_contracts, evaluate, AllPassRamsch, Choice, ContractValue, ContractsReport,

@@ -80,6 +80,8 @@ pub enum AllPass {
     #[default]
     ThrowIn,
     Ramsch,
+    /// The tournament's Muss: the holder of `EO` must declare (RULES.md section 7).
+    Muss,
 }
 
 /// Who pays when a Schieber round is thrown in (forehand will not play the suit solo).

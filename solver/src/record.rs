@@ -113,7 +113,8 @@ pub struct ContractSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wenzels: Option<u64>,
     /// German Schafkopf: a forced game (nobody counted 5 trumps, so the holder of EU must
-    /// play).
+    /// play). Bavarian: the Muss game (everyone passed at a table with `rules.all_pass:
+    /// muss`, so the holder of EO must declare).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub forced: bool,
 }
@@ -232,12 +233,13 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", schema(pattern = "^(bavarian|german)$"))]
     pub variant: Option<String>,
-    /// `long` (32 cards, default) or `short` (24, no 8s and 7s).
+    /// `long` (32 cards, default), `short` (24, no 8s and 7s) or `twenty` (20, no 9s
+    /// either).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "openapi", schema(pattern = "^(long|short)$"))]
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(long|short|twenty)$"))]
     pub deck: Option<String>,
     /// Seat 0 (forehand, leads first) to seat 3 (dealer): each a string of 8 cards (6 with
-    /// the short deck) such as `"EO GA S7 ..."` (suit E, G, H, S; rank A, Z, K, O, U, 9, 8,
+    /// the short deck, 5 with twenty) such as `"EO GA S7 ..."` (suit E, G, H, S; rank A, Z, K, O, U, 9, 8,
     /// 7; any case, the ten also `10` or `X`). An array of card strings is accepted too.
     /// Every card of the deck exactly once. Only `odds` reads a record whose other hands
     /// are hidden (`null`).
@@ -390,14 +392,16 @@ impl Record {
             Some((round, dealt, passes)) => Deal::passed(variant, deck, round, dealt, passes)?,
             None => Deal::new(variant, deck, self.hands(deck)?)?,
         };
-        Ok(deal
-            .with_table(
-                self.rules.clone(),
-                self.tariff.clone(),
-                self.doublings.clone(),
-                stock,
-            )?
-            .named(self.id.clone(), self.players.clone()))
+        // A Bavarian contract given as `forced` is the Muss game of a table that passed.
+        let muss = variant == Variant::Bavarian && self.contract.as_ref().is_some_and(|c| c.forced);
+        deal.with_table(
+            self.rules.clone(),
+            self.tariff.clone(),
+            self.doublings.clone(),
+            stock,
+        )?
+        .with_muss(muss)
+        .map(|d| d.named(self.id.clone(), self.players.clone()))
     }
 
     fn variant(&self) -> Result<Variant, Error> {
@@ -458,11 +462,13 @@ impl Record {
     fn deck(&self) -> Result<Deck, Error> {
         match self.deck.as_deref() {
             None => Ok(Deck::Long),
-            Some(text) => match text.to_lowercase().as_str() {
-                "long" => Ok(Deck::Long),
-                "short" => Ok(Deck::Short),
-                _ => Err(unknown("deck", text, &["long", "short"])),
-            },
+            Some(text) => {
+                let lower = text.to_lowercase();
+                Deck::ALL
+                    .into_iter()
+                    .find(|d| d.name() == lower)
+                    .ok_or_else(|| unknown("deck", text, &Deck::ALL.map(Deck::name)))
+            }
         }
     }
 
@@ -703,6 +709,9 @@ impl Record {
                 trumps: game_name == GameName::RamschTout,
             },
             GameName::Ramsch => Contract::Ramsch,
+            GameName::Kreuzbock => Contract::Kreuzbock {
+                declarer: declarer()?,
+            },
             GameName::Sie => Contract::Sie {
                 declarer: declarer()?,
             },
@@ -754,7 +763,11 @@ impl Record {
                 .collect(),
             round: deal.round().map(|r| r.name().to_string()),
             passes: deal.passes().iter().map(PassSpec::of).collect(),
-            contract: Some(ContractSpec::of(&c)),
+            contract: Some(ContractSpec {
+                forced: c.variant() == Variant::Bavarian && deal.muss()
+                    || ContractSpec::of(&c).forced,
+                ..ContractSpec::of(&c)
+            }),
             thrown_in: false,
             play: CardText::from_cards(game.plays().into_iter().map(|(_, c)| c)),
             doublings: setup.doublings().clone(),
@@ -792,7 +805,8 @@ impl ContractSpec {
             ),
             ("tout", self.tout, game.solo_class()),
             ("wenzels", self.wenzels.is_some(), game == GameName::German),
-            ("forced", self.forced, game == GameName::German),
+            // German: the forced game; Bavarian: the Muss game.
+            ("forced", self.forced, game != GameName::Ramsch),
         ];
         match given.iter().find(|(_, present, taken)| *present && !taken) {
             Some((field, _, _)) => Err(Error::FieldNotTaken {

@@ -162,7 +162,7 @@ impl Score {
                     Contract::Solo { tout: true, .. } => DeclaredOutcome::plain(other_tricks == 0),
                     Contract::Bettel { .. } => DeclaredOutcome::plain(side_tricks == 0),
                     _ => {
-                        let (won, schneider) = won_schneider(&contract, side_points);
+                        let (won, schneider) = Targets::of(setup).won_schneider(side_points);
                         let schwarz = match setup.options().schwarz {
                             Schwarz::NoTrick => {
                                 if won {
@@ -239,28 +239,57 @@ impl Score {
     }
 }
 
-/// Won (61 or more) and schneider for the declaring side's card points: won with 91 or
-/// more, lost with 30 or less (RULES.md section 4); in German Schafkopf schneider is "more
-/// than 90" for either side, so lost with 29 or less (section 8).
-pub fn won_schneider(contract: &Contract, points: u32) -> (bool, bool) {
-    let won = points >= 61;
-    let lost_schneider = match contract {
-        Contract::German { .. } => points < LOST_SCHNEIDER_GERMAN,
-        _ => points < LOST_SCHNEIDER,
-    };
-    (won, if won { points >= 91 } else { lost_schneider })
+/// What the declaring side's card points must reach (RULES.md sections 4, 7 and 8): `win`
+/// to win, `schneider` to win schneider, and `free` not to lose schneider.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Targets {
+    pub win: u32,
+    pub schneider: u32,
+    pub free: u32,
 }
 
-/// The declaring side's points below which it has lost schneider: 30 or less (Bavarian),
-/// under 30 (German: the defenders need more than 90).
-pub const LOST_SCHNEIDER: u32 = 31;
-pub const LOST_SCHNEIDER_GERMAN: u32 = 30;
+impl Targets {
+    /// 61 wins, 91 wins schneider, 30 or less loses schneider.
+    pub const NORMAL: Targets = Targets {
+        win: 61,
+        schneider: 91,
+        free: 31,
+    };
+    /// German Schafkopf: schneider is "more than 90" for either side, so the declarers
+    /// lose schneider only under 30.
+    pub const GERMAN: Targets = Targets {
+        win: 61,
+        schneider: 91,
+        free: 30,
+    };
+    /// A Muss game: the declarers win with 60, are free of schneider with 30, and win
+    /// schneider with 90.
+    pub const MUSS: Targets = Targets {
+        win: 60,
+        schneider: 90,
+        free: 30,
+    };
 
-/// The threshold "at least t" whose failure is a lost schneider, for `contract`.
-pub fn lost_schneider_threshold(contract: &Contract) -> u8 {
-    match contract {
-        Contract::German { .. } => LOST_SCHNEIDER_GERMAN as u8,
-        _ => LOST_SCHNEIDER as u8,
+    /// The targets of a game set up.
+    pub fn of(setup: &Setup) -> Targets {
+        match setup.contract() {
+            Contract::German { .. } => Targets::GERMAN,
+            _ if setup.deal().muss() => Targets::MUSS,
+            _ => Targets::NORMAL,
+        }
+    }
+
+    /// Won, and schneider (won or lost), for the declaring side's card points.
+    pub fn won_schneider(self, points: u32) -> (bool, bool) {
+        let won = points >= self.win;
+        (
+            won,
+            if won {
+                points >= self.schneider
+            } else {
+                points < self.free
+            },
+        )
     }
 }
 
@@ -308,7 +337,9 @@ pub fn declared_payouts(setup: &Setup, outcome: DeclaredOutcome) -> [i64; 4] {
         Contract::German { forced, .. } => german_game_points(won, schneider, schwarz, forced),
         _ => {
             let price = match contract {
-                Contract::Sauspiel { .. } | Contract::Hochzeit { .. } => t.base(),
+                Contract::Sauspiel { .. }
+                | Contract::Hochzeit { .. }
+                | Contract::Kreuzbock { .. } => t.base(),
                 Contract::Solo { game, .. } => solo_price(t, game),
                 _ => t.solo(),
             };

@@ -10,7 +10,7 @@ use crate::options::Schwarz;
 use crate::record::Record;
 use crate::search::{Frame, Solver};
 use crate::seat::Seat;
-use crate::settle::{declared_payouts, lost_schneider_threshold, DeclaredOutcome};
+use crate::settle::{declared_payouts, DeclaredOutcome, Targets};
 use serde::Serialize;
 
 /// One contract of one seat.
@@ -76,8 +76,8 @@ impl Choice {
     }
 
     /// The best of `contracts` by settlement (the first of equals), or passing where every
-    /// one of them loses money.
-    fn best(contracts: &[ContractValue]) -> Choice {
+    /// one of them loses money and `may_pass`.
+    fn best(contracts: &[ContractValue], may_pass: bool) -> Choice {
         let best = contracts
             .iter()
             .fold(None::<&ContractValue>, |best, v| match best {
@@ -85,7 +85,7 @@ impl Choice {
                 _ => Some(v),
             });
         match best {
-            Some(b) if b.settlement >= 0 => Choice::Contract(b.clone()),
+            Some(b) if b.settlement >= 0 || !may_pass => Choice::Contract(b.clone()),
             _ => Choice::Pass {
                 pass: true,
                 settlement: 0,
@@ -191,11 +191,12 @@ fn evaluate_knowing(
         Contract::Solo { tout: true, .. } => DeclaredOutcome::plain(at_least(solver, total)?),
         Contract::Bettel { .. } => DeclaredOutcome::plain(!at_least(solver, 1)?),
         _ => {
-            let won = at_least(solver, 61)?;
+            let targets = Targets::of(game.setup());
+            let won = at_least(solver, targets.win as u8)?;
             let schneider = if won {
-                at_least(solver, 91)?
+                at_least(solver, targets.schneider as u8)?
             } else {
-                !at_least(solver, lost_schneider_threshold(&contract))?
+                !at_least(solver, targets.free as u8)?
             };
             // Schwarz implies schneider (the side without a trick has no points).
             let schwarz = schneider
@@ -355,7 +356,9 @@ fn report(
         }
         let best = match variant {
             Variant::German if values.is_empty() => None,
-            _ => Some(Choice::best(&values)),
+            // In a Muss game the holder of EO must declare; the others have no choice.
+            _ if deal.muss() && values.is_empty() => None,
+            _ => Some(Choice::best(&values, !deal.muss())),
         };
         seats.push(SeatContracts {
             seat,

@@ -48,6 +48,7 @@ fn check_against_naive(game: &Game, solver: &mut Solver) {
 fn fast_solver_equals_naive_minimax_card_by_card() {
     let mut solver = Solver::with_budget(1 << 20);
     let mut checked = [0usize; ContractKind::ALL.len()];
+    let mut twenty = 0;
     for seed in 0..1500u64 {
         let kind = ContractKind::of_seed(seed);
         let mut rng = Rng::new(seed ^ 0xabcdef);
@@ -60,7 +61,12 @@ fn fast_solver_equals_naive_minimax_card_by_card() {
         };
         check_against_naive(&game, &mut solver);
         checked[kind as usize] += 1;
+        twenty += usize::from(game.setup().deck() == Deck::Twenty);
     }
+    assert!(
+        twenty >= 100,
+        "the 20-card deck checked only {twenty} times"
+    );
     for (kind, n) in ContractKind::ALL
         .iter()
         .zip(checked)

@@ -420,3 +420,161 @@ fn a_hand_thrown_in_feeds_the_stock_the_next_declarer_wins() {
     assert_eq!((next.payouts, next.stock), ([60, -20, -20, 20], 0));
     assert_eq!(next.totals, [50, -30, -30, 10]);
 }
+
+#[test]
+fn the_twenty_card_pack_deals_five_and_still_counts_120() {
+    assert_eq!(
+        (Deck::Twenty.cards().len(), Deck::Twenty.cards().points()),
+        (20, 120)
+    );
+    assert_eq!(Deck::Twenty.hand_size(), 5);
+    assert!(holds_sie(cards("EO GO HO SO EU"), Deck::Twenty));
+    assert!(!holds_sie(cards("EO GO HO SO GU"), Deck::Twenty));
+    // The Sauspiel's trumps: the eight Obers and Unters, then HA HZ HK.
+    let order = Contract::Ramsch.order(Deck::Twenty);
+    let trumps: Vec<String> = order.trump_list().iter().map(|c| c.to_string()).collect();
+    assert_eq!(trumps.join(" "), "EO GO HO SO EU GU HU SU HA HZ HK");
+    // A record of the 20-card pack reads, and a 9 in it is named.
+    let record = r#"{"deck": "twenty", "hands": ["EO GO EA EZ GK", "HO SO GA GZ EK",
+        "EU GU SA SZ SK", "HU SU HA HZ HK"], "contract": {"game": "sauspiel", "suit": "G",
+        "declarer": 0}}"#;
+    let game = Record::from_json(record).unwrap().game().unwrap();
+    assert_eq!(game.setup().trick_count(), 5);
+    let nine = record.replace("EK\"", "E9\"");
+    assert_eq!(
+        Record::from_json(&nine)
+            .unwrap()
+            .game()
+            .unwrap_err()
+            .to_string(),
+        "card E9 is not in the twenty deck"
+    );
+}
+
+/// NetSchafkopf's `baseline-05.10.23_02.txt` game 79: PcRechts (seat 3, holding EO) calls
+/// the Eichel ace and his side takes exactly 60.
+const SIXTY: &str = r#"{"hands":["SK EU SZ GO G8 HU S7 SO","HZ G9 GU S9 SA EK GZ EA","HK EZ GK HO GA E8 E9 G7","HA EO H7 H8 E7 H9 SU S8"],"contract":{"game":"sauspiel","suit":"E","declarer":3},"play":"S7 SA HO S8 EZ E7 HU EA SZ S9 G7 HA EO EU HZ HK H9 GO GU GK SK EK E8 SU H8 SO G9 GA G8 GZ E9 H7","tariff":{"base":2,"solo":5,"extra":1,"laufende_price":1}}"#;
+
+/// The same protocol's game 36: seat 3 (EO) calls the Eichel ace and his side takes 90.
+const NINETY: &str = r#"{"hands":["G9 E8 GK EU H8 S8 SZ HA","SA G7 GU EK EA HZ H9 S9","SK HU E7 E9 SU GO GZ SO","S7 HO EO G8 GA EZ H7 HK"],"contract":{"game":"sauspiel","suit":"E","declarer":3},"play":"E8 EA E7 EZ GU SO HO H8 EO EU HZ SU H7 HA H9 HU GO HK SZ G7 E9 S7 S8 EK SA SK G8 G9 S9 GZ GA GK","tariff":{"base":2,"solo":5,"extra":1,"laufende_price":1}}"#;
+
+/// The record as the Muss game of a table that plays Muss.
+fn muss(record: &str) -> String {
+    record
+        .replace(r#""declarer":3}"#, r#""declarer":3,"forced":true}"#)
+        .replace(r#""tariff""#, r#""rules":{"all_pass":"muss"},"tariff""#)
+}
+
+#[test]
+fn a_muss_game_is_won_with_60_and_schneider_at_90() {
+    let targets = Targets::MUSS;
+    assert_eq!(targets.won_schneider(60), (true, false));
+    assert_eq!(targets.won_schneider(59), (false, false));
+    assert_eq!(targets.won_schneider(30), (false, false));
+    assert_eq!(targets.won_schneider(29), (false, true));
+    assert_eq!(targets.won_schneider(90), (true, true));
+    let score = |r: &str| Record::from_json(r).unwrap().score().unwrap().payouts;
+    // 60 loses an ordinary Sauspiel and wins the Muss game.
+    assert_eq!(score(SIXTY), [2, -2, 2, -2]);
+    assert_eq!(score(&muss(SIXTY)), [-2, 2, -2, 2]);
+    // 90 wins an ordinary Sauspiel plainly and the Muss game schneider (2 + 1).
+    assert_eq!(score(NINETY), [-2, 2, -2, 2]);
+    assert_eq!(score(&muss(NINETY)), [-3, 3, -3, 3]);
+    // The record prints and reads back as the Muss game it is.
+    let game = Record::from_json(&muss(SIXTY)).unwrap().game().unwrap();
+    let again = Record::from_game(&game);
+    assert!(again.contract.as_ref().unwrap().forced);
+    assert_eq!(again.score().unwrap().payouts, [-2, 2, -2, 2]);
+}
+
+#[test]
+fn a_muss_game_is_the_eichel_obers_and_has_no_kontra() {
+    let fault = |r: &str| {
+        Record::from_json(r)
+            .unwrap()
+            .game()
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        fault(&SIXTY.replace(r#""declarer":3}"#, r#""declarer":3,"forced":true}"#)),
+        "contract.forced: a Muss game needs a table that plays it (rules.all_pass: muss)"
+    );
+    // Seat 1 holds no EO.
+    let other = muss(SIXTY).replace(r#""suit":"E","declarer":3"#, r#""suit":"S","declarer":1"#);
+    assert_eq!(
+        fault(&other),
+        "in a Muss game the holder of EO declares: seat 3, not seat 1"
+    );
+    let kontra = muss(SIXTY).replace(r#""tariff""#, r#""doublings":{"kontra":1},"tariff""#);
+    assert_eq!(
+        fault(&kontra),
+        "doublings: a Muss game has no Kontra (the defenders chose nothing)"
+    );
+}
+
+#[test]
+fn a_blocked_muss_declarer_may_call_an_ace_he_has_no_suit_of() {
+    // Seat 0 holds EO, the Gras ace and no Eichel or Schellen plain card: blocked.
+    let hands = r#"["EO GO HO SO GA GZ HA HZ", "EA EZ EK E9 SA SZ SK S9",
+        "EU GU HU SU GK G9 G8 G7", "E8 E7 S8 S7 HK H9 H8 H7"]"#;
+    let record = |suit: &str, forced: bool| {
+        format!(
+            r#"{{"hands": {hands}, "contract": {{"game": "sauspiel", "suit": "{suit}",
+            "declarer": 0, "forced": {forced}}}, "rules": {{"all_pass": "muss"}}}}"#
+        )
+    };
+    assert!(callable_aces(cards("EO GO HO SO GA GZ HA HZ"), Deck::Long).is_empty());
+    // In the Muss game he may call Eichel (Renonce); in an ordinary game he may not.
+    assert!(Record::from_json(&record("E", true))
+        .unwrap()
+        .game()
+        .is_ok());
+    assert_eq!(
+        Record::from_json(&record("E", false))
+            .unwrap()
+            .game()
+            .unwrap_err()
+            .code(),
+        "called_suit_not_held"
+    );
+    // `contracts` offers only his choices, Renonce included, and no passing.
+    let deal = Record::from_json(&record("E", true)).unwrap();
+    let mut deal = deal;
+    deal.contract = Some(ContractSpec {
+        game: "solo".into(),
+        suit: Some("H".into()),
+        declarer: Some(0),
+        forced: true,
+        ..ContractSpec::default()
+    });
+    let report = contracts(&deal, &mut Solver::with_budget(1 << 26)).unwrap();
+    let calls: Vec<String> = report.seats[0]
+        .contracts
+        .iter()
+        .filter(|c| c.contract.game() == GameName::Sauspiel)
+        .map(|c| c.contract.suit().unwrap().to_string())
+        .collect();
+    assert_eq!(calls, ["E", "S"]);
+    assert!(report.seats[0].best.as_ref().unwrap().chosen().is_some());
+    assert!(report.seats[1].contracts.is_empty() && report.seats[1].best.is_none());
+}
+
+#[test]
+fn kreuzbock_partners_sit_across_the_table() {
+    let record = example_sauspiel("").to_json().replace(
+        r#"{"game":"sauspiel","suit":"G","declarer":0}"#,
+        r#"{"game":"Goass","declarer":2}"#,
+    );
+    let r = Record::from_json(&record).unwrap();
+    let game = r.game().unwrap();
+    assert_eq!(game.contract(), Contract::Kreuzbock { declarer: seat(2) });
+    assert_eq!(game.setup().declarers(), Seats::one(seat(0)).with(seat(2)));
+    let score = r.score().unwrap();
+    let team: u32 = score.points[0] + score.points[2];
+    assert_eq!(team, 87);
+    // Seats 0 and 2 took 87: won, the base price of 10 from each of seats 1 and 3 (seat
+    // 2 holds EO but seat 1 GO: one Laufender, none paid).
+    assert_eq!(score.payouts, [10, -10, 10, -10]);
+    assert_eq!(Record::from_game(&game).contract.unwrap().game, "kreuzbock");
+}

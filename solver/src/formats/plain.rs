@@ -222,6 +222,11 @@ fn contract_of(rules: &str) -> Result<(Contract, bool), String> {
 /// format cannot hold with `not_expressible`.
 pub fn write(record: &Record) -> Result<String, FormatError> {
     let game = record.game().map_err(FormatError::Invalid)?;
+    if game.setup().deck() == Deck::Twenty {
+        return Err(FormatError::NotExpressible(
+            "a game of the 20-card deck (the format has 32 or 24 cards)".to_string(),
+        ));
+    }
     if let Some(round) = game.setup().deal().round() {
         return Err(FormatError::NotExpressible(format!(
             "a {} round (the format has no passes)",

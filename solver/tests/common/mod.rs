@@ -85,11 +85,12 @@ pub enum ContractKind {
     ObersUnters,
     /// Bettel with the Ramsch trumps.
     RamschTout,
+    Kreuzbock,
     Sie,
 }
 
 impl ContractKind {
-    pub const ALL: [ContractKind; 16] = [
+    pub const ALL: [ContractKind; 17] = [
         ContractKind::Sauspiel,
         ContractKind::Farbsolo,
         ContractKind::Wenz,
@@ -105,6 +106,7 @@ impl ContractKind {
         ContractKind::Eisenbahner,
         ContractKind::ObersUnters,
         ContractKind::RamschTout,
+        ContractKind::Kreuzbock,
         ContractKind::Sie,
     ];
 
@@ -184,6 +186,7 @@ pub fn contract_for(
             _ => solo(Solo::Farbeisenbahner(suit), false),
         },
         ContractKind::ObersUnters => solo(Solo::ObersUnters, false),
+        ContractKind::Kreuzbock => Contract::Kreuzbock { declarer },
         ContractKind::RamschTout => Contract::Bettel {
             declarer,
             ouvert: false,
@@ -229,12 +232,11 @@ pub fn deal_for(kind: ContractKind, rng: &mut Rng, deck: Deck) -> BySeat<Cards> 
         assert_eq!(hands[holder].intersect(trumps).len(), 1);
     }
     if kind == ContractKind::Sie {
-        let sie: Cards = deck.cards().intersect(Cards::OBERS | Cards::UNTERS);
-        let need = if deck == Deck::Long {
-            sie
-        } else {
-            sie.without(cards("HU SU"))
-        };
+        // The top trumps, as many as a hand holds (`holds_sie`).
+        let need: Cards = Contract::Ramsch.order(deck).trump_list()[..deck.hand_size()]
+            .iter()
+            .copied()
+            .collect();
         let holder = Seat::wrapping(rng.below(4) as u8);
         // Swap the Sie cards into the holder's hand, his other cards out.
         let mut give: Vec<Card> = need.without(hands[holder]).into_iter().collect();
@@ -278,10 +280,10 @@ pub fn random_options(rng: &mut Rng) -> Options {
 
 pub fn random_game(kind: ContractKind, seed: u64) -> Option<(Game, Rng)> {
     let mut rng = Rng::new(seed);
-    let deck = if rng.below(4) == 0 {
-        Deck::Short
-    } else {
-        Deck::Long
+    let deck = match rng.below(8) {
+        0 | 1 => Deck::Short,
+        2 => Deck::Twenty,
+        _ => Deck::Long,
     };
     let hands = deal_for(kind, &mut rng, deck);
     let contract = contract_for(kind, &mut rng, &hands, deck)?;

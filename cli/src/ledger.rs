@@ -29,7 +29,7 @@ pub struct Run {
 
 /// A game counted, or the fault that kept it out (with the input line).
 enum Row {
-    Game(LedgerEntry),
+    Game(Box<LedgerEntry>),
     Fault {
         line: usize,
         code: &'static str,
@@ -59,7 +59,7 @@ pub fn run_ledger(run: Run) -> io::Result<ExitCode> {
                 Err(fault) => Err((fault.code, fault.message)),
             };
             let row = match counted {
-                Ok(entry) => Row::Game(entry),
+                Ok(entry) => Row::Game(Box::new(entry)),
                 Err((code, message)) => {
                     failed += 1;
                     let message = if message.starts_with(&name) {
@@ -164,6 +164,17 @@ fn table(rows: &[Row], totals: &solver::LedgerTotals) -> String {
                     let _ = write!(s, " {cell:>width$}");
                 }
                 let _ = writeln!(s, " {:>8}", e.stock);
+                if let Some(m) = e.german_match.as_ref() {
+                    if let Some(t) = m.won {
+                        let [a, b] = &m.teams[t];
+                        let _ = writeln!(
+                            s,
+                            "       {a} and {b} win the match to nine ({} to {})",
+                            m.points[t],
+                            m.points[1 - t]
+                        );
+                    }
+                }
             }
             Row::Fault { message, .. } => {
                 let _ = writeln!(s, "    -  {message}");
@@ -181,6 +192,11 @@ fn table(rows: &[Row], totals: &solver::LedgerTotals) -> String {
             "{:<width$} {:>6} {:>9} {:>6} {:>10} {:>10} {:>+10}",
             a.player, a.games, a.declared, a.declared_won, a.received, a.paid, a.total
         );
+    }
+    for m in &totals.matches {
+        let [a, b] = &m.winners;
+        let games = if m.games == 1 { "game" } else { "games" };
+        let _ = writeln!(s, "match: {a} and {b} in {} {games}", m.games);
     }
     let _ = writeln!(s, "{} games; stock {}", totals.games, totals.stock);
     s

@@ -997,6 +997,17 @@ fn ledger_follows_the_players_over_a_protocol() {
         "{text}"
     );
     let unnamed = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    // German games: the matches to nine between the partnerships.
+    let german = repo().join("examples/german.jsonl");
+    let o = run(&["ledger", german.to_str().unwrap()], "");
+    let lines = json_lines(&o);
+    assert_eq!(lines[6]["german_match"]["won"], 0);
+    assert_eq!(lines[6]["german_match"]["points"], json!([17, 1]));
+    let matches = &lines[14]["totals"]["matches"];
+    assert_eq!(
+        matches,
+        &json!([{"winners": ["Hans", "Sepp"], "games": 7}, {"winners": ["Hans", "Sepp"], "games": 1}])
+    );
     // The examples' first game names no players.
     let first = unnamed.lines().next().unwrap();
     let o = run(&["ledger", "-"], &format!("{first}\n"));

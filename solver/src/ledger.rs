@@ -17,6 +17,40 @@ pub struct Ledger {
     games: u32,
     /// The Bock rounds under way: the hands each has left.
     bock_rounds: Vec<u8>,
+    /// German Schafkopf: each partnership's game points in the match under way, and the
+    /// games of it so far.
+    match_points: Vec<(Team, i64)>,
+    match_games: u32,
+    matches: Vec<MatchWon>,
+}
+
+/// A partnership of German Schafkopf: two names, in order.
+type Team = [String; 2];
+
+/// Game points a German partnership needs to win the match (the sheep's head).
+const MATCH_POINTS: i64 = 9;
+
+/// German Schafkopf: the match after a game, between the game's two partnerships.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct MatchState {
+    /// Seats 0 and 2, and seats 1 and 3 (names in order).
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Vec<String>>))]
+    pub teams: [Team; 2],
+    /// Their game points in the match so far (after a match is won, the won match's).
+    pub points: [i64; 2],
+    /// The team that reached nine with this game, if one did.
+    pub won: Option<usize>,
+}
+
+/// A match of German Schafkopf won.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct MatchWon {
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
+    pub winners: Team,
+    /// Games the match took.
+    pub games: u32,
 }
 
 /// Hands in a Bock round: one deal by each of the four players.
@@ -57,6 +91,9 @@ pub struct LedgerEntry {
     pub totals: [i64; 4],
     /// The stock after the game.
     pub stock: i64,
+    /// German Schafkopf: the match to nine game points.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub german_match: Option<MatchState>,
 }
 
 /// The ledger's totals: every player's account, in order of first appearance.
@@ -66,6 +103,9 @@ pub struct LedgerTotals {
     pub games: u32,
     pub stock: i64,
     pub players: Vec<Account>,
+    /// German Schafkopf: the matches won, in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub matches: Vec<MatchWon>,
 }
 
 impl Ledger {
@@ -127,6 +167,13 @@ impl Ledger {
         let score = carried.score()?;
         let mut entry = self.count(record.id.clone(), names, &score)?;
         entry.bock = carried.doublings.bock;
+        let german = record
+            .variant
+            .as_deref()
+            .is_some_and(|v| v.eq_ignore_ascii_case("german"));
+        if german {
+            entry.german_match = Some(self.count_match(names, &score));
+        }
         self.bock_rounds.retain_mut(|left| {
             *left -= 1;
             *left > 0
@@ -199,7 +246,50 @@ impl Ledger {
             payouts: score.payouts,
             totals,
             stock,
+            german_match: None,
         })
+    }
+
+    /// German Schafkopf: the winning partnership's game points go to its match count; the
+    /// first to nine wins the match, and the next game starts a new one.
+    fn count_match(&mut self, names: &[String], score: &Score) -> MatchState {
+        let team = |a: usize, b: usize| -> Team {
+            let mut t = [names[a].clone(), names[b].clone()];
+            t.sort();
+            t
+        };
+        let teams = [team(0, 2), team(1, 3)];
+        self.match_games += 1;
+        // The winners are the seats paid; each is paid the game points (doubled with the
+        // game).
+        if let Some(winner) = (0..2).find(|&t| score.payouts[t] > 0) {
+            let gained = score.payouts[winner];
+            match self
+                .match_points
+                .iter_mut()
+                .find(|(t, _)| *t == teams[winner])
+            {
+                Some((_, p)) => *p = p.saturating_add(gained),
+                None => self.match_points.push((teams[winner].clone(), gained)),
+            }
+        }
+        let points_of = |t: &Team| {
+            self.match_points
+                .iter()
+                .find(|(u, _)| u == t)
+                .map_or(0, |(_, p)| *p)
+        };
+        let points = [points_of(&teams[0]), points_of(&teams[1])];
+        let won = (0..2).find(|&t| points[t] >= MATCH_POINTS);
+        if let Some(t) = won {
+            self.matches.push(MatchWon {
+                winners: teams[t].clone(),
+                games: self.match_games,
+            });
+            self.match_points.clear();
+            self.match_games = 0;
+        }
+        MatchState { teams, points, won }
     }
 
     /// Every player's account so far.
@@ -208,6 +298,7 @@ impl Ledger {
             games: self.games,
             stock: self.stock,
             players: self.accounts.clone(),
+            matches: self.matches.clone(),
         }
     }
 }
@@ -336,5 +427,69 @@ mod tests {
             ledger.add(&wrong).unwrap_err().to_string(),
             "doublings.bock: the record says 1, but 2 Bock rounds are under way"
         );
+    }
+
+    /// Random German games, each played out with the first legal card, at a table of four
+    /// whose seats move round.
+    fn german_games(n: usize) -> Vec<Record> {
+        use crate::announce::german_declaration;
+        use crate::cards::Deck;
+        use crate::contract::{Variant, Wenzels};
+        use crate::deal::{random_deal, Rng};
+        use crate::game::{Deal, Game, Setup};
+        let names = ["Sepp", "Resi", "Hans", "Vroni"];
+        let mut rng = Rng::new(9);
+        (0..n)
+            .map(|i| {
+                let hands = random_deal(&mut rng, Deck::Long);
+                let contract = german_declaration(&hands, Wenzels::Four).contract(Wenzels::Four);
+                let deal = Deal::new(Variant::German, Deck::Long, hands).unwrap();
+                let mut game = Game::new(Setup::new(deal, contract).unwrap());
+                while !game.is_over() {
+                    let card = game.legal_cards().first().unwrap();
+                    game.play(card).unwrap();
+                }
+                let mut record = Record::from_game(&game);
+                record.players = Some((0..4).map(|s| names[(s + i) % 4].to_string()).collect());
+                record
+            })
+            .collect()
+    }
+
+    #[test]
+    fn german_partnerships_play_matches_to_nine_game_points() {
+        let mut ledger = Ledger::new();
+        let mut counts: Vec<(Team, i64)> = Vec::new();
+        let mut games_in_match = 0;
+        let mut won = 0;
+        for record in german_games(60) {
+            let entry = ledger.add(&record).unwrap();
+            let m = entry
+                .german_match
+                .clone()
+                .expect("a German game has a match");
+            games_in_match += 1;
+            // The winners' game points, as the payouts say.
+            let winner = (0..2).find(|&t| entry.payouts[t] > 0).unwrap();
+            match counts.iter_mut().find(|(t, _)| *t == m.teams[winner]) {
+                Some((_, p)) => *p += entry.payouts[winner],
+                None => counts.push((m.teams[winner].clone(), entry.payouts[winner])),
+            }
+            let ours = |t: &Team| counts.iter().find(|(u, _)| u == t).map_or(0, |(_, p)| *p);
+            assert_eq!(m.points, [ours(&m.teams[0]), ours(&m.teams[1])]);
+            assert_eq!(m.won.is_some(), m.points.iter().any(|p| *p >= 9));
+            if let Some(t) = m.won {
+                let last = ledger.totals().matches.last().cloned().unwrap();
+                assert_eq!(
+                    (last.winners, last.games),
+                    (m.teams[t].clone(), games_in_match)
+                );
+                counts.clear();
+                games_in_match = 0;
+                won += 1;
+            }
+        }
+        assert!(won >= 2, "{won} matches in 60 games");
+        assert_eq!(ledger.totals().matches.len(), won);
     }
 }

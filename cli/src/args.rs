@@ -209,6 +209,10 @@ pub enum Command {
         /// The stock before the first game.
         #[arg(long, default_value_t = 0)]
         stock: i64,
+        /// Also judge each game double dummy: what every player would have made with every
+        /// card perfect (a search per game; Ramsch and hands thrown in are not judged).
+        #[arg(long)]
+        double_dummy: bool,
     },
     /// Converts other programs' logs into hand records (JSON lines).
     Import {

@@ -25,6 +25,7 @@ pub struct Run {
     pub output: Option<PathBuf>,
     pub format: LedgerFormat,
     pub stock: i64,
+    pub double_dummy: bool,
 }
 
 /// A game counted, or the fault that kept it out (with the input line).
@@ -46,15 +47,23 @@ pub fn run_ledger(run: Run) -> io::Result<ExitCode> {
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, format!("--stock: {e}")))?;
     let mut out = output::open(run.output.as_ref())?;
     let mut rows = Vec::new();
+    let mut solver = run.double_dummy.then(solver::Solver::new);
     let (mut failed, mut records) = (0usize, 0usize);
     for log in &run.logs {
         let name = log.display().to_string();
-        for item in sources::open(Some(log), run.from, false)? {
+        let source = sources::open(Some(log), run.from, false)?;
+        // Searches take time: a bar on a terminal (the total where it is known).
+        let bar = crate::progress_bar(source.total.filter(|_| run.double_dummy))?;
+        if !run.double_dummy {
+            bar.finish_and_clear();
+        }
+        for item in source {
             let item = item.map_err(|e| with_path(e, log))?;
             records += 1;
+            bar.inc(1);
             let counted = match item.text {
                 Ok(text) => Record::from_json(&text)
-                    .and_then(|r| ledger.add(&r))
+                    .and_then(|r| ledger.add_judged(&r, solver.as_mut()))
                     .map_err(|e| (e.code(), e.to_string())),
                 Err(fault) => Err((fault.code, fault.message)),
             };
@@ -81,6 +90,7 @@ pub fn run_ledger(run: Run) -> io::Result<ExitCode> {
                 rows.push(row);
             }
         }
+        bar.finish_and_clear();
     }
     let totals = ledger.totals();
     match run.format {
@@ -181,17 +191,26 @@ fn table(rows: &[Row], totals: &solver::LedgerTotals) -> String {
             }
         }
     }
-    let _ = writeln!(
+    let judged = totals.players.iter().any(|a| a.double_dummy.is_some());
+    let _ = write!(
         s,
         "\n{:<width$} {:>6} {:>9} {:>6} {:>10} {:>10} {:>10}",
         "player", "games", "declared", "won", "received", "paid", "total"
     );
+    if judged {
+        let _ = write!(s, " {:>7} {:>10} {:>10}", "judged", "as played", "perfect");
+    }
+    s.push('\n');
     for a in &totals.players {
-        let _ = writeln!(
+        let _ = write!(
             s,
             "{:<width$} {:>6} {:>9} {:>6} {:>10} {:>10} {:>+10}",
             a.player, a.games, a.declared, a.declared_won, a.received, a.paid, a.total
         );
+        if let Some(j) = &a.double_dummy {
+            let _ = write!(s, " {:>7} {:>+10} {:>+10}", j.games, j.as_played, j.perfect);
+        }
+        s.push('\n');
     }
     for m in &totals.matches {
         let [a, b] = &m.winners;

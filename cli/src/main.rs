@@ -108,12 +108,14 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             output,
             format,
             stock,
+            double_dummy,
         } => ledger::run_ledger(ledger::Run {
             logs,
             from,
             output,
             format,
             stock,
+            double_dummy,
         }),
         Command::Serve(serve) => run_serve(serve),
         Command::Openapi => {
@@ -411,7 +413,7 @@ fn exit_status(failed: usize, records: usize) -> io::Result<ExitCode> {
 
 /// A bar over `total` records, or a counter when the total is unknown; hidden when stderr
 /// is not a terminal.
-fn progress_bar(total: Option<u64>) -> io::Result<ProgressBar> {
+pub(crate) fn progress_bar(total: Option<u64>) -> io::Result<ProgressBar> {
     if !io::stderr().is_terminal() {
         return Ok(ProgressBar::hidden());
     }

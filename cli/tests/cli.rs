@@ -1016,3 +1016,36 @@ fn ledger_follows_the_players_over_a_protocol() {
     assert_eq!(lines[0]["error"]["code"], "no_players");
     assert_eq!(lines[1]["totals"]["games"], 0);
 }
+
+/// `ledger --double-dummy`: every declared game judged, the accounts' perfect money adding
+/// up to nothing; Ramsch and hands thrown in are not judged.
+#[test]
+fn ledger_judges_declared_games_double_dummy() {
+    let file = repo().join("tests/data/netschafkopf/samples-16.05.20.txt");
+    let o = run(
+        &[
+            "ledger",
+            "--from",
+            "netschafkopf",
+            file.to_str().unwrap(),
+            "--double-dummy",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines = json_lines(&o);
+    let games = &lines[..32];
+    // 32 games: 2 Schieber rounds thrown in and 2 Ramsch are not judged.
+    let judged = games
+        .iter()
+        .filter(|g| g.get("double_dummy").is_some())
+        .count();
+    assert_eq!(judged, 28);
+    let players = lines[32]["totals"]["players"].as_array().unwrap();
+    let perfect: i64 = players
+        .iter()
+        .map(|p| p["double_dummy"]["perfect"].as_i64().unwrap())
+        .sum();
+    assert_eq!(perfect, 0);
+    assert!(players.iter().all(|p| p["double_dummy"]["games"] == 28));
+}

@@ -6,7 +6,9 @@ use crate::contract::GameName;
 use crate::error::Error;
 use crate::options::{BockEvent, MAX_BOCK};
 use crate::record::Record;
-use crate::settle::{Outcome, Score};
+use crate::search::Solver;
+use crate::settle::{declared_payouts, DeclaredOutcome, Outcome, Score};
+use crate::valuation::{evaluate, Valuation};
 use serde::Serialize;
 
 /// The running accounts of an evening's games.
@@ -71,6 +73,20 @@ pub struct Account {
     pub paid: i64,
     /// Received less paid: his running total.
     pub total: i64,
+    /// Where the ledger judged the games double dummy: what they paid him as played, and
+    /// what they would have paid with every card perfect (the contract as declared).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub double_dummy: Option<Judged>,
+}
+
+/// A player's money over the games judged double dummy (Ramsch and hands thrown in are
+/// not: a Ramsch has no declared outcome to force).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Judged {
+    pub games: u32,
+    pub as_played: i64,
+    pub perfect: i64,
 }
 
 /// One game as the ledger counts it.
@@ -91,6 +107,9 @@ pub struct LedgerEntry {
     pub totals: [i64; 4],
     /// The stock after the game.
     pub stock: i64,
+    /// Judged double dummy: what each seat would have been paid with every card perfect.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub double_dummy: Option<[i64; 4]>,
     /// German Schafkopf: the match to nine game points.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub german_match: Option<MatchState>,
@@ -127,6 +146,16 @@ impl Ledger {
     /// games before left, unless the record gives its own stock, which must be that one.
     /// A record the ledger cannot count changes nothing.
     pub fn add(&mut self, record: &Record) -> Result<LedgerEntry, Error> {
+        self.add_judged(record, None)
+    }
+
+    /// [`Ledger::add`], and with a solver the game's double-dummy payouts: its contract's
+    /// outcome with every card perfect, settled as it stands (stock and Bock included).
+    pub fn add_judged(
+        &mut self,
+        record: &Record,
+        solver: Option<&mut Solver>,
+    ) -> Result<LedgerEntry, Error> {
         let names = record.players.as_deref().ok_or(Error::NoPlayers)?;
         if names.len() != 4
             || (0..4).any(|i| (i + 1..4).any(|j| names[i] == names[j]))
@@ -165,7 +194,15 @@ impl Ledger {
             }
         }
         let score = carried.score()?;
+        let perfect = match solver {
+            Some(solver) if !carried.thrown_in => double_dummy_payouts(&carried, solver)?,
+            _ => None,
+        };
         let mut entry = self.count(record.id.clone(), names, &score)?;
+        if let Some(perfect) = perfect {
+            self.judge(names, &score.payouts, &perfect)?;
+            entry.double_dummy = Some(perfect);
+        }
         entry.bock = carried.doublings.bock;
         let german = record
             .variant
@@ -246,8 +283,35 @@ impl Ledger {
             payouts: score.payouts,
             totals,
             stock,
+            double_dummy: None,
             german_match: None,
         })
+    }
+
+    /// Adds a judged game to each player's [`Judged`] (checked sums; the game is counted).
+    fn judge(
+        &mut self,
+        names: &[String],
+        played: &[i64; 4],
+        perfect: &[i64; 4],
+    ) -> Result<(), Error> {
+        for (seat, name) in names.iter().enumerate() {
+            // `count` has opened an account for every name of the game.
+            let Some(account) = self.accounts.iter_mut().find(|a| &a.player == name) else {
+                continue;
+            };
+            let j = account.double_dummy.get_or_insert_with(Judged::default);
+            j.games += 1;
+            j.as_played = j
+                .as_played
+                .checked_add(played[seat])
+                .ok_or_else(|| overflow(name))?;
+            j.perfect = j
+                .perfect
+                .checked_add(perfect[seat])
+                .ok_or_else(|| overflow(name))?;
+        }
+        Ok(())
     }
 
     /// German Schafkopf: the winning partnership's game points go to its match count; the
@@ -313,8 +377,25 @@ impl Account {
             received: 0,
             paid: 0,
             total: 0,
+            double_dummy: None,
         }
     }
+}
+
+/// The payouts of a record's declared contract with every card perfect (double dummy from
+/// the first card); none for a Ramsch, which has no declared outcome.
+fn double_dummy_payouts(record: &Record, solver: &mut Solver) -> Result<Option<[i64; 4]>, Error> {
+    let setup = record.setup()?;
+    if setup.contract().declarer().is_none() {
+        return Ok(None);
+    }
+    let v = evaluate(setup.clone(), solver, Valuation::Outcome)?;
+    let outcome = DeclaredOutcome {
+        won: v.won,
+        schneider: v.schneider,
+        schwarz: v.schwarz,
+    };
+    Ok(Some(declared_payouts(&setup, outcome)))
 }
 
 /// What happened in a game that may start a Bock round.

@@ -69,7 +69,7 @@ pub use deal::{random_deal, Rng};
 pub use error::{Error, IllegalReason};
 pub use explain::{explain, CostLines};
 pub use game::{Deal, Game, Setup, Trick};
-pub use ledger::{Account, Ledger, LedgerEntry, LedgerTotals, MatchState, MatchWon};
+pub use ledger::{Account, Judged, Ledger, LedgerEntry, LedgerTotals, MatchState, MatchWon};
 pub use legal::{CalledAce, PlayRules, RunAway};
 pub use odds::{odds, ContractOdds, Estimate, HandOdds, HandQuestion, OddsChoice, Sampling};
 pub use options::{

@@ -368,3 +368,39 @@ fn the_ledger_names_what_it_cannot_count() {
     );
     assert_eq!(ledger.totals().games, 0);
 }
+
+/// Judged double dummy, each game's perfect payouts are the declared contract's settlement
+/// as `contracts` values it, and they add up to nothing; Ramsch is not judged.
+#[test]
+fn the_ledger_judges_games_double_dummy_as_contracts_does() {
+    let (name, text) = protocols()
+        .into_iter()
+        .find(|(n, _)| n == "samples-04.08.24")
+        .unwrap();
+    let mut ledger = solver::Ledger::new();
+    let mut solver = solver::Solver::new();
+    for game in parse(&text, &name).into_iter().flatten() {
+        // Without Kontra and Re, which `contracts` leaves out (they answer the contract).
+        let mut record = game.record.clone();
+        (record.doublings.kontra, record.doublings.re) = (0, 0);
+        let entry = ledger.add_judged(&record, Some(&mut solver)).unwrap();
+        let Some(perfect) = entry.double_dummy else {
+            assert_eq!(record.contract.as_ref().unwrap().game, "ramsch");
+            continue;
+        };
+        assert_eq!(perfect.iter().sum::<i64>(), 0);
+        let declared = solver::declarer_contracts(&record, &mut solver, None)
+            .unwrap()
+            .declared
+            .unwrap();
+        let declarer = record.contract.as_ref().unwrap().declarer.unwrap() as usize;
+        assert_eq!(perfect[declarer], declared.settlement, "{:?}", record.id);
+    }
+    for account in ledger.totals().players {
+        let judged = account
+            .double_dummy
+            .expect("every player sat in a judged game");
+        assert_eq!(judged.games, 4);
+        assert_eq!(judged.as_played, account.total);
+    }
+}

@@ -73,8 +73,8 @@ pub use ledger::{Account, Judged, Ledger, LedgerEntry, LedgerTotals, MatchState,
 pub use legal::{CalledAce, PlayRules, RunAway};
 pub use odds::{odds, ContractOdds, Estimate, HandOdds, HandQuestion, OddsChoice, Sampling};
 pub use options::{
-    AllPass, BockEvent, Doublings, Durchmarsch, Jungfrau, Options, RamschTie, RunAwayCount,
-    SchieberThrownIn, Schwarz, ShortSie, SieValue, StockRule, Tariff,
+    AllPass, BockEvent, Doublings, Durchmarsch, Jungfrau, Options, RamschForm, RamschTie,
+    RunAwayCount, SchieberThrownIn, Schwarz, ShortSie, SieValue, StockRule, Tariff,
 };
 pub use order::{Group, Order};
 pub use record::{CardText, ContractSpec, Meta, PassSpec, Record, MAX_AMOUNT};

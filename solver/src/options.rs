@@ -97,6 +97,18 @@ pub enum SchieberThrownIn {
     FirstAndLastPay,
 }
 
+/// Who pays in a Ramsch (RULES.md section 6).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum RamschForm {
+    /// The one with the most points pays each of the others.
+    #[default]
+    LoserPays,
+    /// The two with the most points each pay each of the two others.
+    TwoHighestPay,
+}
+
 /// Who takes the stock (RULES.md section 6).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -175,6 +187,8 @@ pub struct Options {
     #[serde(skip_serializing_if = "is_default")]
     pub ramsch_tie: RamschTie,
     #[serde(skip_serializing_if = "is_default")]
+    pub ramsch_form: RamschForm,
+    #[serde(skip_serializing_if = "is_default")]
     pub jungfrau: Jungfrau,
     #[serde(skip_serializing_if = "is_default")]
     pub durchmarsch: Durchmarsch,
@@ -204,6 +218,10 @@ pub struct Options {
     /// Whether a Hochzeit's value is doubled (default true).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hochzeit_double: Option<bool>,
+    /// Whether the Hochzeit's trump is offered face up (everyone sees which it is); by
+    /// default face down, as the seed tells it: only the two who exchange see the cards.
+    #[serde(skip_serializing_if = "is_default")]
+    pub hochzeit_face_up: bool,
     /// Whether solos are paid schneider and schwarz (default true; some tables pay a solo
     /// its price and Laufende only).
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -5,8 +5,8 @@ use crate::contract::{Contract, Solo};
 use crate::error::Error;
 use crate::game::{Game, Setup};
 use crate::options::{
-    Doublings, Durchmarsch, Jungfrau, Options, RamschTie, SchieberThrownIn, Schwarz, ShortSie,
-    SieValue, StockRule, Tariff,
+    Doublings, Durchmarsch, Jungfrau, Options, RamschForm, RamschTie, SchieberThrownIn, Schwarz,
+    ShortSie, SieValue, StockRule, Tariff,
 };
 use crate::round::Round;
 use crate::seat::{BySeat, Seat, Seats};
@@ -491,17 +491,22 @@ pub(crate) fn ramsch_decided(opts: &Options, tally: &RamschTally) -> RamschDecid
             units,
         };
     }
-    let loser = ramsch_loser(opts, tally);
+    let ranked = ramsch_ranking(opts, tally);
+    let payers = match opts.ramsch_form {
+        RamschForm::LoserPays => 1,
+        RamschForm::TwoHighestPay => 2,
+    };
     let n = jungfrau.len();
-    for seat in Seat::ALL.into_iter().filter(|s| *s != loser) {
-        let virgin = jungfrau.contains(seat);
-        let share = jungfrau_share(opts.jungfrau, virgin, n) as i64;
-        units[seat.index()] = share;
-        units[loser.index()] -= share;
+    for &payer in &ranked[..payers] {
+        for &seat in &ranked[payers..] {
+            let share = jungfrau_share(opts.jungfrau, jungfrau.contains(seat), n) as i64;
+            units[seat.index()] += share;
+            units[payer.index()] -= share;
+        }
     }
     RamschDecided {
         durchmarsch: None,
-        loser: Some(loser),
+        loser: Some(ranked[0]),
         jungfrau,
         units,
     }
@@ -519,26 +524,26 @@ pub(crate) fn jungfrau_share(rule: Jungfrau, virgin: bool, n: u32) -> i32 {
     }
 }
 
-/// The Ramsch loser: most points; ties by the `ramsch_tie` option, then the seat nearest
-/// forehand (a tie that survives every rule is all but impossible, but must not panic).
-fn ramsch_loser(opts: &Options, tally: &RamschTally) -> Seat {
-    let max = tally.points.iter().copied().max().unwrap_or(0);
-    // Higher is worse: the key of each tied seat under the tie rule.
-    let key = |seat: Seat| -> (u32, u32, u8) {
+/// The seats from the worst Ramsch to the best: most points first, ties by the
+/// `ramsch_tie` option, then the seat nearest forehand (a tie that survives every rule is
+/// all but impossible, but must not panic).
+fn ramsch_ranking(opts: &Options, tally: &RamschTally) -> [Seat; 4] {
+    // Higher is worse: the key of each seat under the tie rule.
+    let key = |seat: Seat| -> (u32, u32, u32, u8) {
         let i = seat.index();
+        let p = tally.points[i];
         match opts.ramsch_tie {
-            RamschTie::MoreTricks => (tally.tricks[i], tally.trumps_taken[i], tally.top_taken[i]),
-            RamschTie::HighestTrumpPlayed => (tally.top_played[i] as u32, 0, 0),
+            RamschTie::MoreTricks => (
+                p,
+                tally.tricks[i],
+                tally.trumps_taken[i],
+                tally.top_taken[i],
+            ),
+            RamschTie::HighestTrumpPlayed => (p, tally.top_played[i] as u32, 0, 0),
         }
     };
-    let mut loser: Option<Seat> = None;
-    for seat in Seat::ALL
-        .into_iter()
-        .filter(|s| tally.points[s.index()] == max)
-    {
-        if loser.is_none_or(|l| key(seat) > key(l)) {
-            loser = Some(seat);
-        }
-    }
-    loser.unwrap_or(Seat::S0)
+    let mut seats = Seat::ALL;
+    // Stable: equal keys keep the order from forehand.
+    seats.sort_by_key(|s| std::cmp::Reverse(key(*s)));
+    seats
 }

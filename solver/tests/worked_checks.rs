@@ -578,3 +578,51 @@ fn kreuzbock_partners_sit_across_the_table() {
     assert_eq!(score.payouts, [10, -10, 10, -10]);
     assert_eq!(Record::from_game(&game).contract.unwrap().game, "kreuzbock");
 }
+
+#[test]
+fn a_double_wedding_lets_either_single_trump_offer() {
+    // Seats 0 (HA) and 3 (H7) were each dealt one trump.
+    let hands = r#"["HA EA EZ EK E9 E8 E7 GA", "EO GO HO SO EU GU SK S9",
+        "HU SU HZ HK H9 H8 S8 S7", "H7 GZ GK G9 G8 G7 SA SZ"]"#;
+    let record = |declarer: u8, partner: u8, returned: &str| {
+        format!(
+            r#"{{"hands": {hands}, "contract": {{"game": "hochzeit", "declarer": {declarer},
+            "partner": {partner}, "returned": "{returned}"}}}}"#
+        )
+    };
+    for (d, p, r) in [(0, 1, "S9"), (3, 2, "S8")] {
+        let game = Record::from_json(&record(d, p, r)).unwrap().game().unwrap();
+        assert_eq!(game.setup().declarers(), Seats::one(seat(d)).with(seat(p)));
+    }
+    let deal = Record::from_json(&format!(r#"{{"hands": {hands}}}"#)).unwrap();
+    let report = contracts(&deal, &mut Solver::with_budget(1 << 26)).unwrap();
+    let offers = |s: usize| {
+        report.seats[s]
+            .contracts
+            .iter()
+            .filter(|c| c.contract.game() == GameName::Hochzeit)
+            .count()
+    };
+    assert!(offers(0) > 0 && offers(3) > 0);
+    assert_eq!(offers(1) + offers(2), 0);
+}
+
+/// NetSchafkopf's `baseline-05.10.23_01.txt` game 8, a Ramsch: points 28, 48, 19, 25.
+const RAMSCH: &str = r#"{"hands":["E9 EA H8 SU EU G8 GO S8","H7 G9 GZ G7 SZ SA GK EO","EZ HU HK EK HA HZ E8 GA","HO H9 GU E7 SO SK S7 S9"],"contract":{"game":"ramsch"},"play":"G8 G7 GA SK HK H9 H8 H7 HU GU SU EO G9 EZ S9 EA GK EK E7 E9 SZ E8 S7 S8 GZ HZ SO EU HO GO SA HA","tariff":{"ramsch_price":1},"rules":{"ramsch_tie":"highest_trump_played"RULES}}"#;
+
+#[test]
+fn in_the_second_ramsch_form_the_two_highest_pay_the_two_others() {
+    let score = |rules: &str| {
+        Record::from_json(&RAMSCH.replace("RULES", rules))
+            .unwrap()
+            .score()
+            .unwrap()
+    };
+    let plain = score("");
+    assert_eq!(plain.points, [28, 48, 19, 25]);
+    // Seat 1 (48) pays each of the others.
+    assert_eq!(plain.payouts, [1, -3, 1, 1]);
+    // Seats 1 (48) and 0 (28) each pay seats 3 (25) and 2 (19).
+    let two = score(r#", "ramsch_form": "two_highest_pay""#);
+    assert_eq!(two.payouts, [-2, -2, 2, 2]);
+}

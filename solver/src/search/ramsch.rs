@@ -243,7 +243,14 @@ impl Search<'_> {
     /// - every payment grows with the seats left without a trick, so the extremes are
     ///   none of them and all that have none yet.
     fn bounds(&self, s: &State) -> (i32, i32) {
-        use crate::options::Durchmarsch;
+        use crate::options::{Durchmarsch, RamschForm};
+        if self.options.ramsch_form != RamschForm::LoserPays {
+            // Two payers: each pays (or is paid) at most two shares, a Durchmarsch 3 or -1;
+            // the proofs below are for one loser, so only the plain range is claimed.
+            let rule = self.options.jungfrau;
+            let most = jungfrau_share(rule, true, 3).max(jungfrau_share(rule, false, 3));
+            return (-2 * most, (2 * most).max(3));
+        }
         let me = self.me;
         let taken: u32 = s.points.iter().map(|&p| p as u32).sum();
         let left = 120 - taken;

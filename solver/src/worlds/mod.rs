@@ -5,7 +5,8 @@
 //! tell him more: a player who did not follow a led group holds none of it; in a Sauspiel
 //! the declarer holds no called ace and a player who followed the first search of the
 //! called suit with another card does not hold it (the ace must come); a Bettel ouvert's
-//! hand lies open; a Hochzeit's two exchanged cards are named by the contract. Those
+//! hand lies open; a Hochzeit's exchanged cards are known to the two who exchanged them
+//! (and the trump to all where it was offered face up). Those
 //! narrow the hidden cards' [`Arrangements`]; every arrangement drawn is then checked the
 //! way a record is, by dealing it and replaying the play card by card, so a world that the
 //! narrowing lets through but some rule forbids (a partner who ran away without the cards
@@ -78,8 +79,16 @@ impl View {
                 given,
                 returned,
             } => {
-                known[partner] |= hands[partner].intersect(given.set());
-                known[declarer] |= hands[declarer].intersect(returned.set());
+                // The two who exchanged know both cards; the others the trump only when it
+                // was offered face up. Everyone knows the Hochzeiter gave away his one
+                // trump for a card that is none.
+                let sees = seat == declarer || seat == partner;
+                if sees || setup.options().hochzeit_face_up {
+                    known[partner] |= hands[partner].intersect(given.set());
+                }
+                if sees {
+                    known[declarer] |= hands[declarer].intersect(returned.set());
+                }
             }
             _ => {}
         }
@@ -92,6 +101,9 @@ impl View {
         let hidden = held.without(all_known);
         let need = BySeat::from_fn(|s| (hands[s].len() - known[s].len()) as u8);
         let mut allowed = BySeat::from_fn(|s| if need[s] > 0 { hidden } else { Cards::EMPTY });
+        if let Contract::Hochzeit { declarer, .. } = contract {
+            allowed[declarer] = allowed[declarer].without(game.order().trumps());
+        }
         let order = game.order();
         let plays = game.plays();
         let mut played = BySeat([Cards::EMPTY; 4]);
@@ -173,7 +185,7 @@ impl View {
     /// seen: dealt, set up and replayed as a record is.
     pub fn world(&self, hidden: &BySeat<Cards>) -> Result<Game, Error> {
         let played_hands = BySeat::from_fn(|s| self.known[s] | hidden[s] | self.played[s]);
-        let contract = self.setup.contract();
+        let contract = self.exchange_in(&played_hands)?;
         // The passes this seat did not see are not its to know: a world of a round with
         // passes is dealt as the hands it makes, the passes seen having narrowed them.
         let deal = self
@@ -183,6 +195,46 @@ impl View {
             .redealt(contract.dealt_hands(played_hands))?;
         let setup = Setup::new(deal, contract)?;
         Game::replay(setup, &self.plays)
+    }
+
+    /// The contract of a world with these hands as played. A Hochzeit's exchanged cards
+    /// are the contract's where this seat saw them (the trump also where it was offered
+    /// face up); otherwise any that fit the world: a trump of the partner's as the one
+    /// given and a card of the Hochzeiter's as the one returned. The hands played, and so
+    /// the game, are the same whichever fit.
+    fn exchange_in(&self, played: &BySeat<Cards>) -> Result<Contract, Error> {
+        let contract = self.setup.contract();
+        let Contract::Hochzeit {
+            declarer,
+            partner,
+            given,
+            returned,
+        } = contract
+        else {
+            return Ok(contract);
+        };
+        if self.seat == declarer || self.seat == partner {
+            return Ok(contract);
+        }
+        let trumps = Contract::Ramsch.order(self.setup.deck()).trumps();
+        let given = if self.setup.options().hochzeit_face_up {
+            given
+        } else {
+            played[partner]
+                .intersect(trumps)
+                .first()
+                .ok_or(Error::HochzeitTrumps {
+                    seat: declarer,
+                    trumps: 0,
+                })?
+        };
+        let returned = played[declarer].without(trumps).first().unwrap_or(returned);
+        Ok(Contract::Hochzeit {
+            declarer,
+            partner,
+            given,
+            returned,
+        })
     }
 
     /// `samples` worlds drawn uniformly from those consistent with the view (item `i`

@@ -335,3 +335,75 @@ fn the_cards_passed_narrow_a_schieber_to_the_worlds_some_unseen_passes_make() {
         dealer(e8)
     );
 }
+
+/// A Hochzeit: seat 0 was dealt one trump (HA) and gave it to seat 1 for E7; after `n`
+/// cards of its best line. `face_up` offers the trump face up.
+fn hochzeit_after(n: usize, face_up: bool) -> Game {
+    let play = "GA GK G9 G7 GZ HA G8 H7 EO EU S9 EA GO H9 S8 EZ HZ GU SA E9 HU SZ EK HO HK \
+                SU SK E8 H8 S7 E7 SO";
+    let cards: Vec<&str> = play.split_whitespace().take(n).collect();
+    let line = format!(
+        r#"{{"hands": ["HA EA EZ EK E9 E8 GA GZ", "EO GO HO SO HZ HK E7 GK",
+            "EU GU HU SU H9 H8 G9 G8", "H7 G7 SA SZ SK S9 S8 S7"],
+            "contract": {{"game": "hochzeit", "declarer": 0, "partner": 1, "returned": "E7"}},
+            "rules": {{"hochzeit_face_up": {face_up}}}, "play": "{}"}}"#,
+        cards.join(" ")
+    );
+    Record::from_json(&line).unwrap().game().unwrap()
+}
+
+#[test]
+fn a_hochzeits_cards_are_known_to_the_two_who_exchanged_them() {
+    let trumps = Contract::Ramsch.order(crate::cards::Deck::Long).trumps();
+    for face_up in [false, true] {
+        for n in [20, 22, 24] {
+            let game = hochzeit_after(n, face_up);
+            for seat in Seat::ALL {
+                let mut view = View::of(&game, seat);
+                // Independently: every arrangement that replays, in which the Hochzeiter
+                // holds no trump after the exchange and his partner one at least, where
+                // the exchanged cards are with whoever this seat knows has them.
+                let ha: Card = "HA".parse().unwrap();
+                let e7: Card = "E7".parse().unwrap();
+                let expected: HashSet<_> = brute_force(&view, &game)
+                    .into_iter()
+                    .filter(|h| {
+                        let played = BySeat::from_fn(|s| view.known[s] | h[s] | view.played[s]);
+                        let sees = seat == Seat::S0 || seat == Seat::S1;
+                        played[Seat::S0].intersect(trumps).is_empty()
+                            && !played[Seat::S1].intersect(trumps).is_empty()
+                            && (!(sees || face_up) || played[Seat::S1].contains(ha))
+                            && (!sees || played[Seat::S0].contains(e7))
+                    })
+                    .map(|h| h.0)
+                    .collect();
+                let worlds = view.worlds(10_000, 1).unwrap();
+                let got: HashSet<_> = worlds.games.iter().map(|g| hidden_of(&view, g).0).collect();
+                assert_eq!(got, expected, "face up {face_up}, {n} cards, seat {seat}");
+            }
+        }
+    }
+    // Before HA is played: seat 2 does not know, face down, that HA went to seat 1, nor
+    // that E7 came back; face up he knows HA's place. Seat 1 knows both.
+    let ha: Card = "HA".parse().unwrap();
+    let e7: Card = "E7".parse().unwrap();
+    let share = |face_up: bool, seat: Seat, card: Card, holder: Seat| {
+        let game = hochzeit_after(4, face_up);
+        let worlds = View::of(&game, seat).worlds(200, 5).unwrap();
+        assert!(worlds
+            .games
+            .iter()
+            .all(|g| g.hands()[Seat::S0].intersect(trumps).is_empty()));
+        let n = worlds
+            .games
+            .iter()
+            .filter(|g| g.hands()[holder].contains(card))
+            .count();
+        n as f64 / worlds.games.len() as f64
+    };
+    assert!(share(false, Seat::S2, ha, Seat::S1) < 0.9);
+    assert_eq!(share(true, Seat::S2, ha, Seat::S1), 1.0);
+    assert!(share(true, Seat::S2, e7, Seat::S0) < 0.9);
+    assert_eq!(share(false, Seat::S1, e7, Seat::S0), 1.0);
+    assert_eq!(share(false, Seat::S1, ha, Seat::S1), 1.0);
+}

@@ -156,7 +156,7 @@ impl LineParams {
 }
 
 /// A yes-or-no query parameter, by name (absent: no).
-fn flag(name: &str, text: Option<&str>) -> Result<bool, ApiError> {
+pub(crate) fn flag(name: &str, text: Option<&str>) -> Result<bool, ApiError> {
     match text {
         None | Some("false") => Ok(false),
         Some("true") => Ok(true),

@@ -485,6 +485,10 @@ pub struct LedgerQuery {
     /// The stock before the first game (0 to 1,000,000; default 0).
     #[param(value_type = Option<i64>, minimum = 0, maximum = 1_000_000)]
     pub stock: Option<String>,
+    /// `true`: also judge each declared game double dummy (on one solver worker, within
+    /// the request's node budget).
+    #[param(value_type = Option<bool>)]
+    pub double_dummy: Option<String>,
 }
 
 /// Games one ledger counts at most (about a second of work and some MiB of answer).
@@ -492,10 +496,12 @@ const LEDGER_MOST: u64 = 100_000;
 
 /// Each player's money over the stored games the filters let through, oldest first (the
 /// order of the list): every game's payouts and running totals, the stock carried, and
-/// every player's account. A game that cannot be counted is listed under `failed`.
+/// every player's account; with `double_dummy=true` also what perfect play would have
+/// paid. A game that cannot be counted is listed under `failed`.
 #[utoipa::path(tag = "games", params(LedgerQuery),
     responses((status = 200, body = LedgerReport),
-    (status = 400, description = "A bad filter or stock, or too many games", body = Problem, content_type = "application/problem+json")))]
+    (status = 400, description = "A bad filter or stock, or too many games", body = Problem, content_type = "application/problem+json"),
+    (status = 503, description = "Every solver worker is busy; retry later", body = Problem, content_type = "application/problem+json")))]
 #[get("/ledger")]
 async fn ledger(
     state: web::Data<State>,
@@ -505,25 +511,38 @@ async fn ledger(
     let stock = crate::query::bounded("stock", q.stock.as_deref(), 0, 0, 1_000_000)
         .map_err(StoreError::BadQuery)? as i64;
     let filter = Filter::of(&q.player, &q.game, &q.since, &q.until)?;
-    let records = blocking(move || state.store.records(&filter, LEDGER_MOST)).await?;
+    let judged = crate::query::flag("double_dummy", q.double_dummy.as_deref())?;
+    let store = state.clone();
+    let records = blocking(move || store.store.records(&filter, LEDGER_MOST)).await?;
     // `bounded` kept the stock within what a ledger starts with.
-    let mut ledger = solver::Ledger::with_stock(stock)?;
-    let (mut games, mut failed) = (Vec::new(), Vec::new());
-    for (id, text) in records {
-        match Record::from_json(&text).and_then(|r| ledger.add(&r)) {
-            Ok(entry) => games.push(entry),
-            Err(e) => failed.push(LedgerFault {
-                id,
-                code: e.code().to_string(),
-                detail: e.to_string(),
-            }),
+    let count = move |solver: Option<&mut solver::Solver>| -> Result<LedgerReport, solver::Error> {
+        let mut ledger = solver::Ledger::with_stock(stock)?;
+        let mut solver = solver;
+        let (mut games, mut failed) = (Vec::new(), Vec::new());
+        for (id, text) in records {
+            let judged =
+                Record::from_json(&text).and_then(|r| ledger.add_judged(&r, solver.as_deref_mut()));
+            match judged {
+                Ok(entry) => games.push(entry),
+                Err(e) => failed.push(LedgerFault {
+                    id,
+                    code: e.code().to_string(),
+                    detail: e.to_string(),
+                }),
+            }
         }
-    }
-    json(&LedgerReport {
-        games,
-        failed,
-        totals: ledger.totals(),
-    })
+        Ok(LedgerReport {
+            games,
+            failed,
+            totals: ledger.totals(),
+        })
+    };
+    let report = if judged {
+        state.pool.run(move |s| count(Some(s))).await??
+    } else {
+        count(None)?
+    };
+    json(&report)
 }
 
 /// A stored record, exactly as it was given.

@@ -479,6 +479,18 @@ fn logs_of_other_programs_are_read_with_from() {
     let solos = send("GET", &server.url("/api/v1/ledger?game=solo"), None).json();
     assert!(solos["games"].as_array().unwrap().len() < 32);
     send("GET", &server.url("/api/v1/ledger?stock=-1"), None).problem(400, "bad_query");
+    // Judged double dummy on a solver worker: the 28 declared games of the 32.
+    let judged = send("GET", &server.url("/api/v1/ledger?double_dummy=true"), None).json();
+    let games = judged["games"].as_array().unwrap();
+    assert_eq!(
+        games
+            .iter()
+            .filter(|g| g.get("double_dummy").is_some())
+            .count(),
+        28
+    );
+    assert_eq!(judged["totals"]["players"][0]["double_dummy"]["games"], 28);
+    send("GET", &server.url("/api/v1/ledger?double_dummy=1"), None).problem(400, "bad_query");
 
     // One plain line through analyze: the same as the command line on the converted record.
     let line = "Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 sz gk sk e8 ga gz gu ea ez";

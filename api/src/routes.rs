@@ -5,7 +5,7 @@ use crate::pool::Pool;
 use crate::problem::{ApiError, Problem};
 use crate::query::{LineParams, OddsParams, ViewParams};
 use crate::schema::{Created, Failed, Health, Imported, LedgerFault, LedgerReport, Stored};
-use crate::store::{Filter, GameList, GameQuery, Store, StoreError};
+use crate::store::{Filter, GameFilters, GameList, Paging, Store, StoreError};
 use actix_web::http::header;
 use actix_web::http::StatusCode;
 use actix_web::{delete, get, post, web, HttpResponse};
@@ -454,34 +454,24 @@ async fn import_games(
 }
 
 /// Stored games, oldest first, filtered by player, contract and date, a page at a time.
-#[utoipa::path(tag = "games", params(GameQuery),
+#[utoipa::path(tag = "games", params(GameFilters, Paging),
     responses((status = 200, body = GameList),
     (status = 400, description = "A bad filter or page", body = Problem, content_type = "application/problem+json")))]
 #[get("/games")]
 async fn list_games(
     state: web::Data<State>,
-    query: web::Query<GameQuery>,
+    filters: web::Query<GameFilters>,
+    paging: web::Query<Paging>,
 ) -> Result<HttpResponse, ApiError> {
-    let q = query.into_inner();
-    let list = blocking(move || state.store.list(&q)).await?;
+    let (filters, paging) = (filters.into_inner(), paging.into_inner());
+    let list = blocking(move || state.store.list(&filters, &paging)).await?;
     json(&list)
 }
 
-/// Filters of `GET /api/v1/ledger` (those of the game list) and the stock before the
-/// first game.
+/// What `GET /api/v1/ledger` takes beside the game list's filters.
 #[derive(Clone, Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct LedgerQuery {
-    /// Only games with a player of this name.
-    pub player: Option<String>,
-    /// Only games of this contract.
-    pub game: Option<String>,
-    /// Only games stored on or after this date or time (`2026-11-29` or RFC 3339, UTC).
-    #[param(pattern = r"^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?Z)?$")]
-    pub since: Option<String>,
-    /// Only games stored before this date or time.
-    #[param(pattern = r"^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?Z)?$")]
-    pub until: Option<String>,
     /// The stock before the first game (0 to 1,000,000; default 0).
     #[param(value_type = Option<i64>, minimum = 0, maximum = 1_000_000)]
     pub stock: Option<String>,
@@ -498,19 +488,20 @@ const LEDGER_MOST: u64 = 100_000;
 /// order of the list): every game's payouts and running totals, the stock carried, and
 /// every player's account; with `double_dummy=true` also what perfect play would have
 /// paid. A game that cannot be counted is listed under `failed`.
-#[utoipa::path(tag = "games", params(LedgerQuery),
+#[utoipa::path(tag = "games", params(GameFilters, LedgerQuery),
     responses((status = 200, body = LedgerReport),
     (status = 400, description = "A bad filter or stock, or too many games", body = Problem, content_type = "application/problem+json"),
     (status = 503, description = "Every solver worker is busy; retry later", body = Problem, content_type = "application/problem+json")))]
 #[get("/ledger")]
 async fn ledger(
     state: web::Data<State>,
+    filters: web::Query<GameFilters>,
     query: web::Query<LedgerQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let q = query.into_inner();
     let stock = crate::query::bounded("stock", q.stock.as_deref(), 0, 0, 1_000_000)
         .map_err(StoreError::BadQuery)? as i64;
-    let filter = Filter::of(&q.player, &q.game, &q.since, &q.until)?;
+    let filter = Filter::of(&filters)?;
     let judged = crate::query::flag("double_dummy", q.double_dummy.as_deref())?;
     let store = state.clone();
     let records = blocking(move || store.store.records(&filter, LEDGER_MOST)).await?;

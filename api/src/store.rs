@@ -77,10 +77,10 @@ pub struct GameList {
     pub offset: u64,
 }
 
-/// Filters and paging of `GET /api/v1/games`.
+/// The filters of `GET /api/v1/games` and `GET /api/v1/ledger`.
 #[derive(Clone, Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct GameQuery {
+pub struct GameFilters {
     /// Only games with a player of this name.
     pub player: Option<String>,
     /// Only games of this contract (`sauspiel`, `solo`, `wenz`, ..., `ramsch`).
@@ -91,6 +91,12 @@ pub struct GameQuery {
     /// Only games stored before this date or time (`2026-11-30` or RFC 3339, UTC).
     #[param(pattern = r"^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?Z)?$")]
     pub until: Option<String>,
+}
+
+/// The paging of `GET /api/v1/games`.
+#[derive(Clone, Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct Paging {
     /// Games per page (1 to 500, default 50).
     #[param(value_type = Option<u32>, minimum = 1, maximum = 500)]
     pub limit: Option<String>,
@@ -270,15 +276,15 @@ impl Store {
             .map_err(StoreError::from)
     }
 
-    pub fn list(&self, q: &GameQuery) -> Result<GameList, StoreError> {
-        let limit = bounded("limit", q.limit.as_deref(), 50, 1, 500)? as u32;
-        let offset = bounded("offset", q.offset.as_deref(), 0, 0, 1_000_000_000)?;
+    pub fn list(&self, filters: &GameFilters, paging: &Paging) -> Result<GameList, StoreError> {
+        let limit = bounded("limit", paging.limit.as_deref(), 50, 1, 500)? as u32;
+        let offset = bounded("offset", paging.offset.as_deref(), 0, 0, 1_000_000_000)?;
         let Filter {
             player,
             game,
             since,
             until,
-        } = Filter::of(&q.player, &q.game, &q.since, &q.until)?;
+        } = Filter::of(filters)?;
         let filter = FILTER;
         let conn = self.conn();
         let args = params![player, game, since, until];
@@ -345,12 +351,13 @@ pub struct Filter {
 }
 
 impl Filter {
-    pub fn of(
-        player: &Option<String>,
-        game: &Option<String>,
-        since: &Option<String>,
-        until: &Option<String>,
-    ) -> Result<Filter, StoreError> {
+    pub fn of(filters: &GameFilters) -> Result<Filter, StoreError> {
+        let GameFilters {
+            player,
+            game,
+            since,
+            until,
+        } = filters;
         let game = game
             .as_deref()
             .map(|g| {

@@ -194,26 +194,7 @@ pub enum Command {
     },
     /// Each player's money over hand logs, game after game in the order given: running
     /// totals, the stock carried, every player's account (no search).
-    Ledger {
-        /// Hand logs in the order played; `-` reads standard input.
-        #[arg(required = true, value_name = "LOG|-")]
-        logs: Vec<PathBuf>,
-        /// The logs' format: hand records, or another program's logs converted on the way in.
-        #[arg(long, value_parser = log_format(), default_value = "records")]
-        from: LogFormat,
-        /// Write the ledger here instead of standard output.
-        #[arg(short, long, value_name = "OUT")]
-        output: Option<PathBuf>,
-        #[arg(long, value_enum, default_value_t = crate::ledger::LedgerFormat::Json)]
-        format: crate::ledger::LedgerFormat,
-        /// The stock before the first game.
-        #[arg(long, default_value_t = 0)]
-        stock: i64,
-        /// Also judge each game double dummy: what every player would have made with every
-        /// card perfect (a search per game; Ramsch and hands thrown in are not judged).
-        #[arg(long)]
-        double_dummy: bool,
-    },
+    Ledger(Ledger),
     /// Converts other programs' logs into hand records (JSON lines).
     Import {
         /// The logs' format.
@@ -238,6 +219,29 @@ pub enum Command {
         #[command(flatten)]
         io: Io,
     },
+}
+
+/// The arguments of `ledger`.
+#[derive(clap::Args)]
+pub struct Ledger {
+    /// Hand logs in the order played; `-` reads standard input.
+    #[arg(required = true, value_name = "LOG|-")]
+    pub logs: Vec<PathBuf>,
+    /// The logs' format: hand records, or another program's logs converted on the way in.
+    #[arg(long, value_parser = log_format(), default_value = "records")]
+    pub from: LogFormat,
+    /// Write the ledger here instead of standard output.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    #[arg(long, value_enum, default_value_t = crate::ledger::LedgerFormat::Json)]
+    pub format: crate::ledger::LedgerFormat,
+    /// The stock before the first game.
+    #[arg(long, default_value_t = 0)]
+    pub stock: i64,
+    /// Also judge each game double dummy: what every player would have made with every
+    /// card perfect (a search per game; Ramsch and hands thrown in are not judged).
+    #[arg(long)]
+    pub double_dummy: bool,
 }
 
 /// How `serve` runs.

@@ -3,7 +3,6 @@
 
 use crate::output;
 use crate::sources::{self, with_path};
-use solver::formats::LogFormat;
 use solver::{Ledger, LedgerEntry, Record};
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -19,15 +18,6 @@ pub enum LedgerFormat {
     Table,
 }
 
-pub struct Run {
-    pub logs: Vec<PathBuf>,
-    pub from: LogFormat,
-    pub output: Option<PathBuf>,
-    pub format: LedgerFormat,
-    pub stock: i64,
-    pub double_dummy: bool,
-}
-
 /// A game counted, or the fault that kept it out (with the input line).
 enum Row {
     Game(Box<LedgerEntry>),
@@ -38,7 +28,7 @@ enum Row {
     },
 }
 
-pub fn run_ledger(run: Run) -> io::Result<ExitCode> {
+pub fn run_ledger(run: crate::args::Ledger) -> io::Result<ExitCode> {
     if let Some(out) = &run.output {
         let inputs: Vec<_> = run.logs.iter().map(PathBuf::as_path).collect();
         output::refuse_input_as_output(out, &inputs)?;

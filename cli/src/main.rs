@@ -102,21 +102,7 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             files,
             output,
         } => run_import(&files, from, &output),
-        Command::Ledger {
-            logs,
-            from,
-            output,
-            format,
-            stock,
-            double_dummy,
-        } => ledger::run_ledger(ledger::Run {
-            logs,
-            from,
-            output,
-            format,
-            stock,
-            double_dummy,
-        }),
+        Command::Ledger(run) => ledger::run_ledger(run),
         Command::Serve(serve) => run_serve(serve),
         Command::Openapi => {
             let text = api::openapi().to_pretty_json().map_err(io::Error::other)?;

@@ -17,7 +17,7 @@ use crate::parallel;
 use crate::search::Solver;
 use crate::seat::{BySeat, Seat};
 use crate::valuation::{evaluate, Valuation};
-use crate::worlds::Arrangements;
+use crate::worlds::{narrow_by_passes, Arrangements};
 use serde::Serialize;
 
 /// Deals judged per contract between two looks at the stopping rule.
@@ -48,13 +48,6 @@ impl HandQuestion {
                  (RULES.md section 8), so a hand alone has no contracts to choose from"
                     .to_string(),
             ));
-        }
-        if let Some(round) = table.round() {
-            return Err(Error::BadView(format!(
-                "odds: the deals of a {} round depend on the cards passed, which odds does not \
-                 model yet; `contracts` and `analyze` judge such a hand",
-                round.name()
-            )));
         }
         let contracts = if contracts.is_empty() {
             announceable_on(&table, seat)
@@ -99,7 +92,11 @@ impl HandQuestion {
         let hidden = deck.cards().without(hand);
         let n = deck.hand_size() as u8;
         let need = BySeat::from_fn(|s| if s == self.seat { 0 } else { n });
-        let allowed = BySeat::from_fn(|s| if s == self.seat { Cards::EMPTY } else { hidden });
+        let mut allowed = BySeat::from_fn(|s| if s == self.seat { Cards::EMPTY } else { hidden });
+        // In a Schieber round the seat knows where the cards it saw pass went; the passes
+        // it did not see are not its to know, so the deals drawn are dealt without them.
+        narrow_by_passes(self.table.passes(), self.seat, hidden, &mut allowed);
+        let table = self.table.without_passes();
         let mut arrangements = Arrangements::new(hidden, &allowed, need);
         (first..first + count)
             .map(|i| {
@@ -111,7 +108,7 @@ impl HandQuestion {
                         tried: 1,
                     })?;
                 hands[self.seat] = hand;
-                self.table.redealt(hands)
+                table.redealt(hands)
             })
             .collect()
     }

@@ -102,3 +102,24 @@ fn the_view_is_asked_for_by_seat() {
     .unwrap();
     assert!(other.hand_question(None).is_err());
 }
+
+/// Game 18 of NetSchafkopf's `samples-16.05.20.txt`, a Schieber round.
+const SCHIEBER: &str = r#"{"hands":["S7 SK S9 S8 H9 SU HU GZ","GU HO G9 SZ G8 HK H7 G7","HZ EA EZ EK E8 H8 SO HA","GK GA SA E7 E9 EU"],"round":"schieber","passes":[{"to":0,"cards":"EO GO"},{"from":0,"to":1,"cards":"GZ H9"},{"from":1,"to":2,"cards":"GU HO"},{"from":2,"to":3,"cards":"E8 H8"}],"contract":{"game":"solo","suit":"S","declarer":0}}"#;
+
+#[test]
+fn a_schieber_hand_has_odds_and_deals_that_keep_the_passes_it_saw() {
+    let record = Record::from_json(SCHIEBER).unwrap();
+    // Forehand: his suit solo is judged.
+    let q = record.hand_question(Some(Seat::S0)).unwrap();
+    let o = odds(&q, sampling(100), &mut solvers(2)).unwrap();
+    assert_eq!(o.contracts.len(), 1);
+    // Middlehand passed GU HO to rearhand: in every deal of his they are with rearhand or
+    // the dealer (rearhand's pass he did not see), never with forehand; and they are not
+    // always with rearhand.
+    let q = record.hand_question(Some(Seat::S1)).unwrap();
+    let deals = q.deals(0, 200, 3).unwrap();
+    let gu: crate::cards::Card = "GU".parse().unwrap();
+    assert!(deals.iter().all(|d| !d.hands()[Seat::S0].contains(gu)));
+    assert!(deals.iter().any(|d| d.hands()[Seat::S3].contains(gu)));
+    assert!(deals.iter().any(|d| d.hands()[Seat::S2].contains(gu)));
+}

@@ -35,6 +35,43 @@ const LIST_FACTOR: u64 = 16;
 /// a real game: the one played).
 const TRIES_PER_WORLD: u64 = 10_000;
 
+/// Passes before the contract (a Schieber round): a seat sees its own passes, those handed
+/// to it and the cards set aside (everyone knows forehand gets them); of the other passes
+/// it knows only who gave to whom. Each hidden card it saw move is followed through the
+/// later passes to the seats that may hold it now, and `allowed` narrowed to those. (Any
+/// arrangement that keeps to this has contents for the unseen passes that fit: tested
+/// against an enumeration of them.)
+pub(crate) fn narrow_by_passes(
+    passes: &[Pass],
+    seat: Seat,
+    hidden: Cards,
+    allowed: &mut BySeat<Cards>,
+) {
+    let seen = |p: &Pass| p.from.is_none() || p.from == Some(seat) || p.to == seat;
+    for (i, pass) in passes.iter().enumerate().filter(|(_, p)| seen(p)) {
+        for card in pass.cards.intersect(hidden) {
+            let mut holders = Seats::one(pass.to);
+            for later in &passes[i + 1..] {
+                let Some(from) = later.from.filter(|f| holders.contains(*f)) else {
+                    continue;
+                };
+                if !seen(later) {
+                    holders = holders.with(later.to);
+                } else if later.cards.contains(card) {
+                    // Passed on in a pass it saw: the card was with the giver.
+                    holders = Seats::one(later.to);
+                } else {
+                    // Not in a pass it saw: wherever it was, it stayed.
+                    debug_assert!(holders.contains(from));
+                }
+            }
+            for s in holders.others().iter() {
+                allowed[s].remove(card);
+            }
+        }
+    }
+}
+
 /// One seat's knowledge of a game in progress.
 #[derive(Clone, Debug)]
 pub struct View {
@@ -119,34 +156,7 @@ impl View {
                 }
             }
         }
-        // Passes before the contract (a Schieber round): a seat sees its own passes, those
-        // handed to it and the cards set aside (everyone knows forehand gets them); of the
-        // other passes it knows only who gave to whom. Each card it saw move is followed
-        // through the later passes to the seats that may hold it now.
-        let passes = setup.deal().passes();
-        let seen = |p: &Pass| p.from.is_none() || p.from == Some(seat) || p.to == seat;
-        for (i, pass) in passes.iter().enumerate().filter(|(_, p)| seen(p)) {
-            for card in pass.cards.intersect(hidden) {
-                let mut holders = Seats::one(pass.to);
-                for later in &passes[i + 1..] {
-                    let Some(from) = later.from.filter(|f| holders.contains(*f)) else {
-                        continue;
-                    };
-                    if !seen(later) {
-                        holders = holders.with(later.to);
-                    } else if later.cards.contains(card) {
-                        // Passed on in a pass it saw: the card was with the giver.
-                        holders = Seats::one(later.to);
-                    } else {
-                        // Not in a pass it saw: wherever it was, it stayed.
-                        debug_assert!(holders.contains(from));
-                    }
-                }
-                for s in holders.others().iter() {
-                    allowed[s].remove(card);
-                }
-            }
-        }
+        narrow_by_passes(setup.deal().passes(), seat, hidden, &mut allowed);
         if let Some(ace) = contract.called_ace().filter(|a| hidden.contains(*a)) {
             if let Some(d) = contract.declarer() {
                 allowed[d].remove(ace);

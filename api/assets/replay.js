@@ -257,14 +257,19 @@ async function load(root) {
     link.href = players ? location.pathname : "?view=players";
     link.textContent = players ? "Hide the single-dummy curve" : "Judge every card single dummy too (about a hundred times the work)";
   }
+  let record = null;
   try {
     const [r, a] = await Promise.all([fetch(base), fetch(base + "/analysis?lines=true" + (players ? "&view=players" : ""))]);
     if (!r.ok) throw new Error((await r.json()).detail);
+    record = await r.json();
     if (!a.ok) throw new Error((await a.json()).detail);
-    render({ record: await r.json(), analysis: await a.json(), base }, root);
+    render({ record, analysis: await a.json(), base }, root);
   } catch (e) {
     root.querySelector("#title").textContent = "This game cannot be shown";
     root.querySelector("#subtitle").textContent = String(e.message || e);
+    // A deal without play (a hand thrown in) may still be valued: which contract was there?
+    const names = record && record.players && record.players.length === 4 ? record.players : [0, 1, 2, 3].map(s => "seat " + s);
+    loadContracts(root.querySelector("#contracts"), { base }, names);
   }
 }
 

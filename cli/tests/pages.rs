@@ -349,6 +349,28 @@ fn the_replay_page_steps_through_every_card_in_a_real_browser() {
     wait_for(&session, replay, &plays.len().to_string());
     let curve = session.run("return document.querySelectorAll('#graph polyline.sd').length;");
     assert_eq!(curve.as_u64(), Some(1));
+
+    // A hand thrown in has no play to show, but its deal is valued: which contract was there?
+    let mut thrown: Value = serde_json::from_str(game).unwrap();
+    let fields = thrown.as_object_mut().unwrap();
+    fields.remove("contract");
+    fields.remove("play");
+    fields.insert("thrown_in".into(), true.into());
+    fields.insert("id".into(), "thrown".into());
+    let thrown = thrown.to_string();
+    let stored = ureq::post(&server.url("/api/v1/games")).send_string(&thrown);
+    assert!(stored.is_ok(), "{thrown}");
+    session.go(&server.url("/games/thrown"));
+    wait_for(
+        &session,
+        "document.querySelectorAll('#contracts tbody tr').length",
+        "4",
+    );
+    let subtitle = session.run("return document.getElementById('subtitle').textContent;");
+    assert_eq!(
+        subtitle.as_str(),
+        Some("the hand was thrown in: nobody played it")
+    );
     session.close();
 }
 

@@ -263,6 +263,7 @@ pub fn random_options(rng: &mut Rng) -> Options {
         schwarz: [Schwarz::NoTrick, Schwarz::AllPoints][rng.below(2)],
         ramsch_tie: [RamschTie::MoreTricks, RamschTie::HighestTrumpPlayed][rng.below(2)],
         ramsch_form: [RamschForm::LoserPays, RamschForm::TwoHighestPay][rng.below(2)],
+        stock_rule: [StockRule::Split, StockRule::Declarer][rng.below(2)],
         jungfrau: [
             Jungfrau::None,
             Jungfrau::DoubleIndividuallyOnce,

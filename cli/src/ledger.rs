@@ -74,7 +74,7 @@ pub fn run_ledger(run: crate::args::Ledger) -> io::Result<ExitCode> {
                 }
             };
             if run.format == LedgerFormat::Json {
-                writeln!(out, "{}", json_row(&row))?;
+                writeln!(out, "{}", json_row(&row)?)?;
                 out.flush()?;
             } else {
                 rows.push(row);
@@ -93,45 +93,19 @@ pub fn run_ledger(run: crate::args::Ledger) -> io::Result<ExitCode> {
         LedgerFormat::Table => out.write_all(table(&rows, &totals).as_bytes())?,
     }
     out.flush()?;
-    if failed > 0 {
-        eprintln!("schafkopf: {failed} of {records} games failed (see their lines)");
-        Ok(ExitCode::from(2))
-    } else {
-        Ok(ExitCode::SUCCESS)
-    }
+    crate::exit_status(failed, records)
 }
 
-/// A game's line, its fields in the order of [`LedgerEntry`].
-fn json_row(row: &Row) -> String {
+/// A game's line, its fields in the order of [`LedgerEntry`], or its fault in place.
+fn json_row(row: &Row) -> io::Result<String> {
     match row {
-        // Strings, numbers and arrays of them always serialize.
-        Row::Game(entry) => serde_json::to_string(entry).expect("a ledger entry serializes"),
+        Row::Game(entry) => serde_json::to_string(entry).map_err(io::Error::other),
         Row::Fault {
             line,
             code,
             message,
-        } => {
-            let fault = FaultLine {
-                line: *line,
-                error: FaultText { code, message },
-            };
-            // Strings and numbers always serialize.
-            serde_json::to_string(&fault).expect("a fault serializes")
-        }
+        } => crate::lines::json_error(*line, code, message),
     }
-}
-
-/// A fault in place, as every command writes it: `{"line", "error": {"code", "message"}}`.
-#[derive(serde::Serialize)]
-struct FaultLine<'a> {
-    line: usize,
-    error: FaultText<'a>,
-}
-
-#[derive(serde::Serialize)]
-struct FaultText<'a> {
-    code: &'a str,
-    message: &'a str,
 }
 
 #[derive(serde::Serialize)]

@@ -58,6 +58,16 @@ struct ErrorBody<'a> {
     message: &'a str,
 }
 
+/// A bad record's line as every command writes it in JSON:
+/// `{"line": N, "error": {"code", "message"}}`.
+pub fn json_error(line: usize, code: &str, message: &str) -> io::Result<String> {
+    let line = ErrorLine {
+        line,
+        error: ErrorBody { code, message },
+    };
+    serde_json::to_string(&line).map_err(io::Error::other)
+}
+
 /// How a bad record is written in its place.
 #[derive(Copy, Clone, PartialEq, Eq)]
 pub enum ErrorStyle {
@@ -206,16 +216,7 @@ fn write_result<W: Write>(
                     eprintln!("line {number}: error [{code}]: {message}");
                     return Ok(None);
                 }
-                ErrorStyle::Json => {
-                    let line = ErrorLine {
-                        line: number,
-                        error: ErrorBody {
-                            code,
-                            message: &message,
-                        },
-                    };
-                    serde_json::to_string(&line).map_err(io::Error::other)?
-                }
+                ErrorStyle::Json => json_error(number, code, &message)?,
             }
         }
     };

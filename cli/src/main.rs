@@ -388,7 +388,7 @@ fn run_lines<S>(
 }
 
 /// Exit status 2 when any record failed, with a line on stderr.
-fn exit_status(failed: usize, records: usize) -> io::Result<ExitCode> {
+pub(crate) fn exit_status(failed: usize, records: usize) -> io::Result<ExitCode> {
     if failed > 0 {
         eprintln!("schafkopf: {failed} of {records} records failed (see their lines)");
         Ok(ExitCode::from(2))

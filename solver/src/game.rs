@@ -105,33 +105,16 @@ impl Deal {
     }
 
     /// The same table (options, prices, doublings, stock, names) with other hands,
-    /// checked as [`Deal::new`] checks them: a world of single-dummy judgement. In a round
-    /// with passes, the passes stay and must agree with the new hands (each giver held
-    /// what he passed).
+    /// checked as [`Deal::new`] checks them: a world of single-dummy judgement. A round's
+    /// passes are not carried over: the judging seat did not see them all, and its view
+    /// has narrowed the hands by those it saw.
     pub fn redealt(&self, hands: BySeat<Cards>) -> Result<Deal, Error> {
-        let checked = match &self.round {
-            Some((round, passes)) => Deal::passed(
-                self.variant,
-                self.deck,
-                *round,
-                undo_passes(&hands, passes),
-                passes.clone(),
-            )?,
-            None => Deal::new(self.variant, self.deck, hands)?,
-        };
+        let checked = Deal::new(self.variant, self.deck, hands)?;
         Ok(Deal {
             hands: checked.hands,
-            ..self.clone()
-        })
-    }
-
-    /// The same hands without the round and its passes: a world of single-dummy judgement,
-    /// whose passes the judging seat did not all see.
-    pub fn without_passes(&self) -> Deal {
-        Deal {
             round: None,
             ..self.clone()
-        }
+        })
     }
 
     /// The same deal as a Muss game (everyone passed, the holder of `EO` must declare), if
@@ -215,11 +198,11 @@ impl Deal {
 /// A Muss game: declared by the holder of `EO` (as dealt), in a game that has a declarer,
 /// without Kontra (RULES.md section 7).
 fn check_muss(deal: &Deal, contract: &Contract) -> Result<(), Error> {
-    let eo = Card::new(Suit::Eichel, Rank::Ober);
-    let holder = Seat::ALL.into_iter().find(|s| deal.hands[*s].contains(eo));
     if contract.variant() != Variant::Bavarian {
         return Ok(());
     }
+    let eo = Card::new(Suit::Eichel, Rank::Ober);
+    let holder = Seat::ALL.into_iter().find(|s| deal.hands[*s].contains(eo));
     let Some(declarer) = contract.declarer() else {
         return Err(Error::Conflict(
             "contract.forced: a Muss game is declared; a Ramsch is no Muss game".to_string(),

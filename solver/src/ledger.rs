@@ -2,7 +2,7 @@
 //! the order played, by name (seats change from game to game), with the stock carried from
 //! one game to the next.
 
-use crate::contract::GameName;
+use crate::contract::{GameName, Variant};
 use crate::error::Error;
 use crate::options::{BockEvent, MAX_BOCK};
 use crate::record::Record;
@@ -179,7 +179,7 @@ impl Ledger {
         carried.rules.stock = None;
         // Bock rounds under way double the game (each round once, at most MAX_BOCK); a
         // record that states its own Bock must state that many.
-        let rounds = (self.bock_rounds.len() as u8).min(MAX_BOCK);
+        let rounds = self.bock_rounds.len().min(MAX_BOCK as usize) as u8;
         let applies = rounds > 0 || !record.rules.bock_after.is_empty();
         if applies {
             match record.doublings.bock {
@@ -198,16 +198,11 @@ impl Ledger {
             Some(solver) if !carried.thrown_in => double_dummy_payouts(&carried, solver)?,
             _ => None,
         };
-        let mut entry = self.count(record.id.clone(), names, &score)?;
-        if let Some(perfect) = perfect {
-            self.judge(names, &score.payouts, &perfect)?;
-            entry.double_dummy = Some(perfect);
-        }
+        let german = carried.variant()? == Variant::German;
+        // From here on the game is counted: nothing below can fail but the sums `count`
+        // checks before it changes anything.
+        let mut entry = self.count(record.id.clone(), names, &score, perfect)?;
         entry.bock = carried.doublings.bock;
-        let german = record
-            .variant
-            .as_deref()
-            .is_some_and(|v| v.eq_ignore_ascii_case("german"));
         if german {
             entry.german_match = Some(self.count_match(names, &score));
         }
@@ -224,11 +219,14 @@ impl Ledger {
         Ok(entry)
     }
 
+    /// Counts a scored game (and its double-dummy payouts, where judged) into the accounts
+    /// and the stock; nothing changes if a sum would overflow.
     fn count(
         &mut self,
         id: Option<String>,
         names: &[String],
         score: &Score,
+        perfect: Option<[i64; 4]>,
     ) -> Result<LedgerEntry, Error> {
         let stock = self
             .stock
@@ -260,6 +258,12 @@ impl Ledger {
                 account.paid = sum(account.paid, -amount)?;
             }
             account.total = sum(account.total, amount)?;
+            if let Some(perfect) = perfect {
+                let j = account.double_dummy.get_or_insert_with(Judged::default);
+                j.games += 1;
+                j.as_played = sum(j.as_played, amount)?;
+                j.perfect = sum(j.perfect, perfect[seat])?;
+            }
             updated.push(account);
         }
         let totals = std::array::from_fn(|seat| updated[seat].total);
@@ -283,35 +287,9 @@ impl Ledger {
             payouts: score.payouts,
             totals,
             stock,
-            double_dummy: None,
+            double_dummy: perfect,
             german_match: None,
         })
-    }
-
-    /// Adds a judged game to each player's [`Judged`] (checked sums; the game is counted).
-    fn judge(
-        &mut self,
-        names: &[String],
-        played: &[i64; 4],
-        perfect: &[i64; 4],
-    ) -> Result<(), Error> {
-        for (seat, name) in names.iter().enumerate() {
-            // `count` has opened an account for every name of the game.
-            let Some(account) = self.accounts.iter_mut().find(|a| &a.player == name) else {
-                continue;
-            };
-            let j = account.double_dummy.get_or_insert_with(Judged::default);
-            j.games += 1;
-            j.as_played = j
-                .as_played
-                .checked_add(played[seat])
-                .ok_or_else(|| overflow(name))?;
-            j.perfect = j
-                .perfect
-                .checked_add(perfect[seat])
-                .ok_or_else(|| overflow(name))?;
-        }
-        Ok(())
     }
 
     /// German Schafkopf: the winning partnership's game points go to its match count; the

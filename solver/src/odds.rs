@@ -93,10 +93,9 @@ impl HandQuestion {
         let n = deck.hand_size() as u8;
         let need = BySeat::from_fn(|s| if s == self.seat { 0 } else { n });
         let mut allowed = BySeat::from_fn(|s| if s == self.seat { Cards::EMPTY } else { hidden });
-        // In a Schieber round the seat knows where the cards it saw pass went; the passes
-        // it did not see are not its to know, so the deals drawn are dealt without them.
+        // In a Schieber round the seat knows where the cards it saw pass went (the deals
+        // are dealt without the passes: `Deal::redealt`).
         narrow_by_passes(self.table.passes(), self.seat, hidden, &mut allowed);
-        let table = self.table.without_passes();
         let mut arrangements = Arrangements::new(hidden, &allowed, need);
         (first..first + count)
             .map(|i| {
@@ -108,7 +107,7 @@ impl HandQuestion {
                         tried: 1,
                     })?;
                 hands[self.seat] = hand;
-                table.redealt(hands)
+                self.table.redealt(hands)
             })
             .collect()
     }

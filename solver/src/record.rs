@@ -404,7 +404,7 @@ impl Record {
         .map(|d| d.named(self.id.clone(), self.players.clone()))
     }
 
-    fn variant(&self) -> Result<Variant, Error> {
+    pub(crate) fn variant(&self) -> Result<Variant, Error> {
         match self.variant.as_deref() {
             None => Ok(Variant::Bavarian),
             Some(text) => match text.to_lowercase().as_str() {
@@ -590,34 +590,18 @@ impl Record {
                         .to_string(),
                 })
             }
-            Some(text) => {
-                Round::from_name(text).ok_or_else(|| unknown("round", text, &Round::NAMES))?
-            }
+            Some(text) => Round::from_name(text)
+                .ok_or_else(|| unknown("round", text, &Round::ALL.map(Round::name)))?,
         };
         let mut seen = Cards::EMPTY;
         let dealt = self.dealt_cards(deck, &mut seen)?;
         let mut passes = Vec::with_capacity(self.passes.len());
         for (i, spec) in self.passes.iter().enumerate() {
-            let seat = |v: i64| {
-                u8::try_from(v)
-                    .ok()
-                    .and_then(Seat::new)
-                    .ok_or_else(|| bad("seat", &v.to_string()))
-            };
-            let from = spec.from.map(seat).transpose()?;
-            let to = seat(spec.to)?;
+            let from = spec.from.map(seat_at).transpose()?;
+            let to = seat_at(spec.to)?;
             let mut cards = Cards::EMPTY;
             for card in spec.cards.cards(&format!("passes[{i}]"))? {
-                if !deck.cards().contains(card) {
-                    return Err(Error::CardNotInDeck {
-                        card,
-                        deck: deck.name(),
-                    });
-                }
-                if cards.contains(card) {
-                    return Err(Error::DuplicateCard(card));
-                }
-                cards.insert(card);
+                deal_card(deck, &mut cards, card)?;
             }
             // The cards set aside are dealt to nobody: each of them once in the pack.
             if from.is_none() {
@@ -673,11 +657,7 @@ impl Record {
                 .map_err(|_| unknown("suit", text, &["E", "G", "H", "S"]))
         };
         let seat = |field: &'static str, value: Option<i64>| -> Result<Seat, Error> {
-            let v = value.ok_or(Error::MissingField { game, field })?;
-            u8::try_from(v)
-                .ok()
-                .and_then(Seat::new)
-                .ok_or_else(|| bad("seat", &v.to_string()))
+            seat_at(value.ok_or(Error::MissingField { game, field })?)
         };
         let declarer = || seat("declarer", spec.declarer);
         let tout = spec.tout;
@@ -751,6 +731,9 @@ impl Record {
         let setup = game.setup();
         let c = setup.contract();
         let deal = setup.deal();
+        let mut spec = ContractSpec::of(&c);
+        // A Bavarian Muss game is marked `forced` too.
+        spec.forced |= c.variant() == Variant::Bavarian && deal.muss();
         Record {
             id: setup.id().map(str::to_string),
             variant: Some(c.variant().name().to_string()),
@@ -763,11 +746,7 @@ impl Record {
                 .collect(),
             round: deal.round().map(|r| r.name().to_string()),
             passes: deal.passes().iter().map(PassSpec::of).collect(),
-            contract: Some(ContractSpec {
-                forced: c.variant() == Variant::Bavarian && deal.muss()
-                    || ContractSpec::of(&c).forced,
-                ..ContractSpec::of(&c)
-            }),
+            contract: Some(spec),
             thrown_in: false,
             play: CardText::from_cards(game.plays().into_iter().map(|(_, c)| c)),
             doublings: setup.doublings().clone(),
@@ -844,6 +823,14 @@ fn unknown(what: &'static str, text: &str, names: &[&'static str]) -> Error {
         suggestion: crate::json::nearest(text, names.iter().copied()),
         names: names.join(", "),
     }
+}
+
+/// A seat number of the record, 0 to 3.
+fn seat_at(v: i64) -> Result<Seat, Error> {
+    u8::try_from(v)
+        .ok()
+        .and_then(Seat::new)
+        .ok_or_else(|| bad("seat", &v.to_string()))
 }
 
 fn bad(what: &'static str, text: &str) -> Error {

@@ -50,7 +50,7 @@ const DEVILS: [Card; 4] = [
 ];
 
 impl Round {
-    pub const NAMES: [&'static str; 2] = ["schieber", "teufelsrunde"];
+    pub const ALL: [Round; 2] = [Round::Schieber, Round::Teufelsrunde];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -60,11 +60,8 @@ impl Round {
     }
 
     pub fn from_name(text: &str) -> Option<Round> {
-        match text.to_lowercase().as_str() {
-            "schieber" => Some(Round::Schieber),
-            "teufelsrunde" => Some(Round::Teufelsrunde),
-            _ => None,
-        }
+        let lower = text.to_lowercase();
+        Round::ALL.into_iter().find(|r| r.name() == lower)
     }
 
     /// Forehand plays a suit solo (Tout allowed): the seed's "can only play a suit solo".

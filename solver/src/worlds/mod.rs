@@ -196,12 +196,9 @@ impl View {
     pub fn world(&self, hidden: &BySeat<Cards>) -> Result<Game, Error> {
         let played_hands = BySeat::from_fn(|s| self.known[s] | hidden[s] | self.played[s]);
         let contract = self.exchange_in(&played_hands)?;
-        // The passes this seat did not see are not its to know: a world of a round with
-        // passes is dealt as the hands it makes, the passes seen having narrowed them.
         let deal = self
             .setup
             .deal()
-            .without_passes()
             .redealt(contract.dealt_hands(played_hands))?;
         let setup = Setup::new(deal, contract)?;
         Game::replay(setup, &self.plays)

@@ -166,8 +166,7 @@ impl Ledger {
                 text: names.join(", "),
             });
         }
-        let given = record.stock.or(record.rules.stock);
-        if let Some(s) = given.filter(|s| *s != self.stock) {
+        if let Some(s) = record.given_stock()?.filter(|s| *s != self.stock) {
             return Err(Error::Conflict(format!(
                 "stock: the record starts with {s}, but the games before leave {} in the \
                  stock",

@@ -417,11 +417,17 @@ impl Record {
 
     /// The stock before the game, given once (`stock` or `rules.stock`).
     fn stock(&self) -> Result<i64, Error> {
+        Ok(self.given_stock()?.unwrap_or(0))
+    }
+
+    /// The stock the record gives, if it gives one (`stock` or `rules.stock`, the same if
+    /// both).
+    pub(crate) fn given_stock(&self) -> Result<Option<i64>, Error> {
         match (self.stock, self.rules.stock) {
             (Some(a), Some(b)) if a != b => Err(Error::Conflict(format!(
                 "stock is {a} but rules.stock is {b}: give it once"
             ))),
-            (a, b) => Ok(a.or(b).unwrap_or(0)),
+            (a, b) => Ok(a.or(b)),
         }
     }
 

@@ -366,6 +366,12 @@ fn the_ledger_names_what_it_cannot_count() {
         ledger.add(&record).unwrap_err().to_string(),
         "stock: the record starts with 20, but the games before leave 0 in the stock"
     );
+    // Given twice and not the same: refused, as everywhere, not read as the one carried.
+    (record.stock, record.rules.stock) = (Some(0), Some(20));
+    assert_eq!(
+        ledger.add(&record).unwrap_err().to_string(),
+        "stock is 0 but rules.stock is 20: give it once"
+    );
     assert_eq!(ledger.totals().games, 0);
 }
 

@@ -138,16 +138,22 @@ fn table(rows: &[Row], totals: &solver::LedgerTotals) -> String {
                     let _ = write!(s, " {cell:>width$}");
                 }
                 let _ = writeln!(s, " {:>8}", e.stock);
-                if let Some(m) = e.german_match.as_ref() {
-                    if let Some(t) = m.won {
-                        let [a, b] = &m.teams[t];
-                        let _ = writeln!(
-                            s,
-                            "       {a} and {b} win the match to nine ({} to {})",
-                            m.points[t],
-                            m.points[1 - t]
-                        );
+                if let Some(m) = e.german_match.as_ref().filter(|m| !m.won.is_empty()) {
+                    // The winners' points, and the best of the others'.
+                    let (mut best, mut rest) = (0, 0);
+                    for (seat, p) in m.points.iter().enumerate() {
+                        if m.won.contains(&e.players[seat]) {
+                            best = best.max(*p);
+                        } else {
+                            rest = rest.max(*p);
+                        }
                     }
+                    let _ = writeln!(
+                        s,
+                        "       {} {} the match to nine ({best} to {rest})",
+                        and_list(&m.won),
+                        if m.won.len() == 1 { "wins" } else { "win" }
+                    );
                 }
             }
             Row::Fault { message, .. } => {
@@ -177,10 +183,18 @@ fn table(rows: &[Row], totals: &solver::LedgerTotals) -> String {
         s.push('\n');
     }
     for m in &totals.matches {
-        let [a, b] = &m.winners;
         let games = if m.games == 1 { "game" } else { "games" };
-        let _ = writeln!(s, "match: {a} and {b} in {} {games}", m.games);
+        let _ = writeln!(s, "match: {} in {} {games}", and_list(&m.winners), m.games);
     }
     let _ = writeln!(s, "{} games; stock {}", totals.games, totals.stock);
     s
+}
+
+/// Names as a sentence lists them: `Hans`, `Hans and Sepp`, `Hans, Resi and Sepp`.
+fn and_list(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }

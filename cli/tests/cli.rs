@@ -997,12 +997,16 @@ fn ledger_follows_the_players_over_a_protocol() {
         "{text}"
     );
     let unnamed = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
-    // German games: the matches to nine between the partnerships.
+    // German games: the matches to nine; partners draw the same game points.
     let german = repo().join("examples/german.jsonl");
     let o = run(&["ledger", german.to_str().unwrap()], "");
     let lines = json_lines(&o);
-    assert_eq!(lines[6]["german_match"]["won"], 0);
-    assert_eq!(lines[6]["german_match"]["points"], json!([17, 1]));
+    assert_eq!(
+        lines[6]["players"],
+        json!(["Hans", "Vroni", "Sepp", "Resi"])
+    );
+    assert_eq!(lines[6]["german_match"]["won"], json!(["Hans", "Sepp"]));
+    assert_eq!(lines[6]["german_match"]["points"], json!([17, 1, 17, 1]));
     let matches = &lines[14]["totals"]["matches"];
     assert_eq!(
         matches,

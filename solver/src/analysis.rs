@@ -402,24 +402,32 @@ pub fn judge_single_dummy(
         solver.solve(&worlds.games[i])
     })?;
     let frame = Frame::of(position)?;
-    let side = Side {
-        maximizes: frame.maximizers.contains(seat),
-        declares: setup.declarers().contains(seat),
-    };
+    // The player's side in each world: the same in all but where the partnerships follow
+    // cards he cannot see (German Schafkopf with black-Ober partners).
+    let sides = worlds
+        .games
+        .iter()
+        .map(|world| {
+            Ok(Side {
+                maximizes: Frame::of(world)?.maximizers.contains(seat),
+                declares: world.setup().declarers().contains(seat),
+            })
+        })
+        .collect::<Result<Vec<Side>, Error>>()?;
     let tricks = setup.trick_count() as u8;
     Ok(judge_over_worlds(
         &solutions,
         worlds.exhaustive,
         played,
-        side,
+        &sides,
         (&contract, Targets::of(setup)),
         frame.measure,
         tricks,
     ))
 }
 
-/// The player's part: whether he maximises the measure, and whether he is of the declaring
-/// side (both the same in every world: he knows his own cards).
+/// The player's part in a world: whether he maximises the measure, and whether he is of
+/// the declaring side.
 #[derive(Copy, Clone)]
 struct Side {
     maximizes: bool,
@@ -433,15 +441,15 @@ fn judge_over_worlds(
     solutions: &[crate::search::Solution],
     exhaustive: bool,
     played: Card,
-    side: Side,
+    sides: &[Side],
     (contract, targets): (&Contract, Targets),
     measure: Measure,
     tricks: u8,
 ) -> SingleDummy {
     let n = solutions.len();
     let cards: Vec<Card> = solutions[0].cards.iter().map(|&(c, _)| c).collect();
-    // Per card the values over the worlds, in the player's favour (higher is better).
-    let favour = |v: i64| if side.maximizes { v } else { -v };
+    // Per card and world the value in the player's favour (higher is better).
+    let favour = |world: usize, v: i64| if sides[world].maximizes { v } else { -v };
     let value_of = |s: &crate::search::Solution, card: Card| {
         s.cards
             .iter()
@@ -450,7 +458,13 @@ fn judge_over_worlds(
     };
     let sums: Vec<i64> = cards
         .iter()
-        .map(|&c| solutions.iter().map(|s| favour(value_of(s, c))).sum())
+        .map(|&c| {
+            solutions
+                .iter()
+                .enumerate()
+                .map(|(w, s)| favour(w, value_of(s, c)))
+                .sum()
+        })
         .collect();
     // Sums over the same worlds compare exactly: ties are ties.
     let top = sums.iter().copied().max().unwrap_or(0);
@@ -463,7 +477,8 @@ fn judge_over_worlds(
     let leader = best[0];
     let diffs: Vec<f64> = solutions
         .iter()
-        .map(|s| (favour(value_of(s, leader)) - favour(value_of(s, played))) as f64)
+        .enumerate()
+        .map(|(w, s)| (favour(w, value_of(s, leader)) - favour(w, value_of(s, played))) as f64)
         .collect();
     let mean_diff = diffs.iter().sum::<f64>() / n as f64;
     let margin = if exhaustive || n < 2 {
@@ -474,24 +489,26 @@ fn judge_over_worlds(
     };
     let mean =
         |card: Card| solutions.iter().map(|s| value_of(s, card)).sum::<i64>() as f64 / n as f64;
-    let share = |f: &dyn Fn(i64) -> bool| {
-        let k = solutions.iter().filter(|s| f(value_of(s, played))).count();
+    let share = |f: &dyn Fn(usize, i64) -> bool| {
+        let k = (0..n)
+            .filter(|&w| f(w, value_of(&solutions[w], played)))
+            .count();
         round(k as f64 / n as f64, 4)
     };
     let (win, schneider) = match outcome(contract, targets, measure, 0, tricks) {
         OutcomeClass::Settlement(_) => (None, None),
         OutcomeClass::Declared(_) => {
-            let ours = |v: i64| match outcome(contract, targets, measure, v, tricks) {
+            let ours = |w: usize, v: i64| match outcome(contract, targets, measure, v, tricks) {
                 OutcomeClass::Declared(o) => (
-                    o.won == side.declares,
-                    o.schneider && o.won == side.declares,
+                    o.won == sides[w].declares,
+                    o.schneider && o.won == sides[w].declares,
                 ),
                 OutcomeClass::Settlement(_) => (false, false),
             };
             let points = measure == Measure::Points;
             (
-                Some(share(&|v| ours(v).0)),
-                points.then(|| share(&|v| ours(v).1)),
+                Some(share(&|w, v| ours(w, v).0)),
+                points.then(|| share(&|w, v| ours(w, v).1)),
             )
         }
     };

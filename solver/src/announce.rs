@@ -2,8 +2,9 @@
 //! declares in German Schafkopf (section 8).
 
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
-use crate::contract::{holds_sie, Contract, GameName, Solo, Wenzels};
+use crate::contract::{holds_sie, Contract, GameName, Partners, Solo, Wenzels};
 use crate::game::Deal;
+use crate::options::GermanTrump;
 use crate::order::Group;
 use crate::seat::{BySeat, Seat};
 
@@ -128,12 +129,14 @@ pub struct GermanDeclaration {
 }
 
 impl GermanDeclaration {
-    pub fn contract(&self, wenzels: Wenzels) -> Contract {
+    /// The declarer's game with his partnership (`partners`: the table's rule, or a solo).
+    pub fn contract(&self, wenzels: Wenzels, partners: Partners) -> Contract {
         Contract::German {
             declarer: self.declarer,
             trump: self.trump,
             wenzels,
             forced: self.forced,
+            partners,
         }
     }
 }
@@ -173,17 +176,20 @@ struct GermanKey {
 
 /// A seat's best German declaration and the suit it names. The longest plain suit is
 /// named; between equally long suits the one with more points, then the higher suit
-/// (Eichel first).
-fn german_count(hand: Cards, wenzels: Wenzels) -> (GermanKey, Suit) {
+/// (Eichel first). Where Schellen are always trumps, Schellen are counted.
+fn german_count(hand: Cards, wenzels: Wenzels, rule: GermanTrump) -> (GermanKey, Suit) {
     let held = hand.intersect(wenzels.set());
     let suit_key = |suit: Suit| {
         let cards = hand.of_suit(suit).without(wenzels.set());
         (cards.len(), cards.points(), std::cmp::Reverse(suit as u8))
     };
-    let best = Suit::ALL
-        .into_iter()
-        .max_by_key(|s| suit_key(*s))
-        .unwrap_or(Suit::Eichel);
+    let best = match rule {
+        GermanTrump::Schellen => Suit::Schellen,
+        GermanTrump::Declared => Suit::ALL
+            .into_iter()
+            .max_by_key(|s| suit_key(*s))
+            .unwrap_or(Suit::Eichel),
+    };
     let cards = hand.of_suit(best).without(wenzels.set());
     let order = wenzels.cards();
     let top_wenzel = order
@@ -203,11 +209,16 @@ fn german_count(hand: Cards, wenzels: Wenzels) -> (GermanKey, Suit) {
 /// highest count of Wenzels plus longest plain suit, at least 5; ties to the higher points of
 /// the counted cards, then to the higher trump (the highest Wenzel held; without one, the
 /// higher suit). If nobody may declare, the holder of `EU` plays a forced game with his
-/// longest suit.
-pub fn german_declaration(hands: &BySeat<Cards>, wenzels: Wenzels) -> GermanDeclaration {
-    let counts = BySeat::from_fn(|s| german_count(hands[s], wenzels));
-    // Keys of different seats never tie: two seats cannot hold the same Wenzel, nor both
-    // name one suit with five of its cards.
+/// longest suit. Where Schellen are always trumps (`rule`), each counts Wenzels and Schellen.
+pub fn german_declaration(
+    hands: &BySeat<Cards>,
+    wenzels: Wenzels,
+    rule: GermanTrump,
+) -> GermanDeclaration {
+    let counts = BySeat::from_fn(|s| german_count(hands[s], wenzels, rule));
+    // Keys of different seats never tie where it matters (a count of 5 or more): two seats
+    // with Wenzels differ in their highest, and two without would need five cards each of
+    // their suits, so two different suits (a suit has at most 7 plain cards).
     let best = Seat::ALL
         .into_iter()
         .filter(|s| counts[*s].0.count >= 5)
@@ -283,7 +294,7 @@ mod tests {
             cards("SU GA GK GZ G9 G8 SA SK"), // 1 + 5 = 6, Gras
             cards("EO GO HO SO E8 E7 SZ S9"),
         ]);
-        let d = german_declaration(&hands, Wenzels::Four);
+        let d = german_declaration(&hands, Wenzels::Four, GermanTrump::Declared);
         assert_eq!(
             (d.declarer, d.trump, d.forced, d.count),
             (Seat::S1, Suit::Herz, false, 7)
@@ -300,7 +311,7 @@ mod tests {
             cards("GU HA HK HO HZ H9 SA SK"),
             cards("HU G8 G7 E8 E7 SO SZ S9"),
         ]);
-        let d = german_declaration(&hands, Wenzels::Four);
+        let d = german_declaration(&hands, Wenzels::Four, GermanTrump::Declared);
         assert_eq!(
             (d.declarer, d.trump, d.count, d.points),
             (Seat::S1, Suit::Eichel, 6, 30)
@@ -318,7 +329,7 @@ mod tests {
             cards("HA HZ HK HO H9 E9 EO S9"),
             cards("EA EZ EK G8 SA SZ SK SO"),
         ]);
-        let d = german_declaration(&hands, Wenzels::Four);
+        let d = german_declaration(&hands, Wenzels::Four, GermanTrump::Declared);
         assert_eq!((d.declarer, d.trump, d.points), (Seat::S1, Suit::Gras, 28));
     }
 
@@ -330,7 +341,7 @@ mod tests {
             cards("HU E9 E8 G9 HO H9 SO S9"),
             cards("SU E7 G8 G7 H8 H7 S8 S7"),
         ]);
-        let d = german_declaration(&hands, Wenzels::Four);
+        let d = german_declaration(&hands, Wenzels::Four, GermanTrump::Declared);
         assert!(d.forced);
         assert_eq!(d.declarer, Seat::S0);
     }

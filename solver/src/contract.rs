@@ -340,6 +340,35 @@ impl Wenzels {
     }
 }
 
+/// Who plays with the declarer in German Schafkopf (RULES.md section 8). A table's rule
+/// (`rules.german_partners`) is `across` or `black_obers`; a game names `solo` itself.
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum Partners {
+    /// The player across the table, as the seating drawn before the game made them.
+    #[default]
+    Across,
+    /// The holders of the two black Obers (`EO`, `GO`) play together that deal; a player
+    /// holding both plays alone against three.
+    BlackObers,
+    /// A solo: the declarer alone against the other three.
+    Solo,
+}
+
+impl Partners {
+    /// The partnership rule's name (`rules.german_partners`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Partners::Across => "across",
+            Partners::BlackObers => "black_obers",
+            Partners::Solo => "solo",
+        }
+    }
+}
+
 /// A contract: the game announced and by whom.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Contract {
@@ -375,13 +404,14 @@ pub enum Contract {
     /// table's agreement names it (the last Kontra, else the first Klopfen, else the team
     /// that leads to the first trick).
     Kreuzbock { declarer: Seat },
-    /// German Schafkopf: seats 0 and 2 against 1 and 3.
+    /// German Schafkopf: the declarer's partnership (`partners`) against the others.
     German {
         declarer: Seat,
         trump: Suit,
         wenzels: Wenzels,
         /// Nobody could declare, so the holder of EU must play.
         forced: bool,
+        partners: Partners,
     },
 }
 
@@ -609,7 +639,8 @@ impl Contract {
     }
 
     /// The declaring side given the dealt hands (Sauspiel: declarer and the holder of the
-    /// called ace; German: the declarer's partnership). Empty for Ramsch.
+    /// called ace; German: the declarer's partnership, which with black-Ober partners may
+    /// be three players against the one who holds both). Empty for Ramsch.
     pub fn declarers(&self, dealt: &BySeat<Cards>) -> Seats {
         match *self {
             Contract::Ramsch => Seats::NONE,
@@ -623,9 +654,27 @@ impl Contract {
             Contract::Hochzeit {
                 declarer, partner, ..
             } => Seats::one(declarer).with(partner),
-            Contract::German { declarer, .. } | Contract::Kreuzbock { declarer } => {
-                Seats::one(declarer).with(declarer.plus(2))
-            }
+            Contract::German {
+                declarer, partners, ..
+            } => match partners {
+                Partners::Across => Seats::one(declarer).with(declarer.plus(2)),
+                Partners::Solo => Seats::one(declarer),
+                Partners::BlackObers => {
+                    let black = Card::new(Suit::Eichel, Rank::Ober)
+                        .set()
+                        .with(Card::new(Suit::Gras, Rank::Ober));
+                    let holders = Seat::ALL
+                        .into_iter()
+                        .filter(|s| !dealt[*s].intersect(black).is_empty())
+                        .fold(Seats::NONE, Seats::with);
+                    if holders.contains(declarer) {
+                        holders
+                    } else {
+                        holders.others()
+                    }
+                }
+            },
+            Contract::Kreuzbock { declarer } => Seats::one(declarer).with(declarer.plus(2)),
             Contract::Solo { declarer, .. }
             | Contract::Bettel { declarer, .. }
             | Contract::Sie { declarer } => Seats::one(declarer),
@@ -772,6 +821,7 @@ mod tests {
             trump: Suit::Eichel,
             wenzels,
             forced: false,
+            partners: Partners::Across,
         };
         assert_eq!(
             trumps(german(Wenzels::Four)),
@@ -821,6 +871,7 @@ mod tests {
                 trump: Suit::Herz,
                 wenzels: w,
                 forced: false,
+                partners: Partners::Across,
             });
         }
         for c in contracts {

@@ -10,10 +10,10 @@
 
 use crate::announce::{callable_aces, german_declaration};
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
-use crate::contract::{holds_sie, Contract, Variant};
+use crate::contract::{holds_sie, Contract, Partners, Variant};
 use crate::error::{Error, IllegalReason};
 use crate::legal::{CalledAce, PlayRules, RunAway};
-use crate::options::{AllPass, Doublings, Options, RunAwayCount, StockRule, Tariff};
+use crate::options::{AllPass, Doublings, GermanTrump, Options, RunAwayCount, StockRule, Tariff};
 use crate::order::{Group, Order};
 use crate::record::check_amount;
 use crate::round::{undo_passes, Pass, Round};
@@ -350,18 +350,30 @@ impl Setup {
                 trump,
                 wenzels,
                 forced,
+                partners,
             } => {
-                let declaration = german_declaration(dealt, wenzels);
-                // A forced game's trump is the forced player's to name; every other part
-                // of the contract follows from the deal.
+                let rules = deal.options();
+                let declaration = german_declaration(dealt, wenzels, rules.german_trump);
+                // A forced game's trump is the forced player's to name (unless Schellen are
+                // always trumps); every other part of the contract follows from the deal.
+                let names_trump = forced && rules.german_trump == GermanTrump::Declared;
                 let matches = declarer == declaration.declarer
                     && forced == declaration.forced
-                    && (forced || trump == declaration.trump);
+                    && (names_trump || trump == declaration.trump);
                 if !matches {
                     return Err(Error::NotTheDeclaration {
                         declaration: declaration.to_string(),
                         given: contract.to_string(),
                     });
+                }
+                // The declarer plays with the table's partnership, or alone.
+                if partners != Partners::Solo && partners != rules.german_partners {
+                    return Err(Error::Conflict(format!(
+                        "the game is played with {} partners, but the table's rule \
+                         (rules.german_partners) is {}",
+                        partners.name(),
+                        rules.german_partners.name()
+                    )));
                 }
             }
             Contract::Solo { .. }
@@ -747,6 +759,7 @@ mod tests {
             trump: Suit::Herz,
             wenzels: crate::contract::Wenzels::Four,
             forced: false,
+            partners: Partners::Across,
         };
         assert!(matches!(
             Setup::new(deal(), german),

@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::options::{BockEvent, MAX_BOCK};
 use crate::record::Record;
 use crate::search::Solver;
-use crate::settle::{declared_payouts, DeclaredOutcome, Outcome, Score};
+use crate::settle::{declared_payouts, german_points, DeclaredOutcome, Outcome, Score};
 use crate::valuation::{evaluate, Valuation};
 use serde::Serialize;
 
@@ -19,38 +19,35 @@ pub struct Ledger {
     games: u32,
     /// The Bock rounds under way: the hands each has left.
     bock_rounds: Vec<u8>,
-    /// German Schafkopf: each partnership's game points in the match under way, and the
-    /// games of it so far.
-    match_points: Vec<(Team, i64)>,
+    /// German Schafkopf: each player's game points in the match under way, and the games
+    /// of it so far.
+    match_points: Vec<(String, i64)>,
     match_games: u32,
     matches: Vec<MatchWon>,
 }
 
-/// A partnership of German Schafkopf: two names, in order.
-type Team = [String; 2];
-
-/// Game points a German partnership needs to win the match (the sheep's head).
+/// Game points a German player needs to win the match (the sheep's head).
 const MATCH_POINTS: i64 = 9;
 
-/// German Schafkopf: the match after a game, between the game's two partnerships.
+/// German Schafkopf: the match after a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MatchState {
-    /// Seats 0 and 2, and seats 1 and 3 (names in order).
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Vec<String>>))]
-    pub teams: [Team; 2],
-    /// Their game points in the match so far (after a match is won, the won match's).
-    pub points: [i64; 2],
-    /// The team that reached nine with this game, if one did.
-    pub won: Option<usize>,
+    /// Each seat's player's game points in the match so far (after a match is won, the
+    /// won match's).
+    pub points: [i64; 4],
+    /// The players who reached nine with this game, if any did (partners reach it
+    /// together).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub won: Vec<String>,
 }
 
 /// A match of German Schafkopf won.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MatchWon {
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
-    pub winners: Team,
+    /// The players who reached nine game points (names in order).
+    pub winners: Vec<String>,
     /// Games the match took.
     pub games: u32,
 }
@@ -197,13 +194,32 @@ impl Ledger {
             Some(solver) if !carried.thrown_in => double_dummy_payouts(&carried, solver)?,
             _ => None,
         };
-        let german = carried.variant()? == Variant::German;
+        // German Schafkopf: the game points each winner draws.
+        let game_points = match (carried.variant()?, &score.outcome) {
+            (
+                Variant::German,
+                &Outcome::Declared {
+                    won,
+                    schneider,
+                    schwarz,
+                },
+            ) => {
+                let outcome = DeclaredOutcome {
+                    won,
+                    schneider,
+                    schwarz,
+                };
+                Some(german_points(&carried.setup()?, outcome))
+            }
+            (Variant::German, _) => Some(0),
+            _ => None,
+        };
         // From here on the game is counted: nothing below can fail but the sums `count`
         // checks before it changes anything.
         let mut entry = self.count(record.id.clone(), names, &score, perfect)?;
         entry.bock = carried.doublings.bock;
-        if german {
-            entry.german_match = Some(self.count_match(names, &score));
+        if let Some(gained) = game_points {
+            entry.german_match = Some(self.count_match(names, &score, gained));
         }
         self.bock_rounds.retain_mut(|left| {
             *left -= 1;
@@ -291,46 +307,46 @@ impl Ledger {
         })
     }
 
-    /// German Schafkopf: the winning partnership's game points go to its match count; the
-    /// first to nine wins the match, and the next game starts a new one.
-    fn count_match(&mut self, names: &[String], score: &Score) -> MatchState {
-        let team = |a: usize, b: usize| -> Team {
-            let mut t = [names[a].clone(), names[b].clone()];
-            t.sort();
-            t
-        };
-        let teams = [team(0, 2), team(1, 3)];
+    /// German Schafkopf: each winner of the game draws its game points (`gained`, the
+    /// seed: "the winner draws a line"); the first to nine wins the match, with his
+    /// partner, who drew the same lines, and the next game starts a new one.
+    fn count_match(&mut self, names: &[String], score: &Score, gained: i64) -> MatchState {
         self.match_games += 1;
-        // The winners are the seats paid; each is paid the game points (doubled with the
-        // game).
-        if let Some(winner) = (0..2).find(|&t| score.payouts[t] > 0) {
-            let gained = score.payouts[winner];
-            match self
-                .match_points
-                .iter_mut()
-                .find(|(t, _)| *t == teams[winner])
-            {
-                Some((_, p)) => *p = p.saturating_add(gained),
-                None => self.match_points.push((teams[winner].clone(), gained)),
+        let won_side = match score.outcome {
+            Outcome::Declared { won, .. } => Some(won),
+            Outcome::Ramsch { .. } | Outcome::ThrownIn { .. } => None,
+        };
+        if let Some(won) = won_side {
+            for (seat, name) in names.iter().enumerate() {
+                if score.declarers.iter().any(|d| d.index() == seat) != won {
+                    continue;
+                }
+                match self.match_points.iter_mut().find(|(n, _)| n == name) {
+                    Some((_, p)) => *p = p.saturating_add(gained),
+                    None => self.match_points.push((name.clone(), gained)),
+                }
             }
         }
-        let points_of = |t: &Team| {
+        let points: [i64; 4] = std::array::from_fn(|seat| {
             self.match_points
                 .iter()
-                .find(|(u, _)| u == t)
+                .find(|(n, _)| *n == names[seat])
                 .map_or(0, |(_, p)| *p)
-        };
-        let points = [points_of(&teams[0]), points_of(&teams[1])];
-        let won = (0..2).find(|&t| points[t] >= MATCH_POINTS);
-        if let Some(t) = won {
+        });
+        let mut won: Vec<String> = (0..4)
+            .filter(|&seat| points[seat] >= MATCH_POINTS)
+            .map(|seat| names[seat].clone())
+            .collect();
+        won.sort();
+        if !won.is_empty() {
             self.matches.push(MatchWon {
-                winners: teams[t].clone(),
+                winners: won.clone(),
                 games: self.match_games,
             });
             self.match_points.clear();
             self.match_games = 0;
         }
-        MatchState { teams, points, won }
+        MatchState { points, won }
     }
 
     /// Every player's account so far.
@@ -488,19 +504,26 @@ mod tests {
     }
 
     /// Random German games, each played out with the first legal card, at a table of four
-    /// whose seats move round.
-    fn german_games(n: usize) -> Vec<Record> {
+    /// whose seats move round; every third game a solo.
+    fn german_games(n: usize, solos: bool) -> Vec<Record> {
         use crate::announce::german_declaration;
         use crate::cards::Deck;
-        use crate::contract::{Variant, Wenzels};
+        use crate::contract::{Partners, Variant, Wenzels};
         use crate::deal::{random_deal, Rng};
         use crate::game::{Deal, Game, Setup};
+        use crate::options::GermanTrump;
         let names = ["Sepp", "Resi", "Hans", "Vroni"];
         let mut rng = Rng::new(9);
         (0..n)
             .map(|i| {
                 let hands = random_deal(&mut rng, Deck::Long);
-                let contract = german_declaration(&hands, Wenzels::Four).contract(Wenzels::Four);
+                let partners = if solos && i % 3 == 0 {
+                    Partners::Solo
+                } else {
+                    Partners::Across
+                };
+                let contract = german_declaration(&hands, Wenzels::Four, GermanTrump::Declared)
+                    .contract(Wenzels::Four, partners);
                 let deal = Deal::new(Variant::German, Deck::Long, hands).unwrap();
                 let mut game = Game::new(Setup::new(deal, contract).unwrap());
                 while !game.is_over() {
@@ -514,40 +537,62 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn german_partnerships_play_matches_to_nine_game_points() {
+    /// Each winner draws the game's points (a lone winner too, though the three pay him);
+    /// the first to nine wins the match with his partner, and a new match starts.
+    fn check_matches(games: Vec<Record>) -> usize {
         let mut ledger = Ledger::new();
-        let mut counts: Vec<(Team, i64)> = Vec::new();
+        let mut counts: Vec<(String, i64)> = Vec::new();
         let mut games_in_match = 0;
         let mut won = 0;
-        for record in german_games(60) {
+        for record in games {
             let entry = ledger.add(&record).unwrap();
             let m = entry
                 .german_match
                 .clone()
                 .expect("a German game has a match");
             games_in_match += 1;
-            // The winners' game points, as the payouts say.
-            let winner = (0..2).find(|&t| entry.payouts[t] > 0).unwrap();
-            match counts.iter_mut().find(|(t, _)| *t == m.teams[winner]) {
-                Some((_, p)) => *p += entry.payouts[winner],
-                None => counts.push((m.teams[winner].clone(), entry.payouts[winner])),
+            let winners: Vec<usize> = (0..4).filter(|&s| entry.payouts[s] > 0).collect();
+            for &seat in &winners {
+                // A lone winner is paid by each of three; otherwise each winner is paid the
+                // game points once.
+                let gained = entry.payouts[seat] / if winners.len() == 1 { 3 } else { 1 };
+                let name = &entry.players[seat];
+                match counts.iter_mut().find(|(n, _)| n == name) {
+                    Some((_, p)) => *p += gained,
+                    None => counts.push((name.clone(), gained)),
+                }
             }
-            let ours = |t: &Team| counts.iter().find(|(u, _)| u == t).map_or(0, |(_, p)| *p);
-            assert_eq!(m.points, [ours(&m.teams[0]), ours(&m.teams[1])]);
-            assert_eq!(m.won.is_some(), m.points.iter().any(|p| *p >= 9));
-            if let Some(t) = m.won {
+            let ours = |n: &String| counts.iter().find(|(u, _)| u == n).map_or(0, |(_, p)| *p);
+            let expected: [i64; 4] = std::array::from_fn(|s| ours(&entry.players[s]));
+            assert_eq!(m.points, expected, "game {}", entry.game);
+            assert_eq!(!m.won.is_empty(), m.points.iter().any(|p| *p >= 9));
+            if !m.won.is_empty() {
                 let last = ledger.totals().matches.last().cloned().unwrap();
-                assert_eq!(
-                    (last.winners, last.games),
-                    (m.teams[t].clone(), games_in_match)
-                );
+                assert_eq!((last.winners, last.games), (m.won.clone(), games_in_match));
                 counts.clear();
                 games_in_match = 0;
                 won += 1;
             }
         }
-        assert!(won >= 2, "{won} matches in 60 games");
         assert_eq!(ledger.totals().matches.len(), won);
+        won
+    }
+
+    #[test]
+    fn german_partnerships_play_matches_to_nine_game_points() {
+        let won = check_matches(german_games(60, false));
+        assert!(won >= 2, "{won} matches in 60 games");
+    }
+
+    #[test]
+    fn german_solos_draw_lines_for_the_lone_winner_or_the_three() {
+        let games = german_games(60, true);
+        let solos = games
+            .iter()
+            .filter(|r| r.contract.as_ref().is_some_and(|c| c.solo))
+            .count();
+        assert_eq!(solos, 20);
+        let won = check_matches(games);
+        assert!(won >= 2, "{won} matches in 60 games");
     }
 }

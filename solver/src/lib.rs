@@ -64,7 +64,7 @@ pub use announce::{
     GermanDeclaration,
 };
 pub use cards::{Card, Cards, Deck, ParseCardError, ParseCardsError, ParseSuitError, Rank, Suit};
-pub use contract::{holds_sie, Contract, GameName, Measure, Solo, Variant, Wenzels};
+pub use contract::{holds_sie, Contract, GameName, Measure, Partners, Solo, Variant, Wenzels};
 pub use deal::{random_deal, Rng};
 pub use error::{Error, IllegalReason};
 pub use explain::{explain, CostLines};
@@ -73,8 +73,8 @@ pub use ledger::{Account, Judged, Ledger, LedgerEntry, LedgerTotals, MatchState,
 pub use legal::{CalledAce, PlayRules, RunAway};
 pub use odds::{odds, ContractOdds, Estimate, HandOdds, HandQuestion, OddsChoice, Sampling};
 pub use options::{
-    AllPass, BockEvent, Doublings, Durchmarsch, Jungfrau, Options, RamschForm, RamschTie,
-    RunAwayCount, SchieberThrownIn, Schwarz, ShortSie, SieValue, StockRule, Tariff,
+    AllPass, BockEvent, Doublings, Durchmarsch, GermanTrump, Jungfrau, Options, RamschForm,
+    RamschTie, RunAwayCount, SchieberThrownIn, Schwarz, ShortSie, SieValue, StockRule, Tariff,
 };
 pub use order::{Group, Order};
 pub use record::{CardText, ContractSpec, Meta, PassSpec, Record, MAX_AMOUNT};
@@ -89,7 +89,8 @@ pub mod testing {
 }
 pub use seat::{BySeat, Seat, Seats};
 pub use settle::{
-    declared_payouts, laufende_held, laufende_paid, DeclaredOutcome, Outcome, Score, Targets,
+    declared_payouts, german_points, laufende_held, laufende_paid, DeclaredOutcome, Outcome, Score,
+    Targets,
 };
 pub use valuation::{
     contracts, declarer_contracts, evaluate, AllPassRamsch, Choice, ContractValue, ContractsReport,

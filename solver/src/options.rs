@@ -3,6 +3,7 @@
 //! These are the `rules`, `tariff` and `doublings` objects of the hand record; every field
 //! is optional and a missing one takes the default of RULES.md.
 
+use crate::contract::Partners;
 use crate::error::Error;
 use crate::record::check_amount;
 use serde::{Deserialize, Serialize};
@@ -95,6 +96,19 @@ pub enum SchieberThrownIn {
     /// Forehand and the dealer each pay the solo price to middlehand and rearhand
     /// (NetSchafkopf: "Der Erste und der Letzte zahlen an die beiden anderen Spieler").
     FirstAndLastPay,
+}
+
+/// The trump suit of German Schafkopf (RULES.md section 8).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum GermanTrump {
+    /// The declarer names it (the original game, von Alvensleben's A, C and D).
+    #[default]
+    Declared,
+    /// Schellen are always trumps (von Alvensleben's E; the East German "remaining
+    /// trumps"): the declaration counts Wenzels and Schellen only.
+    Schellen,
 }
 
 /// Who pays in a Ramsch (RULES.md section 6).
@@ -235,6 +249,13 @@ pub struct Options {
     /// Wenzels in German Schafkopf when the contract does not say (4, 6 or 8).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub german_wenzels: Option<u8>,
+    /// German Schafkopf: `across` (the seating, default) or `black_obers` (the holders of
+    /// `EO` and `GO` play together that deal).
+    #[serde(skip_serializing_if = "is_default")]
+    pub german_partners: Partners,
+    /// German Schafkopf: `declared` (default) or `schellen` (always trumps).
+    #[serde(skip_serializing_if = "is_default")]
+    pub german_trump: GermanTrump,
 }
 
 fn is_default<T: Default + PartialEq>(t: &T) -> bool {
@@ -313,6 +334,13 @@ impl Options {
             return Err(Error::BadValue {
                 what: "rules.german_wenzels (4, 6 or 8)",
                 text: n.to_string(),
+            });
+        }
+        if self.german_partners == Partners::Solo {
+            return Err(Error::BadValue {
+                what: "rules.german_partners (across or black_obers; a solo is the \
+                       contract's `solo: true`)",
+                text: "solo".to_string(),
             });
         }
         Ok(())

@@ -4,11 +4,11 @@
 //! Nothing is repaired: every fault is reported by name ([`Error`]).
 
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
-use crate::contract::{Contract, GameName, Solo, Variant, Wenzels};
+use crate::contract::{Contract, GameName, Partners, Solo, Variant, Wenzels};
 use crate::error::Error;
 use crate::game::{check_hand_sizes, check_table, deal_card, Deal, Game, Setup};
 use crate::odds::HandQuestion;
-use crate::options::{Doublings, Options, Tariff};
+use crate::options::{Doublings, GermanTrump, Options, Tariff};
 use crate::round::{Pass, Round};
 use crate::seat::{BySeat, Seat};
 use crate::settle::Score;
@@ -117,12 +117,15 @@ pub struct ContractSpec {
     /// muss`, so the holder of EO must declare).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub forced: bool,
+    /// German Schafkopf: the declarer plays alone against the other three.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub solo: bool,
 }
 
 impl ContractSpec {
     /// The record form of a contract.
     pub fn of(c: &Contract) -> ContractSpec {
-        let (partner, returned, wenzels, forced) = match *c {
+        let (partner, returned, wenzels, forced, solo) = match *c {
             Contract::Hochzeit {
                 partner, returned, ..
             } => (
@@ -130,11 +133,21 @@ impl ContractSpec {
                 Some(returned.to_string()),
                 None,
                 false,
+                false,
             ),
             Contract::German {
-                wenzels, forced, ..
-            } => (None, None, Some(wenzels.count() as u64), forced),
-            _ => (None, None, None, false),
+                wenzels,
+                forced,
+                partners,
+                ..
+            } => (
+                None,
+                None,
+                Some(wenzels.count() as u64),
+                forced,
+                partners == Partners::Solo,
+            ),
+            _ => (None, None, None, false, false),
         };
         ContractSpec {
             game: c.game_name().to_string(),
@@ -145,6 +158,7 @@ impl ContractSpec {
             tout: c.is_tout(),
             wenzels,
             forced,
+            solo,
         }
     }
 }
@@ -721,11 +735,22 @@ impl Record {
                     .unwrap_or(4);
                 let wenzels = Wenzels::from_count(n)
                     .ok_or_else(|| bad("number of wenzels (4, 6 or 8)", &n.to_string()))?;
+                let rules = deal.options();
+                // With Schellen always trumps, the suit may go unsaid.
+                let trump = match (&spec.suit, rules.german_trump) {
+                    (None, GermanTrump::Schellen) => Suit::Schellen,
+                    _ => suit()?,
+                };
                 Contract::German {
                     declarer: declarer()?,
-                    trump: suit()?,
+                    trump,
                     wenzels,
                     forced: spec.forced,
+                    partners: if spec.solo {
+                        Partners::Solo
+                    } else {
+                        rules.german_partners
+                    },
                 }
             }
         };
@@ -790,6 +815,7 @@ impl ContractSpec {
             ),
             ("tout", self.tout, game.solo_class()),
             ("wenzels", self.wenzels.is_some(), game == GameName::German),
+            ("solo", self.solo, game == GameName::German),
             // German: the forced game; Bavarian: the Muss game.
             ("forced", self.forced, game != GameName::Ramsch),
         ];

@@ -359,11 +359,17 @@ pub fn declared_payouts(setup: &Setup, outcome: DeclaredOutcome) -> [i64; 4] {
     // product here overflows.
     let value = value * setup.doublings().multiplier();
     let mut payouts = [0i64; 4];
-    let solo_class = declarers.len() == 1;
+    // One player against three settles with each of them: he is paid or pays three times
+    // (a solo; in German Schafkopf with black-Ober partners, the lone defender too).
     for seat in Seat::ALL {
         let declaring = declarers.contains(seat);
         let sign = if declaring == won { 1 } else { -1 };
-        let factor = if solo_class && declaring { 3 } else { 1 };
+        let side = if declaring {
+            declarers.len()
+        } else {
+            4 - declarers.len()
+        };
+        let factor = if side == 1 { 3 } else { 1 };
         payouts[seat.index()] = sign * factor * value;
     }
     let stock = setup.stock();
@@ -383,7 +389,23 @@ pub fn declared_payouts(setup: &Setup, outcome: DeclaredOutcome) -> [i64; 4] {
     payouts
 }
 
-/// German Schafkopf game points to each player of the winning partnership (RULES.md 8).
+/// German Schafkopf: the game points each winner of this game draws (RULES.md 8), with
+/// the game's doublings; a lone winner is paid them by each of the three.
+pub fn german_points(setup: &Setup, outcome: DeclaredOutcome) -> i64 {
+    match setup.contract() {
+        Contract::German { forced, .. } => {
+            let DeclaredOutcome {
+                won,
+                schneider,
+                schwarz,
+            } = outcome;
+            german_game_points(won, schneider, schwarz, forced) * setup.doublings().multiplier()
+        }
+        _ => 0,
+    }
+}
+
+/// German Schafkopf game points to each player of the winning side (RULES.md 8).
 fn german_game_points(declarers_won: bool, schneider: bool, schwarz: bool, forced: bool) -> i64 {
     if schwarz {
         9

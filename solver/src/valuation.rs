@@ -3,7 +3,7 @@
 //! force, and what the declarer would receive.
 
 use crate::announce::{announceable_on, german_declaration, may_offer_hochzeit};
-use crate::contract::{Contract, Measure, Variant, Wenzels};
+use crate::contract::{Contract, Measure, Partners, Variant, Wenzels};
 use crate::error::Error;
 use crate::game::{Deal, Game, Setup};
 use crate::options::Schwarz;
@@ -330,9 +330,14 @@ fn report(
         let options: Vec<Contract> = match variant {
             Variant::Bavarian => announceable_on(deal, seat),
             Variant::German => {
-                let d = german_declaration(&hands, wenzels);
+                let rules = deal.options();
+                let d = german_declaration(&hands, wenzels, rules.german_trump);
+                // The declarer plays with his partner or alone (a solo).
                 if d.declarer == seat {
-                    vec![d.contract(wenzels)]
+                    vec![
+                        d.contract(wenzels, rules.german_partners),
+                        d.contract(wenzels, Partners::Solo),
+                    ]
                 } else {
                     Vec::new()
                 }

@@ -17,9 +17,9 @@ const FORCED: [&str; 4] = [
 #[test]
 fn a_german_forced_game_lost_with_30_is_a_plain_win_for_the_defenders() {
     let deal = hands(FORCED);
-    let d = german_declaration(&deal, Wenzels::Four);
+    let d = german_declaration(&deal, Wenzels::Four, GermanTrump::Declared);
     assert!(d.forced);
-    let game = play_until(deal, d.contract(Wenzels::Four), 30);
+    let game = play_until(deal, d.contract(Wenzels::Four, Partners::Across), 30);
     let score = Score::of(&game).unwrap();
     // Defenders took 90: "more than 90" is schneider, so this is a plain win, and in a
     // forced game the defenders score as declarers would: 1 game point each.
@@ -32,7 +32,7 @@ fn a_german_forced_game_lost_with_30_is_a_plain_win_for_the_defenders() {
         }
     );
     assert_eq!(score.payouts, [-1, 1, -1, 1]);
-    let game = play_until(deal, d.contract(Wenzels::Four), 29);
+    let game = play_until(deal, d.contract(Wenzels::Four, Partners::Across), 29);
     let score = Score::of(&game).unwrap();
     assert!(matches!(
         score.outcome,

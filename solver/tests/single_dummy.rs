@@ -190,8 +190,8 @@ fn every_kind_of_contract_has_worlds_from_the_middle_on() {
             continue;
         }
         if !found[1] {
-            let d = german_declaration(&hands, Wenzels::Four);
-            let c = d.contract(Wenzels::Four);
+            let d = german_declaration(&hands, Wenzels::Four, GermanTrump::Declared);
+            let c = d.contract(Wenzels::Four, Partners::Across);
             games.push(random_game(hands, Deck::Long, Variant::German, c, &mut rng));
             found[1] = true;
             continue;

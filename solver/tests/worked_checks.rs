@@ -221,6 +221,7 @@ fn german_eichel_trump_schellen_unter_wins_19() {
         trump: Suit::Eichel,
         wenzels: Wenzels::Four,
         forced: false,
+        partners: Partners::Across,
     };
     let order = c.order(Deck::Long);
     let t = [card("EZ"), card("EO"), card("SU"), card("EK")];
@@ -625,4 +626,129 @@ fn in_the_second_ramsch_form_the_two_highest_pay_the_two_others() {
     // Seats 1 (48) and 0 (28) each pay seats 3 (25) and 2 (19).
     let two = score(r#", "ramsch_form": "two_highest_pay""#);
     assert_eq!(two.payouts, [-2, -2, 2, 2]);
+}
+
+/// The German deal of RULES.md section 8's worked checks: seat 0 holds both black Obers.
+fn german_deal(rules: Options) -> Deal {
+    let dealt = hands([
+        "EU GU EA EK EO EZ E9 GO",
+        "HU SA SK SO SZ S9 S8 G7",
+        "SU E7 E8 GA GK GZ G9 G8",
+        "S7 HA HK HO HZ H9 H8 H7",
+    ]);
+    Deal::new(Variant::German, Deck::Long, dealt)
+        .unwrap()
+        .with_table(rules, Tariff::default(), Doublings::default(), 0)
+        .unwrap()
+}
+
+#[test]
+fn german_declaration_with_schellen_always_trumps_counts_schellen() {
+    // Seats 0, 1 and 3 count 7 (Eichel, Schellen, Herz) with 32, 30 and 28 points: seat 0
+    // declares Eichel. With Schellen always trumps seat 1 counts 7, the others 2, 1 and 1.
+    let declared = german_declaration(
+        german_deal(Options::default()).hands(),
+        Wenzels::Four,
+        GermanTrump::Declared,
+    );
+    assert_eq!(
+        (
+            declared.declarer,
+            declared.trump,
+            declared.count,
+            declared.points
+        ),
+        (seat(0), Suit::Eichel, 7, 32)
+    );
+    let schellen = german_declaration(
+        german_deal(Options::default()).hands(),
+        Wenzels::Four,
+        GermanTrump::Schellen,
+    );
+    assert_eq!(
+        (schellen.declarer, schellen.trump, schellen.count),
+        (seat(1), Suit::Schellen, 7)
+    );
+    // The declaration is the table's: Eichel is refused where Schellen are always trumps.
+    let rules = Options {
+        german_trump: GermanTrump::Schellen,
+        ..Options::default()
+    };
+    let eichel = declared.contract(Wenzels::Four, Partners::Across);
+    assert!(matches!(
+        Setup::new(german_deal(rules.clone()), eichel),
+        Err(Error::NotTheDeclaration { .. })
+    ));
+    let setup = Setup::new(
+        german_deal(rules),
+        schellen.contract(Wenzels::Four, Partners::Across),
+    )
+    .unwrap();
+    assert_eq!(setup.order().trump_list()[4], card("SA"));
+}
+
+#[test]
+fn german_black_obers_partners_and_the_lone_holder_of_both() {
+    // With black-Ober partners seat 1 declares Schellen; seat 0 holds EO and GO, so he
+    // plays alone against seats 1, 2 and 3. A plain win: each of the three draws 1 game
+    // point, seat 0 pays 3.
+    let rules = Options {
+        german_trump: GermanTrump::Schellen,
+        german_partners: Partners::BlackObers,
+        ..Options::default()
+    };
+    let d = german_declaration(
+        german_deal(rules.clone()).hands(),
+        Wenzels::Four,
+        GermanTrump::Schellen,
+    );
+    let setup = Setup::new(
+        german_deal(rules.clone()),
+        d.contract(Wenzels::Four, Partners::BlackObers),
+    )
+    .unwrap();
+    let declarers: Vec<Seat> = setup.declarers().iter().collect();
+    assert_eq!(declarers, [seat(1), seat(2), seat(3)]);
+    let won = DeclaredOutcome::plain(true);
+    assert_eq!(declared_payouts(&setup, won), [-3, 1, 1, 1]);
+    // The table's rule is across partners: a game with black-Ober partners is refused.
+    let across = Options {
+        german_trump: GermanTrump::Schellen,
+        ..Options::default()
+    };
+    let err = Setup::new(
+        german_deal(across),
+        d.contract(Wenzels::Four, Partners::BlackObers),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the game is played with black_obers partners, but the table's rule \
+         (rules.german_partners) is across"
+    );
+}
+
+#[test]
+fn german_solo_pays_the_game_points_by_each_of_three() {
+    // Seat 0 declares Eichel and plays alone: a plain win pays him 1 by each (+3); lost
+    // schneider, each defender draws 4 and he pays 12.
+    let deal = german_deal(Options::default());
+    let d = german_declaration(deal.hands(), Wenzels::Four, GermanTrump::Declared);
+    let solo = Setup::new(deal.clone(), d.contract(Wenzels::Four, Partners::Solo)).unwrap();
+    let declarers: Vec<Seat> = solo.declarers().iter().collect();
+    assert_eq!(declarers, [seat(0)]);
+    assert_eq!(
+        declared_payouts(&solo, DeclaredOutcome::plain(true)),
+        [3, -1, -1, -1]
+    );
+    let lost_schneider = DeclaredOutcome {
+        won: false,
+        schneider: true,
+        schwarz: false,
+    };
+    assert_eq!(declared_payouts(&solo, lost_schneider), [-12, 4, 4, 4]);
+    assert_eq!(german_points(&solo, lost_schneider), 4);
+    // With his partner across, the same loss costs seats 0 and 2 4 each.
+    let pair = Setup::new(deal, d.contract(Wenzels::Four, Partners::Across)).unwrap();
+    assert_eq!(declared_payouts(&pair, lost_schneider), [-4, 4, -4, 4]);
 }

@@ -118,12 +118,14 @@ impl ContractKind {
 }
 
 /// A contract of `kind` for a deal (None when the deal does not allow it, e.g. a Sauspiel
-/// for a blocked declarer).
+/// for a blocked declarer). A German game sets the table's German rules it is played
+/// under in `table`.
 pub fn contract_for(
     kind: ContractKind,
     rng: &mut Rng,
     hands: &BySeat<Cards>,
     deck: Deck,
+    table: &mut Options,
 ) -> Option<Contract> {
     let declarer = Seat::wrapping(rng.below(4) as u8);
     let suit = Suit::ALL[rng.below(4)];
@@ -175,7 +177,13 @@ pub fn contract_for(
         }
         ContractKind::German => {
             let w = [Wenzels::Four, Wenzels::Six, Wenzels::Eight][rng.below(3)];
-            german_declaration(hands, w).contract(w)
+            table.german_trump = [GermanTrump::Declared, GermanTrump::Schellen][rng.below(2)];
+            table.german_partners = [Partners::Across, Partners::BlackObers][rng.below(2)];
+            let partners = match rng.below(3) {
+                0 => Partners::Solo,
+                _ => table.german_partners,
+            };
+            german_declaration(hands, w, table.german_trump).contract(w, partners)
         }
         ContractKind::Koenig => match rng.below(2) {
             0 => solo(Solo::Koenig, false),
@@ -288,8 +296,13 @@ pub fn random_game(kind: ContractKind, seed: u64) -> Option<(Game, Rng)> {
         _ => Deck::Long,
     };
     let hands = deal_for(kind, &mut rng, deck);
-    let contract = contract_for(kind, &mut rng, &hands, deck)?;
-    let options = random_options(&mut rng);
+    let mut table = Options::default();
+    let contract = contract_for(kind, &mut rng, &hands, deck, &mut table)?;
+    let options = Options {
+        german_trump: table.german_trump,
+        german_partners: table.german_partners,
+        ..random_options(&mut rng)
+    };
     let doublings = Doublings {
         klopfen: rng.below(3) as u8,
         kontra: rng.below(2) as u8,

@@ -3,7 +3,7 @@
 use crate::problem::ApiError;
 use actix_web::http::StatusCode;
 use serde::Deserialize;
-use solver::Sampling;
+use solver::{Pack, Sampling};
 use utoipa::IntoParams;
 
 /// A whole number of a query, by name: `limit must be a whole number from 1 to 500, not
@@ -163,5 +163,28 @@ pub(crate) fn flag(name: &str, text: Option<&str>) -> Result<bool, ApiError> {
         Some(other) => Err(bad_query(format!(
             "{name} must be true or false, not '{other}'"
         ))),
+    }
+}
+
+/// How the answer writes cards (every endpoint that answers with cards).
+#[derive(Clone, Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PackParams {
+    /// `german` (the default: `EO SZ`), `french` (`CQ D10`) or `symbols` (`♣Q ♦10`). A
+    /// record posted says its own pack in its `pack` field.
+    #[param(pattern = "^(german|french|symbols)$")]
+    pub pack: Option<String>,
+}
+
+impl PackParams {
+    pub fn pack(&self) -> Result<Pack, ApiError> {
+        match self.pack.as_deref() {
+            None => Ok(Pack::German),
+            Some(text) => Pack::from_name(text).ok_or_else(|| {
+                bad_query(format!(
+                    "pack must be german, french or symbols, not '{text}'"
+                ))
+            }),
+        }
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::pool::Pool;
 use crate::problem::{ApiError, Problem};
-use crate::query::{LineParams, OddsParams, ViewParams};
+use crate::query::{LineParams, OddsParams, PackParams, ViewParams};
 use crate::schema::{Created, Failed, Health, Imported, LedgerFault, LedgerReport, Stored};
 use crate::store::{Filter, GameFilters, GameList, Paging, Store, StoreError};
 use actix_web::http::header;
@@ -11,7 +11,7 @@ use actix_web::http::StatusCode;
 use actix_web::{delete, get, post, web, HttpResponse};
 use serde::Deserialize;
 use solver::formats::{self, LogFormat};
-use solver::{Analysis, ContractsReport, HandOdds, Record, Solution};
+use solver::{Analysis, ContractsReport, HandOdds, Pack, Record, Solution};
 use utoipa::IntoParams;
 use utoipa::IntoResponses;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -224,10 +224,14 @@ where
         .map_err(Into::into)
 }
 
-fn json<T: serde::Serialize>(value: &T) -> Result<HttpResponse, ApiError> {
-    let text = serde_json::to_string(value)
-        .map_err(|e| ApiError::internal(format!("could not serialize the answer: {e}")))?;
-    Ok(raw_json(text))
+/// The answer as JSON, its cards written in `pack`.
+fn json<T: serde::Serialize>(value: &T, pack: Pack) -> Result<HttpResponse, ApiError> {
+    Ok(raw_json(to_json(value, pack)?))
+}
+
+fn to_json<T: serde::Serialize>(value: &T, pack: Pack) -> Result<String, ApiError> {
+    pack.scope(|| serde_json::to_string(value))
+        .map_err(|e| ApiError::internal(format!("could not serialize the answer: {e}")))
 }
 
 fn raw_json(text: String) -> HttpResponse {
@@ -249,7 +253,7 @@ async fn health(state: web::Data<State>) -> HttpResponse {
 
 /// The value of the position after `play`, and of every legal card of the player to move
 /// (the same object as `schafkopf solve`); with `line=true` also the best line.
-#[utoipa::path(tag = "analysis", params(BodyParams, LineParams), request_body(content(
+#[utoipa::path(tag = "analysis", params(BodyParams, LineParams, PackParams), request_body(content(
         (Record = "application/json"),
         (String = "text/plain", example = plain_example))),
     responses((status = 200, body = Solution), RecordErrors))]
@@ -258,6 +262,7 @@ async fn solve(
     state: web::Data<State>,
     from: web::Query<BodyParams>,
     line: web::Query<LineParams>,
+    pack: web::Query<PackParams>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let with_line = line.wanted()?;
@@ -265,7 +270,7 @@ async fn solve(
         true => s.solve_with_line(&g),
         false => s.solve(&g),
     };
-    analysis_endpoint(&state, &from, &body, |r| r.game(), search).await
+    analysis_endpoint(&state, (&from, &pack), &body, |r| r.game(), search).await
 }
 
 /// What the three analysis endpoints share: one record of the body, in the format asked
@@ -273,7 +278,7 @@ async fn solve(
 /// every solver is busy), then searched on a solver worker (`search`) within the budget.
 async fn analysis_endpoint<P, T>(
     state: &State,
-    from: &BodyParams,
+    (from, pack): (&BodyParams, &PackParams),
     body: &[u8],
     check: impl FnOnce(solver::Record) -> Result<P, solver::Error>,
     search: impl FnOnce(P, &mut solver::Solver) -> Result<T, solver::Error> + Send + 'static,
@@ -282,15 +287,20 @@ where
     P: Send + 'static,
     T: serde::Serialize + Send + 'static,
 {
-    let checked = check(one_record(body, from)?)?;
-    let answer = state.pool.run(move |s| search(checked, s)).await??;
-    json(&answer)
+    let pack = pack.pack()?;
+    // Messages name cards in the pack asked for: each part runs in its scope.
+    let checked = pack.scope(|| Ok::<_, ApiError>(check(one_record(body, from)?)?))?;
+    let answer = state
+        .pool
+        .run(move |s| pack.scope(|| search(checked, s).map_err(ApiError::from)))
+        .await??;
+    json(&answer, pack)
 }
 
 /// A played hand card by card: each card's value, the best cards, its cost (the same object
 /// as `schafkopf analyze`); with `view=players` also each card by what its player could
 /// know (single dummy, over sampled worlds, on one solver worker within the budget).
-#[utoipa::path(tag = "analysis", params(BodyParams, ViewParams), request_body(content(
+#[utoipa::path(tag = "analysis", params(BodyParams, ViewParams, PackParams), request_body(content(
         (Record = "application/json"),
         (String = "text/plain", example = plain_example))),
     responses((status = 200, body = Analysis), RecordErrors))]
@@ -299,19 +309,20 @@ async fn analyze(
     state: web::Data<State>,
     from: web::Query<BodyParams>,
     view: web::Query<ViewParams>,
+    pack: web::Query<PackParams>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let (sampling, lines) = (view.sampling()?, view.lines()?);
     let search = move |g: solver::Game, s: &mut solver::Solver| {
         solver::analyze_in(&g, sampling, lines, std::slice::from_mut(s))
     };
-    analysis_endpoint(&state, &from, &body, |r| r.game(), search).await
+    analysis_endpoint(&state, (&from, &pack), &body, |r| r.game(), search).await
 }
 
 /// How a hand's contracts fare over the deals of the cards its seat cannot see (the same
 /// object as `schafkopf odds`): the record shows the seat's hand and hides the others
 /// (`null`), or shows all four and `seat` says whose view to take.
-#[utoipa::path(tag = "analysis", params(BodyParams, OddsParams), request_body(content(
+#[utoipa::path(tag = "analysis", params(BodyParams, OddsParams, PackParams), request_body(content(
         (Record = "application/json"),
         (String = "text/plain", example = plain_example))),
     responses((status = 200, body = HandOdds), RecordErrors))]
@@ -320,6 +331,7 @@ async fn odds(
     state: web::Data<State>,
     from: web::Query<BodyParams>,
     params: web::Query<OddsParams>,
+    pack: web::Query<PackParams>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let (seat, sampling) = (params.seat()?, params.sampling()?);
@@ -327,13 +339,13 @@ async fn odds(
     let search = move |q: solver::HandQuestion, s: &mut solver::Solver| {
         solver::odds(&q, sampling, std::slice::from_mut(s))
     };
-    analysis_endpoint(&state, &from, &body, check, search).await
+    analysis_endpoint(&state, (&from, &pack), &body, check, search).await
 }
 
 /// Every contract each seat may announce, valued double dummy, the best per seat, and for
 /// a played record the declarer's choice against his best (the same object as
 /// `schafkopf contracts`; `hands` alone are enough).
-#[utoipa::path(tag = "analysis", params(BodyParams), request_body(content(
+#[utoipa::path(tag = "analysis", params(BodyParams, PackParams), request_body(content(
         (Record = "application/json"),
         (String = "text/plain", example = plain_example))),
     responses((status = 200, body = ContractsReport), RecordErrors))]
@@ -341,11 +353,12 @@ async fn odds(
 async fn contracts(
     state: web::Data<State>,
     from: web::Query<BodyParams>,
+    pack: web::Query<PackParams>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let check = |r: solver::Record| r.deal().map(|_| r);
     let search = |r: solver::Record, s: &mut solver::Solver| solver::contracts(&r, s);
-    analysis_endpoint(&state, &from, &body, check, search).await
+    analysis_endpoint(&state, (&from, &pack), &body, check, search).await
 }
 
 /// Stores a record, validated first (deal, contract and every card of `play`) and kept as
@@ -353,7 +366,7 @@ async fn contracts(
 /// With `from=netschafkopf` or `from=openschafkopf` the body is a whole log: every game is
 /// converted, validated and stored, and the answer lists the ids stored and the games that
 /// failed (by line); `201` if at least one was stored.
-#[utoipa::path(tag = "games", params(BodyParams), request_body(content(
+#[utoipa::path(tag = "games", params(BodyParams, PackParams), request_body(content(
         (Record = "application/json"),
         (String = "text/plain", example = plain_example))),
     responses((status = 201, body = Stored, headers(("Location" = String, description = "The stored game's URL (one record)"))),
@@ -363,13 +376,15 @@ async fn contracts(
 async fn create_game(
     state: web::Data<State>,
     from: web::Query<BodyParams>,
+    pack: web::Query<PackParams>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
+    let pack = pack.pack()?;
     if let Some(format) = from.format()? {
-        return import_games(state, from.read(format, &body)).await;
+        return import_games(state, from.read(format, &body), pack).await;
     }
     let (text, record) = record_of(&body)?;
-    let id = validate_for_store(&record)?;
+    let id = pack.scope(|| validate_for_store(&record))?;
     let stored = id.clone();
     blocking(move || state.store.insert(&stored, &text, &record)).await?;
     Ok(HttpResponse::Created()
@@ -404,30 +419,10 @@ fn validate_for_store(record: &solver::Record) -> Result<String, ApiError> {
 async fn import_games(
     state: web::Data<State>,
     games: Vec<formats::Read>,
+    pack: Pack,
 ) -> Result<HttpResponse, ApiError> {
-    let imported = blocking(move || {
-        let mut imported = Imported {
-            ids: Vec::new(),
-            failed: Vec::new(),
-        };
-        for (line, game) in games {
-            let stored = game.map_err(|e| format_error(&e)).and_then(|record| {
-                let id = validate_for_store(&record)?;
-                state.store.insert(&id, &record.to_json(), &record)?;
-                Ok(id)
-            });
-            match stored {
-                Ok(id) => imported.ids.push(id),
-                Err(e) => imported.failed.push(Failed {
-                    line,
-                    code: e.code,
-                    detail: e.detail,
-                }),
-            }
-        }
-        Ok::<_, ApiError>(imported)
-    })
-    .await?;
+    // Faults name cards in the pack asked for.
+    let imported = blocking(move || pack.scope(|| store_all(&state, games))).await?;
     if imported.ids.is_empty() {
         // A log posted again: every game is stored already.
         if !imported.failed.is_empty() && imported.failed.iter().all(|f| f.code == "duplicate_id") {
@@ -453,6 +448,30 @@ async fn import_games(
     Ok(HttpResponse::Created().json(imported))
 }
 
+/// Stores every game that validates; the others are listed with their lines.
+fn store_all(state: &State, games: Vec<formats::Read>) -> Result<Imported, ApiError> {
+    let mut imported = Imported {
+        ids: Vec::new(),
+        failed: Vec::new(),
+    };
+    for (line, game) in games {
+        let stored = game.map_err(|e| format_error(&e)).and_then(|record| {
+            let id = validate_for_store(&record)?;
+            state.store.insert(&id, &record.to_json(), &record)?;
+            Ok(id)
+        });
+        match stored {
+            Ok(id) => imported.ids.push(id),
+            Err(e) => imported.failed.push(Failed {
+                line,
+                code: e.code,
+                detail: e.detail,
+            }),
+        }
+    }
+    Ok(imported)
+}
+
 /// Stored games, oldest first, filtered by player, contract and date, a page at a time.
 #[utoipa::path(tag = "games", params(GameFilters, Paging),
     responses((status = 200, body = GameList),
@@ -465,7 +484,7 @@ async fn list_games(
 ) -> Result<HttpResponse, ApiError> {
     let (filters, paging) = (filters.into_inner(), paging.into_inner());
     let list = blocking(move || state.store.list(&filters, &paging)).await?;
-    json(&list)
+    json(&list, Pack::German)
 }
 
 /// What `GET /api/v1/ledger` takes beside the game list's filters.
@@ -488,7 +507,7 @@ const LEDGER_MOST: u64 = 100_000;
 /// order of the list): every game's payouts and running totals, the stock carried, and
 /// every player's account; with `double_dummy=true` also what perfect play would have
 /// paid. A game that cannot be counted is listed under `failed`.
-#[utoipa::path(tag = "games", params(GameFilters, LedgerQuery),
+#[utoipa::path(tag = "games", params(GameFilters, LedgerQuery, PackParams),
     responses((status = 200, body = LedgerReport),
     (status = 400, description = "A bad filter or stock, or too many games", body = Problem, content_type = "application/problem+json"),
     (status = 503, description = "Every solver worker is busy; retry later", body = Problem, content_type = "application/problem+json")))]
@@ -497,7 +516,9 @@ async fn ledger(
     state: web::Data<State>,
     filters: web::Query<GameFilters>,
     query: web::Query<LedgerQuery>,
+    pack: web::Query<PackParams>,
 ) -> Result<HttpResponse, ApiError> {
+    let pack = pack.pack()?;
     let q = query.into_inner();
     let stock = crate::query::bounded("stock", q.stock.as_deref(), 0, 0, 1_000_000)
         .map_err(StoreError::BadQuery)? as i64;
@@ -528,25 +549,36 @@ async fn ledger(
             totals: ledger.totals(),
         })
     };
+    // The faults' messages name cards in the pack asked for.
     let report = if judged {
-        state.pool.run(move |s| count(Some(s))).await??
+        state
+            .pool
+            .run(move |s| pack.scope(|| count(Some(s))))
+            .await??
     } else {
-        count(None)?
+        pack.scope(|| count(None))?
     };
-    json(&report)
+    json(&report, pack)
 }
 
-/// A stored record, exactly as it was given.
-#[utoipa::path(tag = "games", params(("id" = String, Path, description = "The game's id")),
+/// A stored record, exactly as it was given where it was given in the pack asked for
+/// (`pack`, default German); otherwise its cards rewritten in that pack.
+#[utoipa::path(tag = "games", params(("id" = String, Path, description = "The game's id"), PackParams),
     responses((status = 200, body = Record), GameErrors))]
 #[get("/games/{id}")]
 async fn get_game(
     state: web::Data<State>,
     id: web::Path<String>,
+    pack: web::Query<PackParams>,
 ) -> Result<HttpResponse, ApiError> {
+    let pack = pack.pack()?;
     let id = id.into_inner();
     let text = blocking(move || state.store.get(&id)).await?;
-    Ok(raw_json(text))
+    let record = Record::from_json(&text)?;
+    if record.pack.unwrap_or_default() == pack {
+        return Ok(raw_json(text));
+    }
+    Ok(raw_json(record.in_pack(pack)?.to_json()))
 }
 
 /// Deletes a stored game and its analysis.
@@ -564,7 +596,7 @@ async fn delete_game(
 
 /// The stored game's analysis in a view: computed on the first request, then served from
 /// the database (each view and sampling kept apart).
-#[utoipa::path(tag = "games", params(("id" = String, Path, description = "The game's id"), ViewParams),
+#[utoipa::path(tag = "games", params(("id" = String, Path, description = "The game's id"), ViewParams, PackParams),
     responses((status = 200, body = Analysis), GameErrors,
     (status = 422, description = "The stored record has no contract to analyse, or its search exceeds the budget", body = Problem, content_type = "application/problem+json"),
     (status = 503, description = "Every solver worker is busy; retry later", body = Problem, content_type = "application/problem+json")))]
@@ -573,18 +605,26 @@ async fn game_analysis(
     state: web::Data<State>,
     id: web::Path<String>,
     view: web::Query<ViewParams>,
+    pack: web::Query<PackParams>,
 ) -> Result<HttpResponse, ApiError> {
     let (sampling, lines) = (view.sampling()?, view.lines()?);
     let key = ViewParams::key(sampling, lines);
     let search = move |g: solver::Game, s: &mut solver::Solver| {
         solver::analyze_in(&g, sampling, lines, std::slice::from_mut(s))
     };
-    stored_or_computed(state, id.into_inner(), key, |r| r.game(), search).await
+    stored_or_computed(
+        state,
+        (id.into_inner(), key),
+        pack.pack()?,
+        |r| r.game(),
+        search,
+    )
+    .await
 }
 
 /// The contracts of a stored game's deal (the object of `schafkopf contracts`): computed on
 /// the first request, then served from the database.
-#[utoipa::path(tag = "games", params(("id" = String, Path, description = "The game's id")),
+#[utoipa::path(tag = "games", params(("id" = String, Path, description = "The game's id"), PackParams),
     responses((status = 200, body = ContractsReport), GameErrors,
     (status = 422, description = "The search exceeds the budget", body = Problem, content_type = "application/problem+json"),
     (status = 503, description = "Every solver worker is busy; retry later", body = Problem, content_type = "application/problem+json")))]
@@ -592,21 +632,22 @@ async fn game_analysis(
 async fn game_contracts(
     state: web::Data<State>,
     id: web::Path<String>,
+    pack: web::Query<PackParams>,
 ) -> Result<HttpResponse, ApiError> {
     // Kept beside the game's analyses, under a view name of its own.
     let key = "contracts".to_string();
     let check = |r: solver::Record| r.deal().map(|_| r);
     let search = |r: solver::Record, s: &mut solver::Solver| solver::contracts(&r, s);
-    stored_or_computed(state, id.into_inner(), key, check, search).await
+    stored_or_computed(state, (id.into_inner(), key), pack.pack()?, check, search).await
 }
 
-/// What a stored game's analyses share: the answer kept under `key` if there is one, else
-/// the stored record checked (`check`), searched on a solver worker (`search`), and the
-/// answer kept for the next request.
+/// What a stored game's analyses share: the answer kept under `key` (and the pack, where
+/// not German) if there is one, else the stored record checked (`check`), searched on a
+/// solver worker (`search`), and the answer kept for the next request.
 async fn stored_or_computed<P, T>(
     state: web::Data<State>,
-    id: String,
-    key: String,
+    (id, key): (String, String),
+    pack: Pack,
     check: impl FnOnce(solver::Record) -> Result<P, solver::Error>,
     search: impl FnOnce(P, &mut solver::Solver) -> Result<T, solver::Error> + Send + 'static,
 ) -> Result<HttpResponse, ApiError>
@@ -614,6 +655,10 @@ where
     P: Send + 'static,
     T: serde::Serialize + Send + 'static,
 {
+    let key = match pack {
+        Pack::German => key,
+        other => format!("{key}&pack={other}"),
+    };
     let (s, game, view) = (state.clone(), id.clone(), key.clone());
     let (text, stored) = blocking(move || {
         Ok::<_, StoreError>((s.store.get(&game)?, s.store.analysis(&game, &view)?))
@@ -622,10 +667,12 @@ where
     if let Some(answer) = stored {
         return Ok(raw_json(answer));
     }
-    let checked = check(solver::Record::from_json(&text)?)?;
-    let answer = state.pool.run(move |s| search(checked, s)).await??;
-    let text = serde_json::to_string(&answer)
-        .map_err(|e| ApiError::internal(format!("could not serialize the answer: {e}")))?;
+    let checked = pack.scope(|| Ok::<_, ApiError>(check(solver::Record::from_json(&text)?)?))?;
+    let answer = state
+        .pool
+        .run(move |s| pack.scope(|| search(checked, s).map_err(ApiError::from)))
+        .await??;
+    let text = to_json(&answer, pack)?;
     let kept = text.clone();
     blocking(move || state.store.put_analysis(&id, &key, &kept)).await?;
     Ok(raw_json(text))

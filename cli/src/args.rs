@@ -4,6 +4,7 @@
 use crate::sources::log_format;
 use clap::{Parser, Subcommand};
 use solver::formats::LogFormat;
+use solver::Pack;
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -19,6 +20,19 @@ use std::path::PathBuf;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// How cards are written in what the program prints, and read from the command line:
+    /// `german` (EO SZ), `french` (CQ D10) or `symbols` (♣Q ♦10). A record says its own
+    /// (`pack`, German by default).
+    #[arg(long, global = true, value_parser = pack_name, default_value = "german")]
+    pub pack: Pack,
+}
+
+/// A pack's name (`german`, `french`, `symbols`).
+fn pack_name(text: &str) -> Result<Pack, String> {
+    Pack::from_name(text).ok_or_else(|| {
+        let names: Vec<&str> = Pack::ALL.iter().map(|p| p.name()).collect();
+        format!("'{text}' is none of {}", names.join(", "))
+    })
 }
 
 /// Where records come from and results go.

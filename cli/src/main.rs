@@ -57,6 +57,7 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> io::Result<ExitCode> {
+    cli.pack.set_default();
     let cheap = Workers::without_search();
     match cli.command {
         Command::Score(io) => {
@@ -204,11 +205,15 @@ fn html_page(line: &str, solvers: &mut [Solver], sampling: Option<solver::Sampli
         };
         Ok((r, analysis, contracts))
     });
-    match result {
-        Ok((record, analysis, contracts)) => match (
-            serde_json::to_string(&analysis),
-            serde_json::to_string(&contracts),
-        ) {
+    // The page reads its data in the German pack and draws the signs its reader picks.
+    let german = solver::Pack::German;
+    match result.and_then(|(r, a, c)| Ok((r.in_pack(german)?, a, c))) {
+        Ok((record, analysis, contracts)) => match german.scope(|| {
+            (
+                serde_json::to_string(&analysis),
+                serde_json::to_string(&contracts),
+            )
+        }) {
             (Ok(text), Ok(report)) => {
                 let title = record.id.clone().unwrap_or_else(|| "a game".to_string());
                 LineResult::Ok(api::pages::standalone(
@@ -477,7 +482,7 @@ fn run_import(
             input,
             &mut out,
             || (),
-            |l, _| (LineResult::Ok(l.to_string()), None::<()>),
+            |l, _| (in_current_pack(l), None::<()>),
             &options,
             |_, _| {},
         )
@@ -487,6 +492,21 @@ fn run_import(
     }
     out.flush()?;
     exit_status(failed, records)
+}
+
+/// An imported record (German, as its log writes it) written in the pack asked for.
+fn in_current_pack(line: &str) -> LineResult {
+    let pack = solver::Pack::current();
+    if pack == solver::Pack::German {
+        return LineResult::Ok(line.to_string());
+    }
+    match solver::Record::from_json(line).and_then(|r| r.in_pack(pack)) {
+        Ok(record) => LineResult::Ok(record.to_json()),
+        Err(e) => LineResult::Err {
+            code: e.code(),
+            message: e.to_string(),
+        },
+    }
 }
 
 fn export_line(line: &str) -> LineResult {

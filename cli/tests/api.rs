@@ -1018,3 +1018,63 @@ fn solve_gives_the_best_line_when_asked() {
     assert_eq!(send("GET", &url, None).body, first.body);
     send("GET", &server.url("/api/v1/games/nobody/contracts"), None).problem(404, "not_found");
 }
+
+/// `?pack=`: answers write cards in the pack asked for, as the command line's `--pack`
+/// does; a stored French record comes back as given in its pack, rewritten in another.
+#[test]
+fn answers_write_the_pack_asked_for() {
+    let server = Server::start(&temp_db("pack"), &[]);
+    let french = r#"{"id": "french-1", "pack": "french", "hands": ["HQ SJ DJ HA H9 H8 SK S8", "SQ CJ HJ H7 CA C9 DK D7", "CQ DQ HK C10 C8 C7 DA D9", "H10 CK SA S10 S9 S7 D10 D8"], "contract": {"game": "sauspiel", "suit": "S", "declarer": 0}, "play": "H8 H7 HK H10 S7"}"#;
+    for pack in ["french", "symbols", "german"] {
+        let url = server.url(&format!("/api/v1/solve?pack={pack}"));
+        let answer = send("POST", &url, Some(french));
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        let expected = binary(&["solve", "--pack", pack, "-"], french);
+        assert_eq!(
+            answer.json(),
+            serde_json::from_str::<Value>(&expected).unwrap()
+        );
+    }
+    let a = send(
+        "POST",
+        &server.url("/api/v1/solve?pack=french"),
+        Some(french),
+    )
+    .json();
+    assert_eq!(a["cards"], json!({"SK": 57, "S8": 61}));
+    // Faults name the cards in the pack asked for.
+    let illegal = french.replace("H8 H7 HK H10 S7", "H8 C9");
+    let url = server.url("/api/v1/analyze?pack=french");
+    let detail = send("POST", &url, Some(&illegal)).problem(422, "illegal_play");
+    assert_eq!(detail, "play 1 (C9) is illegal: seat 1 must follow trumps");
+    let bad = send(
+        "POST",
+        &server.url("/api/v1/solve?pack=tarot"),
+        Some(french),
+    );
+    let detail = bad.problem(400, "bad_query");
+    assert_eq!(
+        detail,
+        "pack must be german, french or symbols, not 'tarot'"
+    );
+    // Stored as given; read back in its pack unchanged, in German rewritten.
+    let stored = send("POST", &server.url("/api/v1/games"), Some(french));
+    assert_eq!(stored.status, 201, "{}", stored.body);
+    let got = send(
+        "GET",
+        &server.url("/api/v1/games/french-1?pack=french"),
+        None,
+    );
+    assert_eq!(got.body, french);
+    let german = send("GET", &server.url("/api/v1/games/french-1"), None).json();
+    assert_eq!(german["hands"][0], "HO GU SU HA H9 H8 GK G8");
+    assert_eq!(german["contract"]["suit"], "G");
+    assert!(german.get("pack").is_none(), "{german}");
+    // A stored game's analysis in each pack, each kept apart.
+    let url = server.url("/api/v1/games/french-1/analysis");
+    let de = send("GET", &url, None).json();
+    let fr = send("GET", &format!("{url}?pack=symbols"), None).json();
+    assert_eq!(de["plays"][0]["card"], "H8");
+    assert_eq!(fr["plays"][4]["card"], "♠7");
+    assert_eq!(send("GET", &url, None).json(), de);
+}

@@ -1053,3 +1053,76 @@ fn ledger_judges_declared_games_double_dummy() {
     assert_eq!(perfect, 0);
     assert!(players.iter().all(|p| p["double_dummy"]["games"] == 28));
 }
+
+/// `--pack`: a record in the French pack says so and is read as written; answers, tables
+/// and messages write the pack asked for; imports are written in it.
+#[test]
+fn the_french_pack_is_read_and_written_as_asked() {
+    let french = r#"{"pack": "french", "hands": ["HQ SJ DJ HA H9 H8 SK S8", "SQ CJ HJ H7 CA C9 DK D7", "CQ DQ HK C10 C8 C7 DA D9", "H10 CK SA S10 S9 S7 D10 D8"], "contract": {"game": "sauspiel", "suit": "S", "declarer": 0}, "play": "H8 H7 HK H10 S7", "doublings": {"klopfen": 1}, "tariff": {"base": 20}}"#;
+    // The same position as the German example's: GK 57, G8 61 (README, solve).
+    let o = run(&["solve", "--pack", "french", "-"], &format!("{french}\n"));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["cards"], json!({"SK": 57, "S8": 61}));
+    assert_eq!(v["value"], 61);
+    // Printed in German, the French record's cards are the German ones.
+    let o = run(&["solve", "-"], &format!("{french}\n"));
+    assert_eq!(json_lines(&o)[0]["cards"], json!({"GK": 57, "G8": 61}));
+    let o = run(&["solve", "--pack", "symbols", "-"], &format!("{french}\n"));
+    assert_eq!(json_lines(&o)[0]["cards"], json!({"♠K": 57, "♠8": 61}));
+    // Faults name the cards in the pack asked for.
+    let twice = french.replace("S7\", \"contract\"", "S7 D8\", \"contract\"");
+    let twice = twice.replace("D10 D8\"]", "D10 S7\"]");
+    let o = run(&["score", "--pack", "french", "-"], &format!("{twice}\n"));
+    let line = &json_lines(&o)[0];
+    assert_eq!(line["error"]["code"], "duplicate_card", "{line}");
+    assert_eq!(line["error"]["message"], "card S7 appears twice");
+    let illegal = french.replace("H8 H7 HK H10 S7", "H8 C9");
+    let o = run(&["score", "--pack", "french", "-"], &format!("{illegal}\n"));
+    let message = &json_lines(&o)[0]["error"]["message"];
+    assert_eq!(message, "play 1 (C9) is illegal: seat 1 must follow trumps");
+    // Tables name the suits in the pack too.
+    let o = run(
+        &["analyze", "--pack", "french", "--format", "table", "-"],
+        &format!("{french}\n"),
+    );
+    let table = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        table.starts_with("(no id): sauspiel on the Spades ace by seat 0"),
+        "{table}"
+    );
+    assert!(table.contains("seat 0 H8"), "{table}");
+    // A German record read as French is refused by name: its text is no French card.
+    let german = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let first = german
+        .lines()
+        .next()
+        .unwrap()
+        .replacen('{', r#"{"pack": "french", "#, 1);
+    let o = run(&["score", "-"], &format!("{first}\n"));
+    assert_eq!(json_lines(&o)[0]["error"]["code"], "bad_card");
+    // Imports are written in the pack asked for, and say so.
+    let log = repo().join("tests/data/netschafkopf/samples-04.08.24.txt");
+    let o = run(
+        &[
+            "import",
+            "--pack",
+            "symbols",
+            "--from",
+            "netschafkopf",
+            log.to_str().unwrap(),
+        ],
+        "",
+    );
+    let record = &json_lines(&o)[0];
+    assert_eq!(record["pack"], "symbols");
+    assert_eq!(record["hands"][0], "♥9 ♣10 ♣J ♦9 ♣9 ♥J");
+    let o = run(&["score", "-"], &format!("{record}\n"));
+    assert_eq!(json_lines(&o)[0]["payouts"], json!([-5, 15, -5, -5]));
+    // An unknown pack is a usage error.
+    let o = run(&["solve", "--pack", "tarot", "-"], "");
+    assert_eq!(o.status.code(), Some(64));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("'tarot' is none of german, french, symbols")
+    );
+}

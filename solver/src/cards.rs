@@ -5,6 +5,7 @@
 //! a `u32` with bit `card` set, so set algebra is one instruction and the search can keep
 //! hands in registers.
 
+use crate::pack::Pack;
 use std::fmt;
 use std::str::FromStr;
 
@@ -30,33 +31,10 @@ impl Suit {
         }
     }
 
-    pub const fn char(self) -> char {
-        match self {
-            Suit::Eichel => 'E',
-            Suit::Gras => 'G',
-            Suit::Herz => 'H',
-            Suit::Schellen => 'S',
-        }
-    }
-
-    pub const fn from_char(c: char) -> Option<Suit> {
-        match c.to_ascii_uppercase() {
-            'E' => Some(Suit::Eichel),
-            'G' => Some(Suit::Gras),
-            'H' => Some(Suit::Herz),
-            'S' => Some(Suit::Schellen),
-            _ => None,
-        }
-    }
-
-    /// The German name, as used in messages ("must follow Schellen").
-    pub const fn name(self) -> &'static str {
-        match self {
-            Suit::Eichel => "Eichel",
-            Suit::Gras => "Gras",
-            Suit::Herz => "Herz",
-            Suit::Schellen => "Schellen",
-        }
+    /// The suit's name in messages, in the pack in use ("must follow Schellen", or
+    /// "must follow Diamonds").
+    pub fn name(self) -> &'static str {
+        Pack::current().suit_name(self)
     }
 
     /// All eight cards of this suit (printed suit: Obers and Unters included).
@@ -65,9 +43,10 @@ impl Suit {
     }
 }
 
+/// The suit's letter in the pack in use (`E`; French `C`).
 impl fmt::Display for Suit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
+        f.write_str(Pack::current().suit_text(*self))
     }
 }
 
@@ -77,18 +56,18 @@ pub struct ParseSuitError;
 
 impl fmt::Display for ParseSuitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("not a suit: one of E, G, H, S")
+        write!(f, "not a suit: one of {}", Pack::current().suit_letters())
     }
 }
 
 impl std::error::Error for ParseSuitError {}
 
+/// A suit's letter in the pack in use (any case).
 impl FromStr for Suit {
     type Err = ParseSuitError;
     fn from_str(s: &str) -> Result<Suit, ParseSuitError> {
-        let mut chars = s.trim().chars();
-        match (chars.next(), chars.next()) {
-            (Some(c), None) => Suit::from_char(c).ok_or(ParseSuitError),
+        match Pack::current().read_suit(s.trim()) {
+            Some((suit, "")) => Ok(suit),
             _ => Err(ParseSuitError),
         }
     }
@@ -130,19 +109,6 @@ impl Rank {
             5 => Rank::Nine,
             6 => Rank::Eight,
             _ => Rank::Seven,
-        }
-    }
-
-    pub const fn char(self) -> char {
-        match self {
-            Rank::Ace => 'A',
-            Rank::Ten => 'Z',
-            Rank::King => 'K',
-            Rank::Ober => 'O',
-            Rank::Unter => 'U',
-            Rank::Nine => '9',
-            Rank::Eight => '8',
-            Rank::Seven => '7',
         }
     }
 
@@ -200,15 +166,19 @@ impl Card {
     }
 }
 
+/// The card in the pack in use (`EO`; French `CQ`).
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.suit().char(), self.rank().char())
+        let pack = Pack::current();
+        f.write_str(pack.suit_text(self.suit()))?;
+        f.write_str(pack.rank_text(self.rank()))
     }
 }
 
+/// Always the German letters, whatever the pack in use.
 impl fmt::Debug for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
+        f.write_str(&Pack::German.card_text(*self))
     }
 }
 
@@ -218,7 +188,13 @@ pub struct ParseCardError;
 
 impl fmt::Display for ParseCardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("not a card: a suit E, G, H, S and a rank A, Z (10, X), K, O, U, 9, 8, 7")
+        let pack = Pack::current();
+        write!(
+            f,
+            "not a card: a suit {} and a rank {}",
+            pack.suit_letters(),
+            pack.rank_letters()
+        )
     }
 }
 
@@ -227,32 +203,19 @@ impl std::error::Error for ParseCardError {}
 impl FromStr for Card {
     type Err = ParseCardError;
 
-    /// Case-insensitive; the ten may be written `Z`, `10` or `X`.
+    /// The card in the pack in use, any case; the German ten may be written `Z`, `10` or
+    /// `X`.
     ///
     /// ```
-    /// use solver::Card;
+    /// use solver::{Card, Pack};
     /// assert_eq!("s10".parse::<Card>().unwrap().to_string(), "SZ");
     /// assert_eq!("gx".parse::<Card>().unwrap().to_string(), "GZ");
     /// assert!("H1".parse::<Card>().is_err());
+    /// let queen = Pack::French.scope(|| "cq".parse::<Card>().unwrap());
+    /// assert_eq!(queen.to_string(), "EO");
     /// ```
     fn from_str(s: &str) -> Result<Card, ParseCardError> {
-        let mut chars = s.chars();
-        let suit = chars
-            .next()
-            .and_then(Suit::from_char)
-            .ok_or(ParseCardError)?;
-        let rank = match chars.as_str().to_ascii_uppercase().as_str() {
-            "A" => Rank::Ace,
-            "Z" | "10" | "X" => Rank::Ten,
-            "K" => Rank::King,
-            "O" => Rank::Ober,
-            "U" => Rank::Unter,
-            "9" => Rank::Nine,
-            "8" => Rank::Eight,
-            "7" => Rank::Seven,
-            _ => return Err(ParseCardError),
-        };
-        Ok(Card::new(suit, rank))
+        Pack::current().read_card(s).ok_or(ParseCardError)
     }
 }
 

@@ -46,6 +46,7 @@ mod legal;
 mod odds;
 mod options;
 mod order;
+mod pack;
 mod parallel;
 mod record;
 mod round;
@@ -77,6 +78,7 @@ pub use options::{
     RamschTie, RunAwayCount, SchieberThrownIn, Schwarz, ShortSie, SieValue, StockRule, Tariff,
 };
 pub use order::{Group, Order};
+pub use pack::Pack;
 pub use record::{CardText, ContractSpec, Meta, PassSpec, Record, MAX_AMOUNT};
 pub use round::{Pass, Round};
 pub use search::{Frame, Judgement, Solution, Solver, Stats, DEFAULT_TABLE_BYTES};

@@ -9,6 +9,7 @@ use crate::error::Error;
 use crate::game::{check_hand_sizes, check_table, deal_card, Deal, Game, Setup};
 use crate::odds::HandQuestion;
 use crate::options::{Doublings, GermanTrump, Options, Tariff};
+use crate::pack::Pack;
 use crate::round::{Pass, Round};
 use crate::seat::{BySeat, Seat};
 use crate::settle::Score;
@@ -151,7 +152,7 @@ impl ContractSpec {
         };
         ContractSpec {
             game: c.game_name().to_string(),
-            suit: c.suit().map(|s| s.char().to_string()),
+            suit: c.suit().map(|s| s.to_string()),
             declarer: c.declarer().map(|d| d.index() as i64),
             partner,
             returned,
@@ -247,6 +248,10 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", schema(pattern = "^(bavarian|german)$"))]
     pub variant: Option<String>,
+    /// How the record writes its cards: `german` (default: `EO GA SZ`), `french` (`CQ SA
+    /// D10`) or `symbols` (`♣Q ♠A ♦10`); the contract's `suit` too (French `C S H D`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pack: Option<Pack>,
     /// `long` (32 cards, default), `short` (24, no 8s and 7s) or `twenty` (20, no 9s
     /// either).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -399,6 +404,15 @@ impl Record {
     /// Validates the deal alone: variant, deck and hands, options, prices, doublings and
     /// stock (enough to ask which contract to play).
     pub fn deal(&self) -> Result<Deal, Error> {
+        self.reading(|| self.read_deal())
+    }
+
+    /// Runs `f` with card text read (and written) in the record's pack.
+    fn reading<T>(&self, f: impl FnOnce() -> T) -> T {
+        self.pack.unwrap_or_default().scope(f)
+    }
+
+    fn read_deal(&self) -> Result<Deal, Error> {
         let variant = self.variant()?;
         let deck = self.deck()?;
         let stock = self.stock()?;
@@ -449,6 +463,10 @@ impl Record {
     /// thrown in: its deal as far as it went is checked (in a Schieber round, the passes
     /// made before the table threw in) and [`Score::thrown_in`] settles it.
     pub fn score(&self) -> Result<Score, Error> {
+        self.reading(|| self.read_score())
+    }
+
+    fn read_score(&self) -> Result<Score, Error> {
         if !self.thrown_in {
             return Score::of(&self.game()?);
         }
@@ -497,6 +515,10 @@ impl Record {
     /// contract if it is that seat's, else every contract the seat may announce (a record
     /// that hides hands must not name another seat's contract). The play is not read.
     pub fn hand_question(&self, seat: Option<Seat>) -> Result<HandQuestion, Error> {
+        self.reading(|| self.read_hand_question(seat))
+    }
+
+    fn read_hand_question(&self, seat: Option<Seat>) -> Result<HandQuestion, Error> {
         if self.hands.len() != 4 {
             return Err(Error::HandCount(self.hands.len()));
         }
@@ -560,6 +582,10 @@ impl Record {
 
     /// Validates everything but the play.
     pub fn setup(&self) -> Result<Setup, Error> {
+        self.reading(|| self.read_setup())
+    }
+
+    fn read_setup(&self) -> Result<Setup, Error> {
         if self.thrown_in {
             return Err(Error::ThrownIn);
         }
@@ -585,8 +611,65 @@ impl Record {
     /// Validates the whole record and plays its cards, each checked.
     pub fn game(&self) -> Result<Game, Error> {
         let setup = self.setup()?;
-        let play = self.play.cards("play")?;
+        let play = self.reading(|| self.play.cards("play"))?;
         Game::replay(setup, &play)
+    }
+
+    /// The same record with its cards written in `pack` (and saying so, unless German):
+    /// `schafkopf import` and the service write records in the pack asked for. Every card
+    /// text must read in the record's own pack.
+    pub fn in_pack(&self, pack: Pack) -> Result<Record, Error> {
+        let (hands, play, passes, suit, returned) = self.reading(|| {
+            let hands = self
+                .hands
+                .iter()
+                .enumerate()
+                .map(|(seat, h)| {
+                    h.as_ref()
+                        .map(|t| t.cards(&format!("hand of seat {seat}")))
+                        .transpose()
+                })
+                .collect::<Result<Vec<_>, Error>>()?;
+            let play = self.play.cards("play")?;
+            let passes = self
+                .passes
+                .iter()
+                .enumerate()
+                .map(|(i, p)| p.cards.cards(&format!("passes[{i}]")))
+                .collect::<Result<Vec<_>, Error>>()?;
+            let contract = self.contract.as_ref();
+            let suit = contract
+                .and_then(|c| c.suit.as_deref())
+                .map(|t| t.parse::<Suit>().map_err(|_| unknown_suit(t)))
+                .transpose()?;
+            let returned = contract
+                .and_then(|c| c.returned.as_deref())
+                .map(|t| {
+                    t.parse::<Card>().map_err(|_| Error::BadCard {
+                        place: "contract.returned".to_string(),
+                        text: t.to_string(),
+                    })
+                })
+                .transpose()?;
+            Ok::<_, Error>((hands, play, passes, suit, returned))
+        })?;
+        let mut out = self.clone();
+        pack.scope(|| {
+            out.pack = pack.recorded();
+            out.hands = hands
+                .into_iter()
+                .map(|h| h.map(CardText::from_cards))
+                .collect();
+            out.play = CardText::from_cards(play);
+            for (spec, cards) in out.passes.iter_mut().zip(passes) {
+                spec.cards = CardText::from_cards(cards);
+            }
+            if let Some(c) = out.contract.as_mut() {
+                c.suit = suit.map(|s| s.to_string());
+                c.returned = returned.map(|r| r.to_string());
+            }
+        });
+        Ok(out)
     }
 
     fn hands(&self, deck: Deck) -> Result<BySeat<Cards>, Error> {
@@ -673,8 +756,7 @@ impl Record {
                 game,
                 field: "suit",
             })?;
-            text.parse::<Suit>()
-                .map_err(|_| unknown("suit", text, &["E", "G", "H", "S"]))
+            text.parse::<Suit>().map_err(|_| unknown_suit(text))
         };
         let seat = |field: &'static str, value: Option<i64>| -> Result<Seat, Error> {
             seat_at(value.ok_or(Error::MissingField { game, field })?)
@@ -767,6 +849,7 @@ impl Record {
         spec.forced |= c.variant() == Variant::Bavarian && deal.muss();
         Record {
             id: setup.id().map(str::to_string),
+            pack: Pack::current().recorded(),
             variant: Some(c.variant().name().to_string()),
             deck: Some(setup.deck().name().to_string()),
             hands: deal
@@ -855,6 +938,12 @@ fn unknown(what: &'static str, text: &str, names: &[&'static str]) -> Error {
         suggestion: crate::json::nearest(text, names.iter().copied()),
         names: names.join(", "),
     }
+}
+
+/// A contract's `suit` that is none of the record's pack.
+fn unknown_suit(text: &str) -> Error {
+    let letters = Suit::ALL.map(|s| Pack::current().suit_text(s));
+    unknown("suit", text, &letters)
 }
 
 /// A seat number of the record, 0 to 3.

@@ -6,6 +6,7 @@ use solver::*;
 
 fn record_of(hands: &BySeat<Cards>, deck: Deck) -> Record {
     Record {
+        pack: None,
         id: Some("deal".into()),
         variant: None,
         deck: Some(deck.name().into()),

@@ -54,6 +54,19 @@ proptest! {
         let again = back.game().unwrap();
         prop_assert_eq!(again.setup(), game.setup());
         prop_assert_eq!(again.plays(), game.plays());
+        // Written in either French form it is the same game, and back in German the
+        // same record.
+        let pack = [Pack::French, Pack::Symbols][seed as usize % 2];
+        let french = Record::from_json(&record.in_pack(pack).unwrap().to_json()).unwrap();
+        prop_assert_eq!(french.pack, Some(pack));
+        let played = french.game().unwrap();
+        prop_assert_eq!(played.setup(), game.setup());
+        prop_assert_eq!(played.plays(), game.plays());
+        prop_assert_eq!(french.in_pack(Pack::German).unwrap(), record.clone());
+        // Made in a French scope, the record says so and reads back the same.
+        let made = pack.scope(|| Record::from_game(&game));
+        prop_assert_eq!(made.pack, Some(pack));
+        prop_assert_eq!(made.game().unwrap().plays(), game.plays());
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod netschafkopf;
 pub mod plain;
 
 use crate::error::Error;
+use crate::pack::Pack;
 use std::borrow::Cow;
 use thiserror::Error;
 
@@ -137,6 +138,11 @@ pub type Read = (usize, Result<crate::record::Record, FormatError>);
 /// makes the ids of foreign games: `<name>#<game number>` for protocols, `<name>:<line>` for
 /// plain lines. Hand records keep their own; a blank line is no game.
 pub fn read(text: &str, format: LogFormat, name: &str) -> Vec<Read> {
+    // Foreign logs write the German pack, and so do the records made of them.
+    Pack::German.scope(|| read_in(text, format, name))
+}
+
+fn read_in(text: &str, format: LogFormat, name: &str) -> Vec<Read> {
     match format {
         LogFormat::Records => text
             .lines()

@@ -470,7 +470,7 @@ fn announcement(
     let spec = |game: &str, suit: Option<Suit>, declarer: Option<Seat>, tout: bool| {
         Announcement::Contract(ContractSpec {
             game: game.to_string(),
-            suit: suit.map(|s| s.char().to_string()),
+            suit: suit.map(|s| s.to_string()),
             declarer: declarer.map(|d| d.index() as i64),
             tout,
             ..ContractSpec::default()
@@ -753,6 +753,7 @@ impl Parsed<'_> {
         let kontra = self.cost.kontra;
         let thrown_in = contract.is_none();
         let record = Record {
+            pack: None,
             id: Some(format!("{name}#{}", self.number)),
             variant: None,
             deck,

@@ -21,6 +21,7 @@ use crate::contract::{Contract, Solo, Variant};
 use crate::error::Error;
 use crate::game::{Deal, Game, Setup};
 use crate::options::{Doublings, Options, Tariff};
+use crate::pack::Pack;
 use crate::record::{CardText, ContractSpec, Record};
 use crate::seat::{BySeat, Seat};
 
@@ -95,6 +96,7 @@ pub fn parse_line(text: &str, line: usize) -> Result<Record, FormatError> {
         .and_then(|setup| Game::replay(setup, &play))
         .map_err(|error| FormatError::Record { line, error })?;
     Ok(Record {
+        pack: None,
         id: None,
         variant: None,
         deck: (deck == Deck::Short).then(|| deck.name().to_string()),
@@ -222,6 +224,11 @@ fn contract_of(rules: &str) -> Result<(Contract, bool), String> {
 /// format cannot hold with `not_expressible`.
 pub fn write(record: &Record) -> Result<String, FormatError> {
     let game = record.game().map_err(FormatError::Invalid)?;
+    // The format writes the German pack's suit names and letters.
+    Pack::German.scope(|| write_game(&game))
+}
+
+fn write_game(game: &Game) -> Result<String, FormatError> {
     if game.setup().deck() == Deck::Twenty {
         return Err(FormatError::NotExpressible(
             "a game of the 20-card deck (the format has 32 or 24 cards)".to_string(),
@@ -264,7 +271,7 @@ pub fn write(record: &Record) -> Result<String, FormatError> {
             ouvert: false,
             trumps: false,
         } => {
-            let kind = if record.rules.stichzwang {
+            let kind = if game.setup().options().stichzwang {
                 "stich"
             } else {
                 "normal"

@@ -121,6 +121,10 @@ pub enum RamschForm {
     LoserPays,
     /// The two with the most points each pay each of the two others.
     TwoHighestPay,
+    /// Schieberamsch (the seed: "the tricks are passed on clockwise at the end of the
+    /// game"): each seat's tricks count for the seat on its left, then the most points
+    /// pay as in `loser_pays`.
+    Schieberamsch,
 }
 
 /// Who takes the stock (RULES.md section 6).

@@ -491,6 +491,33 @@ pub(crate) struct RamschDecided {
 
 /// [`ramsch_units`] without the outcome's lists: what the search values its leaves by.
 pub(crate) fn ramsch_decided(opts: &Options, tally: &RamschTally) -> RamschDecided {
+    if opts.ramsch_form == RamschForm::Schieberamsch {
+        return decided_on(opts, &tally.passed_on());
+    }
+    decided_on(opts, tally)
+}
+
+impl RamschTally {
+    /// Schieberamsch: every seat's tricks counted for the seat on its left (seat 0's for
+    /// seat 1, ..., seat 3's for seat 0). The trumps each played stay his own.
+    fn passed_on(&self) -> RamschTally {
+        let left = |a: [u32; 4]| [a[3], a[0], a[1], a[2]];
+        RamschTally {
+            points: left(self.points),
+            tricks: left(self.tricks),
+            trumps_taken: left(self.trumps_taken),
+            top_taken: [
+                self.top_taken[3],
+                self.top_taken[0],
+                self.top_taken[1],
+                self.top_taken[2],
+            ],
+            top_played: self.top_played,
+        }
+    }
+}
+
+fn decided_on(opts: &Options, tally: &RamschTally) -> RamschDecided {
     let all: u32 = tally.tricks.iter().sum();
     let durchmarsch = Seat::ALL.into_iter().find(|s| match opts.durchmarsch {
         Durchmarsch::AllTricks => tally.tricks[s.index()] == all,
@@ -515,7 +542,7 @@ pub(crate) fn ramsch_decided(opts: &Options, tally: &RamschTally) -> RamschDecid
     }
     let ranked = ramsch_ranking(opts, tally);
     let payers = match opts.ramsch_form {
-        RamschForm::LoserPays => 1,
+        RamschForm::LoserPays | RamschForm::Schieberamsch => 1,
         RamschForm::TwoHighestPay => 2,
     };
     let n = jungfrau.len();

@@ -9,11 +9,33 @@ use solver::*;
 /// Random games played out at random, one per seed of `seeds` (of contract kind `seed %
 /// 11`, dealt from `seed + offset`); none for Sie (nothing to solve) or a deal that does
 /// not allow the kind. Each with its seed.
+///
+/// A Ramsch is played in the form where one loser pays: a whole deal of the other forms
+/// takes the settlement search minutes (docs/PERFORMANCE.md, "Ramsch forms"); those are
+/// held against the naive search on positions of every size in `oracle.rs`.
 fn played_games(seeds: std::ops::Range<u64>, offset: u64) -> impl Iterator<Item = (u64, Game)> {
     seeds.filter_map(move |seed| {
         let (mut game, mut rng) = random_game(ContractKind::of_seed(seed), seed + offset)?;
         if matches!(game.contract(), Contract::Sie { .. }) {
             return None;
+        }
+        if game.setup().options().ramsch_form != RamschForm::LoserPays {
+            let setup = game.setup();
+            let options = Options {
+                ramsch_form: RamschForm::LoserPays,
+                ..setup.options().clone()
+            };
+            let deal = setup
+                .deal()
+                .clone()
+                .with_table(
+                    options,
+                    setup.tariff().clone(),
+                    setup.doublings().clone(),
+                    setup.stock(),
+                )
+                .ok()?;
+            game = Game::new(Setup::new(deal, setup.contract()).ok()?);
         }
         finish_randomly(&mut game, &mut rng);
         Some((seed, game))

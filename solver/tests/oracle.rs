@@ -301,3 +301,45 @@ fn memory_stays_within_the_table_budget() {
         assert_eq!(solver.table_bytes(), bytes);
     }
 }
+
+/// Every Ramsch form, each on its own positions of 3 to 5 tricks: the settlement search
+/// (its bounds read the tallies as passed on in a Schieberamsch, and two payers by rank)
+/// against the naive minimax over the rules engine's own scoring.
+#[test]
+fn every_ramsch_form_equals_naive_minimax() {
+    let mut solver = Solver::with_budget(1 << 20);
+    for form in [
+        RamschForm::LoserPays,
+        RamschForm::TwoHighestPay,
+        RamschForm::Schieberamsch,
+    ] {
+        let mut checked = 0;
+        for seed in 0..60u64 {
+            let Some((game, mut rng)) = random_game(ContractKind::Ramsch, seed + 7000) else {
+                continue;
+            };
+            let setup = game.setup();
+            let options = Options {
+                ramsch_form: form,
+                ..setup.options().clone()
+            };
+            let deal = setup
+                .deal()
+                .clone()
+                .with_table(
+                    options,
+                    setup.tariff().clone(),
+                    setup.doublings().clone(),
+                    setup.stock(),
+                )
+                .unwrap();
+            let mut game = Game::new(Setup::new(deal, Contract::Ramsch).unwrap());
+            let tricks_left = [3, 4, 4, 5][rng.below(4)];
+            let into_trick = rng.below(4);
+            play_down_to(&mut game, &mut rng, tricks_left, into_trick);
+            check_against_naive(&game, &mut solver);
+            checked += 1;
+        }
+        assert!(checked >= 50, "{form:?}: {checked}");
+    }
+}

@@ -626,6 +626,19 @@ fn in_the_second_ramsch_form_the_two_highest_pay_the_two_others() {
     // Seats 1 (48) and 0 (28) each pay seats 3 (25) and 2 (19).
     let two = score(r#", "ramsch_form": "two_highest_pay""#);
     assert_eq!(two.payouts, [-2, -2, 2, 2]);
+    // Schieberamsch: each seat's tricks count for the seat on its left, 25, 28, 48, 19:
+    // seat 2 (seat 1's 48) pays each of the others.
+    let passed = score(r#", "ramsch_form": "schieberamsch""#);
+    assert_eq!(passed.points, [28, 48, 19, 25]);
+    assert_eq!(passed.payouts, [1, 1, -3, 1]);
+    assert_eq!(
+        passed.outcome,
+        Outcome::Ramsch {
+            loser: Some(seat(2)),
+            jungfrau: vec![],
+            durchmarsch: None
+        }
+    );
 }
 
 /// The German deal of RULES.md section 8's worked checks: seat 0 holds both black Obers.

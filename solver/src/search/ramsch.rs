@@ -218,6 +218,15 @@ pub(crate) struct Search<'a> {
 }
 
 impl Search<'_> {
+    /// The seat whose tricks count for seat `seat`: itself, but in a Schieberamsch the
+    /// seat on its right (whose tricks are passed on to it).
+    fn taker(&self, seat: usize) -> usize {
+        match self.options.ramsch_form {
+            crate::options::RamschForm::Schieberamsch => (seat + 3) % 4,
+            _ => seat,
+        }
+    }
+
     /// Whether the tie rules read the trumps taken (else the table leaves them out).
     fn tally_ties(&self) -> bool {
         self.options.ramsch_tie == RamschTie::MoreTricks
@@ -241,36 +250,39 @@ impl Search<'_> {
     /// - without one, "me" may still lose unless another seat has more points than "me"
     ///   can reach, and may still escape unless he has more than anyone else can reach;
     /// - every payment grows with the seats left without a trick, so the extremes are
-    ///   none of them and all that have none yet.
+    ///   none of them and all that have none yet;
+    /// - where the two highest pay, "me" pays unless two others surely end above him and is
+    ///   paid unless two surely end below.
+    ///
+    /// In a Schieberamsch the same holds of the tallies as passed on: each seat's tally
+    /// grows by the tricks the seat on its right takes, so the seat's tally, and whether
+    /// it is sure to grow, are that seat's ([`Search::taker`]).
     fn bounds(&self, s: &State) -> (i32, i32) {
         use crate::options::{Durchmarsch, RamschForm};
-        if self.options.ramsch_form != RamschForm::LoserPays {
-            // Two payers: each pays (or is paid) at most two shares, a Durchmarsch 3 or -1;
-            // the proofs below are for one loser, so only the plain range is claimed.
-            let rule = self.options.jungfrau;
-            let most = jungfrau_share(rule, true, 3).max(jungfrau_share(rule, false, 3));
-            return (-2 * most, (2 * most).max(3));
-        }
+        let two_pay = self.options.ramsch_form == RamschForm::TwoHighestPay;
         let me = self.me;
-        let taken: u32 = s.points.iter().map(|&p| p as u32).sum();
+        let taken_sure = self.sure_tricks(s);
+        let points: [u8; 4] = std::array::from_fn(|i| s.points[self.taker(i)]);
+        let tricks: [u8; 4] = std::array::from_fn(|i| s.tricks[self.taker(i)]);
+        let sure: [bool; 4] = std::array::from_fn(|i| taken_sure[self.taker(i)]);
+        let taken: u32 = points.iter().map(|&p| p as u32).sum();
         let left = 120 - taken;
-        let tricks_taken: u8 = s.tricks.iter().sum();
+        let tricks_taken: u8 = tricks.iter().sum();
         let (mut lo, mut hi) = (INF, -INF);
         let mut add = |v: i32| {
             lo = lo.min(v);
             hi = hi.max(v);
         };
-        let sure = self.sure_tricks(s);
         let mut sure_durchmarsch = false;
         for x in 0..4 {
             let possible = match self.options.durchmarsch {
                 Durchmarsch::AllTricks => {
-                    s.tricks[x] == tricks_taken && (0..4).all(|i| i == x || !sure[i])
+                    tricks[x] == tricks_taken && (0..4).all(|i| i == x || !sure[i])
                 }
                 Durchmarsch::AtLeast => {
                     let n = self.options.durchmarsch_points() as u32;
-                    sure_durchmarsch |= s.points[x] as u32 >= n;
-                    s.points[x] as u32 + left >= n
+                    sure_durchmarsch |= points[x] as u32 >= n;
+                    points[x] as u32 + left >= n
                 }
                 Durchmarsch::None => false,
             };
@@ -278,16 +290,34 @@ impl Search<'_> {
                 add(if x == me { 3 } else { -1 });
             }
         }
-        if !sure_durchmarsch {
-            let mine = s.points[me] as u32;
+        if !sure_durchmarsch && two_pay {
+            // Two payers, each paying each of the two others a share (1 at least, `most`
+            // at most): "me" pays unless two others surely end above him, and is paid
+            // unless two others surely end below him.
+            let rule = self.options.jungfrau;
+            let most = jungfrau_share(rule, true, 3).max(jungfrau_share(rule, false, 3));
+            let mine = points[me] as u32;
             let others = (0..4).filter(|&i| i != me);
-            let passed = others.clone().any(|i| s.points[i] as u32 > mine + left);
-            let ahead = others.clone().all(|i| mine > s.points[i] as u32 + left);
+            let above = others.clone().filter(|&i| points[i] as u32 > mine + left);
+            let below = others.filter(|&i| mine > points[i] as u32 + left);
+            if above.count() < 2 {
+                add(-2 * most);
+                add(-2);
+            }
+            if below.count() < 2 {
+                add(2);
+                add(2 * most);
+            }
+        } else if !sure_durchmarsch {
+            let mine = points[me] as u32;
+            let others = (0..4).filter(|&i| i != me);
+            let passed = others.clone().any(|i| points[i] as u32 > mine + left);
+            let ahead = others.clone().all(|i| mine > points[i] as u32 + left);
             // Seats without a trick so far may end without one; each trick still to play
             // gives one of them at most its first, so some stay without one when they
             // outnumber the tricks left.
             let tricks_left = ((s.remaining().count_ones() + s.trick_len as u32) / 4) as i32;
-            let virgin = |i: usize| s.tricks[i] == 0 && !sure[i];
+            let virgin = |i: usize| tricks[i] == 0 && !sure[i];
             let virgins = (0..4).filter(|&i| virgin(i)).count() as i32;
             let share = |is_virgin: bool, n: i32| -> i32 {
                 jungfrau_share(self.options.jungfrau, is_virgin, n as u32)
@@ -391,31 +421,43 @@ impl Search<'_> {
     }
 
     /// "Me" sheds points onto tricks he does not take and takes his tricks cheaply; the
-    /// others feed points to a trick "me" takes and keep them off their own.
+    /// others feed points to a trick "me" takes and keep them off their own. In a
+    /// Schieberamsch the seat fed is the one whose tricks count for "me" (the seat on his
+    /// right), and "me" keeps points off its tricks and puts them on the others'.
     fn order(&self, s: &State, cards: &mut [u8]) {
         let seat = s.to_move();
         let layout = self.layout;
         let best =
             (s.trick_len > 0).then(|| (s.trick[s.win as usize], (s.leader + s.win) as usize % 4));
-        let me_hand = s.hands[self.me];
+        let target = self.taker(self.me);
+        let target_hand = s.hands[target];
         let key = |c: u8| -> i32 {
             let points = layout.points[c as usize] as i32;
             let beats = best.is_none_or(|(b, _)| layout.beats(c, b));
             match (seat == self.me, best) {
                 // "Me" leads: a card someone can beat first, the most points with it.
                 (true, None) => c as i32,
-                (true, Some(_)) if !beats => -100 - points,
-                (true, Some(_)) => points,
-                // The others lead what "me" must follow with higher cards only.
+                (true, Some(_)) if target == self.me && !beats => -100 - points,
+                (true, Some(_)) if target == self.me => points,
+                // Passed on: the trick's winner after this card decides where points go.
+                (true, Some((_, w))) => {
+                    let winner = if beats { seat } else { w };
+                    if winner == target {
+                        points
+                    } else {
+                        -100 - points
+                    }
+                }
+                // The others lead what the fed seat must follow with higher cards only.
                 (false, None) => {
-                    let follow = me_hand & layout.group_of(c);
+                    let follow = target_hand & layout.group_of(c);
                     if follow != 0 && follow & !layout.beaters[c as usize] == 0 {
                         -100 - points
                     } else {
                         points
                     }
                 }
-                (false, Some((_, w))) if w == self.me && !beats => -100 - points,
+                (false, Some((_, w))) if w == target && !beats => -100 - points,
                 (false, Some(_)) if !beats => points - 50,
                 (false, Some(_)) => points,
             }
@@ -560,7 +602,9 @@ impl Search<'_> {
 
     /// Whether "me" can make every other seat take at least one trick, whatever they do
     /// (they play to keep one of them without). Tricks alone decide it, so positions that
-    /// differ in which cards of a suit are gone, or in points, share an answer.
+    /// differ in which cards of a suit are gone, or in points, share an answer. In a
+    /// Schieberamsch the tricks that count for the other seats are those of every seat but
+    /// the one on "me"'s right, so those must each take one.
     fn all_take_a_trick(&mut self, s: &State) -> bool {
         if *self.aborted {
             return false;
@@ -571,10 +615,12 @@ impl Search<'_> {
             return false;
         }
         let me = self.me;
+        // The seat whose tricks count for "me": it need not take one.
+        let own = self.taker(me);
         let boundary = s.trick_len == 0;
         let sure = self.sure_tricks(s);
         let lacking = (0..4)
-            .filter(|&i| i != me && s.tricks[i] == 0 && !sure[i])
+            .filter(|&i| i != own && s.tricks[i] == 0 && !sure[i])
             .count() as u32;
         if lacking == 0 {
             return true;
@@ -603,7 +649,7 @@ impl Search<'_> {
         // seat's card, highest first, and else duck.
         let best =
             (s.trick_len > 0).then(|| (s.trick[s.win as usize], (s.leader + s.win) as usize % 4));
-        let virgin_wins = best.is_some_and(|(_, w)| w != me && s.tricks[w] == 0);
+        let virgin_wins = best.is_some_and(|(_, w)| w != own && s.tricks[w] == 0);
         cards[..n].sort_by_key(|&c| {
             let beats = best.is_some_and(|(b, _)| self.layout.beats(c, b));
             if seat == me {

@@ -270,7 +270,11 @@ pub fn random_options(rng: &mut Rng) -> Options {
         stichzwang: rng.below(2) == 1,
         schwarz: [Schwarz::NoTrick, Schwarz::AllPoints][rng.below(2)],
         ramsch_tie: [RamschTie::MoreTricks, RamschTie::HighestTrumpPlayed][rng.below(2)],
-        ramsch_form: [RamschForm::LoserPays, RamschForm::TwoHighestPay][rng.below(2)],
+        ramsch_form: [
+            RamschForm::LoserPays,
+            RamschForm::TwoHighestPay,
+            RamschForm::Schieberamsch,
+        ][rng.below(3)],
         stock_rule: [StockRule::Split, StockRule::Declarer][rng.below(2)],
         jungfrau: [
             Jungfrau::None,

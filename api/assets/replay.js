@@ -49,7 +49,7 @@ function contractText(c, names) {
   const who = c.declarer === undefined || c.declarer === null ? "" : " by " + names[c.declarer];
   const suit = c.suit ? " " + SUIT_NAMES[c.suit.toUpperCase()] : "";
   const game = c.game.toLowerCase();
-  if (game === "sauspiel" || game === "rufspiel") return "Sauspiel on the" + suit + " ace" + who;
+  if (game === "sauspiel" || game === "rufspiel") return "Sauspiel on the" + suit + " " + (c.rank || "ace") + who;
   const name = game.charAt(0).toUpperCase() + game.slice(1).replace("_", " ");
   const partner = c.partner !== undefined && c.partner !== null && game === "hochzeit" ? " with " + names[c.partner] : "";
   return name + suit + (c.tout ? " Tout" : "") + who + partner;

@@ -90,6 +90,7 @@ fn contract_named(name: &str, declarer: Seat, suit: Suit) -> Contract {
         "sauspiel" => Contract::Sauspiel {
             declarer,
             called: suit,
+            rank: solver::CalledRank::Ace,
         },
         "farbsolo" => solo(Solo::Farbsolo(suit), false),
         "wenz" => solo(Solo::Wenz, false),

@@ -2,7 +2,7 @@
 //! declares in German Schafkopf (section 8).
 
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
-use crate::contract::{holds_sie, Contract, GameName, Partners, Solo, Wenzels};
+use crate::contract::{holds_sie, CalledRank, Contract, GameName, Partners, Solo, Wenzels};
 use crate::game::Deal;
 use crate::options::GermanTrump;
 use crate::order::Group;
@@ -25,6 +25,7 @@ pub fn callable_aces(hand: Cards, deck: Deck) -> Vec<Suit> {
             let probe = Contract::Sauspiel {
                 declarer: Seat::S0,
                 called: suit,
+                rank: crate::contract::CalledRank::Ace,
             };
             let plain = probe.order(deck).group_cards(Group::Plain(suit));
             !hand.contains(Card::new(suit, Rank::Ace)) && !hand.intersect(plain).is_empty()
@@ -37,6 +38,12 @@ pub fn may_offer_hochzeit(hand: Cards, deck: Deck) -> bool {
     Contract::Ramsch.order(deck).trumps().intersect(hand).len() == 1
 }
 
+/// Whether `hand` may offer a Bauernhochzeit where the table plays it
+/// (`rules.bauernhochzeit`): exactly two trumps, both given for two non-trumps.
+pub fn may_offer_bauernhochzeit(hand: Cards, deck: Deck) -> bool {
+    Contract::Ramsch.order(deck).trumps().intersect(hand).len() == 2
+}
+
 /// Every Bavarian contract `seat` may announce holding `hand`, lowest class first: each
 /// callable ace, every solo-class game and its Tout, Bettel and Bettel ouvert, and Sie when
 /// held. (A Hochzeit needs a partner's consent; see [`may_offer_hochzeit`].)
@@ -46,6 +53,7 @@ pub fn announceable(seat: Seat, hand: Cards, deck: Deck) -> Vec<Contract> {
         .map(|called| Contract::Sauspiel {
             declarer: seat,
             called,
+            rank: crate::contract::CalledRank::Ace,
         })
         .collect();
     for ouvert in [false, true] {
@@ -100,14 +108,25 @@ pub fn announceable_on(deal: &Deal, seat: Seat) -> Vec<Contract> {
         if !hand.contains(Card::new(Suit::Eichel, Rank::Ober)) {
             return Vec::new();
         }
-        // Renonce: blocked, he may call an ace of a suit he holds no card of.
+        // Renonce: blocked, he may call an ace of a suit he holds no card of; holding all
+        // three callable aces, a ten he does not hold; holding their tens too, a king.
         if callable_aces(hand, deal.deck()).is_empty() {
-            let renonce = [Suit::Eichel, Suit::Gras, Suit::Schellen]
+            let suits = [Suit::Eichel, Suit::Gras, Suit::Schellen];
+            let holds_all = |r: Rank| suits.iter().all(|s| hand.contains(Card::new(*s, r)));
+            let rank = if !holds_all(Rank::Ace) {
+                CalledRank::Ace
+            } else if !holds_all(Rank::Ten) {
+                CalledRank::Ten
+            } else {
+                CalledRank::King
+            };
+            let renonce = suits
                 .into_iter()
-                .filter(|s| !hand.contains(Card::new(*s, Rank::Ace)))
+                .filter(|s| !hand.contains(Card::new(*s, rank.rank())))
                 .map(|called| Contract::Sauspiel {
                     declarer: seat,
                     called,
+                    rank,
                 });
             out.splice(0..0, renonce);
         }

@@ -369,11 +369,46 @@ impl Partners {
     }
 }
 
+/// The card a Sauspiel calls in the called suit: the ace; in a Muss game a blocked
+/// declarer holding all three callable aces calls a ten, holding their tens too a king
+/// (Renonce, RULES.md section 7).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CalledRank {
+    #[default]
+    Ace,
+    Ten,
+    King,
+}
+
+impl CalledRank {
+    pub fn rank(self) -> Rank {
+        match self {
+            CalledRank::Ace => Rank::Ace,
+            CalledRank::Ten => Rank::Ten,
+            CalledRank::King => Rank::King,
+        }
+    }
+
+    /// The record's `rank` (none for the ace).
+    pub fn name(self) -> &'static str {
+        match self {
+            CalledRank::Ace => "ace",
+            CalledRank::Ten => "ten",
+            CalledRank::King => "king",
+        }
+    }
+}
+
 /// A contract: the game announced and by whom.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Contract {
-    /// Sauspiel (Rufspiel): the declarer calls the ace of `called` (E, G or S).
-    Sauspiel { declarer: Seat, called: Suit },
+    /// Sauspiel (Rufspiel): the declarer calls the ace of `called` (E, G or S), or in a
+    /// Renonce its ten or king (`rank`).
+    Sauspiel {
+        declarer: Seat,
+        called: Suit,
+        rank: CalledRank,
+    },
     /// A solo-class game, possibly as Tout (the declarer must take every trick).
     Solo {
         declarer: Seat,
@@ -392,12 +427,13 @@ pub enum Contract {
     /// All Obers and Unters in one hand: won without play.
     Sie { declarer: Seat },
     /// Hochzeit: the declarer, dealt one trump (`given`), and the partner who took it and
-    /// gave back the non-trump `returned` ([`Contract::hochzeit`] checks all of it).
+    /// gave back the non-trump `returned`; in a Bauernhochzeit two of each
+    /// ([`Contract::hochzeit`] checks all of it).
     Hochzeit {
         declarer: Seat,
         partner: Seat,
-        given: Card,
-        returned: Card,
+        given: Cards,
+        returned: Cards,
     },
     /// Kreuzbock (Goass): the players across the table are partners, with the Sauspiel's
     /// trumps; `declarer`'s team (he and the seat across) is the declaring one, as the
@@ -446,36 +482,44 @@ impl Measure {
 
 impl Contract {
     /// A Hochzeit on the hands as dealt: `declarer` was dealt exactly one trump (Sauspiel
-    /// trumps), and `returned` is a non-trump of the partner's dealt hand (RULES.md 7).
+    /// trumps), or two in a Bauernhochzeit, and `returned` are as many non-trumps of the
+    /// partner's dealt hand (RULES.md 7). Whether the table plays the Bauernhochzeit is
+    /// [`crate::game::Setup::new`]'s to check.
     pub fn hochzeit(
         dealt: &BySeat<Cards>,
         deck: Deck,
         declarer: Seat,
         partner: Seat,
-        returned: Card,
+        returned: Cards,
     ) -> Result<Contract, crate::error::Error> {
         use crate::error::Error;
         if partner == declarer {
             return Err(Error::HochzeitPartner(declarer));
         }
         let trumps = Contract::Ramsch.order(deck).trumps();
-        let own = dealt[declarer].intersect(trumps);
-        let Some(given) = own.first().filter(|_| own.len() == 1) else {
+        let given = dealt[declarer].intersect(trumps);
+        if !(1..=2).contains(&given.len()) {
             return Err(Error::HochzeitTrumps {
                 seat: declarer,
-                trumps: own.len(),
+                trumps: given.len(),
             });
-        };
-        if !dealt[partner].contains(returned) {
+        }
+        if let Some(card) = returned.without(dealt[partner]).first() {
             return Err(Error::HochzeitReturned {
-                card: returned,
+                card,
                 fault: "is not in the partner's dealt hand",
             });
         }
-        if trumps.contains(returned) {
+        if let Some(card) = returned.intersect(trumps).first() {
             return Err(Error::HochzeitReturned {
-                card: returned,
+                card,
                 fault: "is a trump (the partner gives back a non-trump)",
+            });
+        }
+        if returned.len() != given.len() {
+            return Err(Error::HochzeitCount {
+                given: given.len(),
+                returned: returned.len(),
             });
         }
         Ok(Contract::Hochzeit {
@@ -570,10 +614,10 @@ impl Contract {
         matches!(self, Contract::Solo { tout: true, .. })
     }
 
-    /// The called ace of a Sauspiel.
+    /// The called card of a Sauspiel: its ace, or in a Renonce its ten or king.
     pub fn called_ace(&self) -> Option<Card> {
         match *self {
-            Contract::Sauspiel { called, .. } => Some(Card::new(called, Rank::Ace)),
+            Contract::Sauspiel { called, rank, .. } => Some(Card::new(called, rank.rank())),
             _ => None,
         }
     }
@@ -644,8 +688,12 @@ impl Contract {
     pub fn declarers(&self, dealt: &BySeat<Cards>) -> Seats {
         match *self {
             Contract::Ramsch => Seats::NONE,
-            Contract::Sauspiel { declarer, called } => {
-                let ace = Card::new(called, Rank::Ace);
+            Contract::Sauspiel {
+                declarer,
+                called,
+                rank,
+            } => {
+                let ace = Card::new(called, rank.rank());
                 Seat::ALL
                     .into_iter()
                     .filter(|s| dealt[*s].contains(ace))
@@ -724,11 +772,20 @@ impl fmt::Display for Title {
         }
         match c.suit() {
             Some(suit) if words && matches!(c, Contract::Sauspiel { .. }) => {
-                write!(f, " on the {} ace", suit.name())?
+                let rank = match c {
+                    Contract::Sauspiel { rank, .. } => rank.name(),
+                    _ => "ace",
+                };
+                write!(f, " on the {} {rank}", suit.name())?
             }
             Some(suit) if words => write!(f, " {}", suit.name())?,
             Some(suit) => write!(f, " {suit}")?,
             None => {}
+        }
+        if let Contract::Sauspiel { rank, .. } = c {
+            if !words && rank != CalledRank::Ace {
+                write!(f, " {}", rank.name())?;
+            }
         }
         if c.is_tout() {
             f.write_str(" tout")?;
@@ -737,12 +794,10 @@ impl fmt::Display for Title {
     }
 }
 
-/// `hands` after seat `a.0` gives card `a.1` to seat `b.0` and takes card `b.1` back.
-fn exchanged(mut hands: BySeat<Cards>, a: (Seat, Card), b: (Seat, Card)) -> BySeat<Cards> {
-    hands[a.0].remove(a.1);
-    hands[b.0].insert(a.1);
-    hands[b.0].remove(b.1);
-    hands[a.0].insert(b.1);
+/// `hands` after seat `a.0` gives cards `a.1` to seat `b.0` and takes cards `b.1` back.
+fn exchanged(mut hands: BySeat<Cards>, a: (Seat, Cards), b: (Seat, Cards)) -> BySeat<Cards> {
+    hands[a.0] = hands[a.0].without(a.1).union(b.1);
+    hands[b.0] = hands[b.0].without(b.1).union(a.1);
     hands
 }
 
@@ -790,6 +845,7 @@ mod tests {
         let sau = Contract::Sauspiel {
             declarer: D,
             called: Suit::Gras,
+            rank: crate::contract::CalledRank::Ace,
         };
         assert_eq!(trumps(sau), "EO GO HO SO EU GU HU SU HA HZ HK H9 H8 H7");
         assert_eq!(plain(sau, Suit::Eichel), "EA EZ EK E9 E8 E7");

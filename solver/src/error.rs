@@ -121,8 +121,12 @@ pub enum Error {
     StockNotSplit(i64),
     #[error("the contract is {given}, but the deal declares {declaration}")]
     NotTheDeclaration { declaration: String, given: String },
-    #[error("seat {seat} offers a Hochzeit but was dealt {trumps} trumps (it takes exactly one)")]
+    #[error("seat {seat} offers a Hochzeit but was dealt {trumps} trumps (it takes exactly one; two in a Bauernhochzeit)")]
     HochzeitTrumps { seat: Seat, trumps: u32 },
+    #[error(
+        "contract.returned: as many cards come back as trumps were given ({given}), not {returned}"
+    )]
+    HochzeitCount { given: u32, returned: u32 },
     #[error("the card given back in the Hochzeit, {card}, {fault}")]
     HochzeitReturned { card: Card, fault: &'static str },
     #[error("doublings: {0}")]
@@ -205,6 +209,7 @@ impl Error {
             Error::NotTheDeclaration { .. } => "not_the_declaration",
             Error::HochzeitTrumps { .. } => "hochzeit_trumps",
             Error::HochzeitReturned { .. } => "hochzeit_returned",
+            Error::HochzeitCount { .. } => "hochzeit_count",
             Error::BadDoublings(_) => "bad_doublings",
             Error::MissingField { .. } => "missing_field",
             Error::UnsupportedContract { .. } => "unsupported_contract",

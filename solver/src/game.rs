@@ -10,7 +10,7 @@
 
 use crate::announce::{callable_aces, german_declaration};
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
-use crate::contract::{holds_sie, Contract, Partners, Variant};
+use crate::contract::{holds_sie, CalledRank, Contract, Partners, Variant};
 use crate::error::{Error, IllegalReason};
 use crate::legal::{CalledAce, PlayRules, RunAway};
 use crate::options::{AllPass, Doublings, GermanTrump, Options, RunAwayCount, StockRule, Tariff};
@@ -195,6 +195,30 @@ impl Deal {
     }
 }
 
+/// Renonce (RULES.md section 7): a ten is called only in a Muss game by a declarer holding
+/// all three callable aces, a king only by one holding their tens too.
+fn check_renonce_rank(deal: &Deal, declarer: Seat, rank: CalledRank) -> Result<(), Error> {
+    let hand = deal.hands[declarer];
+    let holds_all = |r: Rank| {
+        [Suit::Eichel, Suit::Gras, Suit::Schellen]
+            .into_iter()
+            .all(|s| hand.contains(Card::new(s, r)))
+    };
+    let fault = match rank {
+        CalledRank::Ace => return Ok(()),
+        _ if !deal.muss => "only a Muss game allows it",
+        _ if !holds_all(Rank::Ace) => "the declarer must hold all three callable aces",
+        CalledRank::King if !holds_all(Rank::Ten) => {
+            "a king is called only by a declarer holding those three tens too"
+        }
+        _ => return Ok(()),
+    };
+    Err(Error::Conflict(format!(
+        "contract.rank: calling a {} (Renonce): {fault}",
+        rank.name()
+    )))
+}
+
 /// A Muss game: declared by the holder of `EO` (as dealt), in a game that has a declarer,
 /// without Kontra (RULES.md section 7).
 fn check_muss(deal: &Deal, contract: &Contract) -> Result<(), Error> {
@@ -302,11 +326,16 @@ impl Setup {
             check_muss(&deal, &contract)?;
         }
         match contract {
-            Contract::Sauspiel { declarer, called } => {
+            Contract::Sauspiel {
+                declarer,
+                called,
+                rank,
+            } => {
                 if called == Suit::Herz {
                     return Err(Error::UncallableAce(called));
                 }
-                let ace = Card::new(called, Rank::Ace);
+                check_renonce_rank(&deal, declarer, rank)?;
+                let ace = Card::new(called, rank.rank());
                 if dealt[declarer].contains(ace) {
                     return Err(Error::DeclarerHoldsCalledAce {
                         seat: declarer,
@@ -316,7 +345,8 @@ impl Setup {
                 let plain = contract.order(deal.deck).group_cards(Group::Plain(called));
                 // Renonce: a Muss declarer who could call no ace may call one of a suit
                 // he holds no card of.
-                let renonce = deal.muss && callable_aces(dealt[declarer], deal.deck).is_empty();
+                let renonce = deal.muss && callable_aces(dealt[declarer], deal.deck).is_empty()
+                    || rank != CalledRank::Ace;
                 if dealt[declarer].intersect(plain).is_empty() && !renonce {
                     return Err(Error::CalledSuitNotHeld {
                         seat: declarer,
@@ -339,6 +369,13 @@ impl Setup {
                 ..
             } => {
                 let checked = Contract::hochzeit(dealt, deal.deck, declarer, partner, returned)?;
+                if returned.len() == 2 && !deal.options().bauernhochzeit {
+                    return Err(Error::Conflict(
+                        "the Hochzeit exchanges two cards, a Bauernhochzeit, which the table \
+                         plays only with rules.bauernhochzeit: true"
+                            .to_string(),
+                    ));
+                }
                 if checked != contract {
                     return Err(Error::Conflict(format!(
                         "the Hochzeit is {contract:?}, but the deal makes it {checked:?}"
@@ -742,6 +779,7 @@ mod tests {
         let gras = |declarer| Contract::Sauspiel {
             declarer,
             called: Suit::Gras,
+            rank: crate::contract::CalledRank::Ace,
         };
         assert!(Setup::new(deal(), gras(Seat::S0)).is_ok());
         assert!(matches!(

@@ -161,6 +161,7 @@ mod tests {
         let contract = Contract::Sauspiel {
             declarer: Seat::S0,
             called: Suit::Gras,
+            rank: crate::contract::CalledRank::Ace,
         };
         let order = contract.order(Deck::Long);
         let suit_cards = order.group_cards(Group::Plain(Suit::Gras));

@@ -61,11 +61,13 @@ pub use analysis::{
     PlayerSummary, SingleDummy, SingleDummySummary,
 };
 pub use announce::{
-    announceable, announceable_on, callable_aces, german_declaration, may_offer_hochzeit,
-    GermanDeclaration,
+    announceable, announceable_on, callable_aces, german_declaration, may_offer_bauernhochzeit,
+    may_offer_hochzeit, GermanDeclaration,
 };
 pub use cards::{Card, Cards, Deck, ParseCardError, ParseCardsError, ParseSuitError, Rank, Suit};
-pub use contract::{holds_sie, Contract, GameName, Measure, Partners, Solo, Variant, Wenzels};
+pub use contract::{
+    holds_sie, CalledRank, Contract, GameName, Measure, Partners, Solo, Variant, Wenzels,
+};
 pub use deal::{random_deal, Rng};
 pub use error::{Error, IllegalReason};
 pub use explain::{explain, CostLines};

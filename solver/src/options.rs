@@ -240,6 +240,10 @@ pub struct Options {
     /// default face down, as the seed tells it: only the two who exchange see the cards.
     #[serde(skip_serializing_if = "is_default")]
     pub hochzeit_face_up: bool,
+    /// Whether a hand dealt two trumps may offer both in a Bauernhochzeit (two non-trumps
+    /// come back); default false.
+    #[serde(skip_serializing_if = "is_default")]
+    pub bauernhochzeit: bool,
     /// Whether solos are paid schneider and schwarz (default true; some tables pay a solo
     /// its price and Laufende only).
     #[serde(skip_serializing_if = "Option::is_none")]

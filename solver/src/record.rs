@@ -4,7 +4,7 @@
 //! Nothing is repaired: every fault is reported by name ([`Error`]).
 
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
-use crate::contract::{Contract, GameName, Partners, Solo, Variant, Wenzels};
+use crate::contract::{CalledRank, Contract, GameName, Partners, Solo, Variant, Wenzels};
 use crate::error::Error;
 use crate::game::{check_hand_sizes, check_table, deal_card, Deal, Game, Setup};
 use crate::odds::HandQuestion;
@@ -121,6 +121,11 @@ pub struct ContractSpec {
     /// German Schafkopf: the declarer plays alone against the other three.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub solo: bool,
+    /// Sauspiel, Renonce in a Muss game: `ten` or `king`, the card called instead of the
+    /// ace (RULES.md section 7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(ten|king)$"))]
+    pub rank: Option<String>,
 }
 
 impl ContractSpec {
@@ -160,6 +165,12 @@ impl ContractSpec {
             wenzels,
             forced,
             solo,
+            rank: match *c {
+                Contract::Sauspiel { rank, .. } if rank != CalledRank::Ace => {
+                    Some(rank.name().to_string())
+                }
+                _ => None,
+            },
         }
     }
 }
@@ -545,6 +556,14 @@ impl Record {
         };
         let deal = if shown.len() == 4 {
             self.deal()?
+        } else if self.round.is_some() || !self.passes.is_empty() {
+            // The passes are checked against the hands they come from.
+            return Err(Error::BadView(
+                "odds: a record of a Schieber round or Teufelsrunde shows all four hands \
+                 (its passes are checked against them); give them and ask with --seat N \
+                 (?seat=N on the API)"
+                    .to_string(),
+            ));
         } else {
             // Only the seat's hand is read: the hidden hands get the rest of the pack in
             // card order, which makes a complete deal to hold the table.
@@ -644,12 +663,8 @@ impl Record {
                 .transpose()?;
             let returned = contract
                 .and_then(|c| c.returned.as_deref())
-                .map(|t| {
-                    t.parse::<Card>().map_err(|_| Error::BadCard {
-                        place: "contract.returned".to_string(),
-                        text: t.to_string(),
-                    })
-                })
+                .map(|t| CardText(t.split_whitespace().map(str::to_string).collect()))
+                .map(|t| t.cards("contract.returned"))
                 .transpose()?;
             Ok::<_, Error>((hands, play, passes, suit, returned))
         })?;
@@ -666,7 +681,7 @@ impl Record {
             }
             if let Some(c) = out.contract.as_mut() {
                 c.suit = suit.map(|s| s.to_string());
-                c.returned = returned.map(|r| r.to_string());
+                c.returned = returned.map(|r| CardText::from_cards(r).0.join(" "));
             }
         });
         Ok(out)
@@ -700,8 +715,14 @@ impl Record {
         let dealt = self.dealt_cards(deck, &mut seen)?;
         let mut passes = Vec::with_capacity(self.passes.len());
         for (i, spec) in self.passes.iter().enumerate() {
-            let from = spec.from.map(seat_at).transpose()?;
-            let to = seat_at(spec.to)?;
+            let seat = |n: i64| {
+                seat_at(n).map_err(|_| Error::BadPass {
+                    index: i,
+                    fault: format!("{n} is not a seat (0 to 3)"),
+                })
+            };
+            let from = spec.from.map(seat).transpose()?;
+            let to = seat(spec.to)?;
             let mut cards = Cards::EMPTY;
             for card in spec.cards.cards(&format!("passes[{i}]"))? {
                 deal_card(deck, &mut cards, card)?;
@@ -774,6 +795,15 @@ impl Record {
             GameName::Sauspiel => Contract::Sauspiel {
                 called: suit()?,
                 declarer: declarer()?,
+                rank: match spec.rank.as_deref().map(str::to_lowercase).as_deref() {
+                    None | Some("ace") => CalledRank::Ace,
+                    Some("ten") => CalledRank::Ten,
+                    Some("king") => CalledRank::King,
+                    Some(_) => {
+                        let text = spec.rank.as_deref().unwrap_or_default();
+                        return Err(unknown("contract.rank", text, &["ace", "ten", "king"]));
+                    }
+                },
             },
             GameName::Solo => solo(Solo::Farbsolo(suit()?))?,
             GameName::Wenz => solo(Solo::Wenz)?,
@@ -804,10 +834,18 @@ impl Record {
                     game,
                     field: "returned",
                 })?;
-                let returned = text.parse::<Card>().map_err(|_| Error::BadCard {
-                    place: "contract.returned".to_string(),
-                    text: text.to_string(),
-                })?;
+                // One card; two in a Bauernhochzeit.
+                let mut returned = Cards::EMPTY;
+                for token in text.split_whitespace() {
+                    let card = token.parse::<Card>().map_err(|_| Error::BadCard {
+                        place: "contract.returned".to_string(),
+                        text: token.to_string(),
+                    })?;
+                    if returned.contains(card) {
+                        return Err(Error::DuplicateCard(card));
+                    }
+                    returned.insert(card);
+                }
                 Contract::hochzeit(deal.hands(), deal.deck(), declarer, partner, returned)?
             }
             GameName::German => {
@@ -899,6 +937,7 @@ impl ContractSpec {
             ("tout", self.tout, game.solo_class()),
             ("wenzels", self.wenzels.is_some(), game == GameName::German),
             ("solo", self.solo, game == GameName::German),
+            ("rank", self.rank.is_some(), game == GameName::Sauspiel),
             // German: the forced game; Bavarian: the Muss game.
             ("forced", self.forced, game != GameName::Ramsch),
         ];

@@ -2,7 +2,9 @@
 //! announce, its double-dummy value from the first card, the outcome the declaring side can
 //! force, and what the declarer would receive.
 
-use crate::announce::{announceable_on, german_declaration, may_offer_hochzeit};
+use crate::announce::{
+    announceable_on, german_declaration, may_offer_bauernhochzeit, may_offer_hochzeit,
+};
 use crate::contract::{Contract, Measure, Partners, Variant, Wenzels};
 use crate::error::Error;
 use crate::game::{Deal, Game, Setup};
@@ -349,7 +351,8 @@ fn report(
         }
         if variant == Variant::Bavarian
             && deal.round().is_none()
-            && may_offer_hochzeit(hands[seat], deck)
+            && (may_offer_hochzeit(hands[seat], deck)
+                || deal.options().bauernhochzeit && may_offer_bauernhochzeit(hands[seat], deck))
         {
             values.extend(hochzeit_offers(seat, &hands, deck, solver, &value_of)?);
         }
@@ -419,9 +422,9 @@ fn report(
     })
 }
 
-/// The Hochzeit a seat dealt one trump may offer: for each other seat taking it, the card
-/// given back that pays the pair most (the partner chooses it, and he wins and loses with
-/// the Hochzeiter), the first of equals in card order.
+/// The Hochzeit a seat dealt one trump (two in a Bauernhochzeit) may offer: for each other
+/// seat taking it, the card (or two cards) given back that pays the pair most (the partner
+/// chooses, and he wins and loses with the Hochzeiter), the first of equals in card order.
 fn hochzeit_offers(
     seat: Seat,
     hands: &crate::seat::BySeat<crate::cards::Cards>,
@@ -433,7 +436,17 @@ fn hochzeit_offers(
     let mut out = Vec::with_capacity(3);
     for partner in Seat::ALL.into_iter().filter(|p| *p != seat) {
         let mut best: Option<ContractValue> = None;
-        for returned in hands[partner].without(trumps) {
+        let plain: Vec<crate::cards::Card> = hands[partner].without(trumps).into_iter().collect();
+        let given = hands[seat].intersect(trumps).len() as usize;
+        // Every choice of as many of the partner's non-trumps as trumps were given.
+        let choices: Vec<crate::cards::Cards> = match given {
+            1 => plain.iter().map(|c| c.set()).collect(),
+            _ => (0..plain.len())
+                .flat_map(|i| (i + 1..plain.len()).map(move |j| (i, j)))
+                .map(|(i, j)| plain[i].set().with(plain[j]))
+                .collect(),
+        };
+        for returned in choices {
             let contract = Contract::hochzeit(hands, deck, seat, partner, returned)?;
             let v = value_of(solver, contract)?;
             let better = best

@@ -20,22 +20,7 @@ fn played_games(seeds: std::ops::Range<u64>, offset: u64) -> impl Iterator<Item 
             return None;
         }
         if game.setup().options().ramsch_form != RamschForm::LoserPays {
-            let setup = game.setup();
-            let options = Options {
-                ramsch_form: RamschForm::LoserPays,
-                ..setup.options().clone()
-            };
-            let deal = setup
-                .deal()
-                .clone()
-                .with_table(
-                    options,
-                    setup.tariff().clone(),
-                    setup.doublings().clone(),
-                    setup.stock(),
-                )
-                .ok()?;
-            game = Game::new(Setup::new(deal, setup.contract()).ok()?);
+            game = with_ramsch_form(&game, RamschForm::LoserPays)?;
         }
         finish_randomly(&mut game, &mut rng);
         Some((seed, game))

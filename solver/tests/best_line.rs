@@ -57,6 +57,7 @@ fn every_card_of_a_best_line_keeps_the_value() {
                     .map(|&called| Contract::Sauspiel {
                         declarer: d,
                         called,
+                        rank: CalledRank::Ace,
                     })
             }),
             4,

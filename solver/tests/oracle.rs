@@ -232,6 +232,7 @@ fn the_called_ace_is_not_kept_back_by_a_lone_minimiser() {
     let contract = Contract::Sauspiel {
         declarer: Seat::S0,
         called: Suit::Gras,
+        rank: CalledRank::Ace,
     };
     let game = Game::new(setup(hands, contract, Deck::Long));
     let frame = Frame {
@@ -318,22 +319,7 @@ fn every_ramsch_form_equals_naive_minimax() {
             let Some((game, mut rng)) = random_game(ContractKind::Ramsch, seed + 7000) else {
                 continue;
             };
-            let setup = game.setup();
-            let options = Options {
-                ramsch_form: form,
-                ..setup.options().clone()
-            };
-            let deal = setup
-                .deal()
-                .clone()
-                .with_table(
-                    options,
-                    setup.tariff().clone(),
-                    setup.doublings().clone(),
-                    setup.stock(),
-                )
-                .unwrap();
-            let mut game = Game::new(Setup::new(deal, Contract::Ramsch).unwrap());
+            let mut game = with_ramsch_form(&game, form).unwrap();
             let tricks_left = [3, 4, 4, 5][rng.below(4)];
             let into_trick = rng.below(4);
             play_down_to(&mut game, &mut rng, tricks_left, into_trick);

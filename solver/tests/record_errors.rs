@@ -477,6 +477,10 @@ fn a_schieber_round_passes_are_checked_by_name() {
         "passes[0]: only a Schieber round or Teufelsrunde passes cards: give `round`"
     );
     assert_eq!(
+        fault(&|s| s.replace(r#""from":1,"to":2"#, r#""from":1,"to":7"#)),
+        "passes[2]: 7 is not a seat (0 to 3)"
+    );
+    assert_eq!(
         fault(&|s| s.replace("schieber", "schiber")),
         "unknown round 'schiber'; expected one of schieber, teufelsrunde; did you mean schieber?"
     );
@@ -510,4 +514,28 @@ fn a_schieber_round_passes_are_checked_by_name() {
             .to_string(),
         "thrown_in: a hand thrown in has no contract and no play"
     );
+}
+
+#[test]
+fn odds_of_a_schieber_round_with_hidden_hands_is_refused_by_name() {
+    let text = schieber(|s| {
+        s.replace(
+            r#""GU HO G9 SZ G8 HK H7 G7","HZ EA EZ EK E8 H8 SO HA","GK GA SA E7 E9 EU""#,
+            "null,null,null",
+        )
+    });
+    let e = Record::from_json(&text)
+        .unwrap()
+        .hand_question(None)
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "odds: a record of a Schieber round or Teufelsrunde shows all four hands (its passes \
+         are checked against them); give them and ask with --seat N (?seat=N on the API)"
+    );
+    // With every hand shown, seat 0's view is asked.
+    let q = Record::from_json(&schieber(str::to_string))
+        .unwrap()
+        .hand_question(Some(Seat::S0));
+    assert!(q.is_ok(), "{q:?}");
 }

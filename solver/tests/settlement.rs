@@ -148,7 +148,7 @@ fn a_hochzeit_that_could_not_be_offered_is_refused_by_name() {
     };
     assert_eq!(
         e(r#"{"game": "hochzeit", "declarer": 1, "partner": 2, "returned": "E7"}"#).to_string(),
-        "seat 1 offers a Hochzeit but was dealt 4 trumps (it takes exactly one)"
+        "seat 1 offers a Hochzeit but was dealt 4 trumps (it takes exactly one; two in a Bauernhochzeit)"
     );
     assert_eq!(
         e(r#"{"game": "hochzeit", "declarer": 0, "partner": 2, "returned": "HO"}"#).to_string(),

@@ -178,7 +178,8 @@ fn every_kind_of_contract_has_worlds_from_the_middle_on() {
         if !found[0] && may_offer_hochzeit(hands[Seat::S1], Deck::Long) {
             let trumps = Contract::Ramsch.order(Deck::Long).trumps();
             let returned = hands[Seat::S3].without(trumps).first().unwrap();
-            let c = Contract::hochzeit(&hands, Deck::Long, Seat::S1, Seat::S3, returned).unwrap();
+            let c =
+                Contract::hochzeit(&hands, Deck::Long, Seat::S1, Seat::S3, returned.set()).unwrap();
             games.push(random_game(
                 hands,
                 Deck::Long,
@@ -227,6 +228,7 @@ fn every_kind_of_contract_has_worlds_from_the_middle_on() {
             let c = Contract::Sauspiel {
                 declarer: d,
                 called,
+                rank: CalledRank::Ace,
             };
             games.push(random_game(
                 hands,

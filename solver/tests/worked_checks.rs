@@ -17,6 +17,7 @@ fn sauspiel_called_gras_ace_trumped_by_h7_wins_25() {
     let c = Contract::Sauspiel {
         declarer: seat(0),
         called: Suit::Gras,
+        rank: CalledRank::Ace,
     };
     assert_eq!(winner(c, "GZ GA H7 GK"), (card("H7"), 25));
 }
@@ -86,6 +87,7 @@ fn partner_of_called_gras_ace_may_play_exactly_these() {
     let c = Contract::Sauspiel {
         declarer: seat(0),
         called: Suit::Gras,
+        rank: CalledRank::Ace,
     };
     let rules = setup(deal, c, Deck::Long).play_rules();
     let hand = deal[seat(2)];
@@ -112,6 +114,7 @@ fn sauspiel_93_with_three_laufende_is_worth_50_and_200_doubled_twice() {
     let c = Contract::Sauspiel {
         declarer: seat(0),
         called: Suit::Schellen,
+        rank: CalledRank::Ace,
     };
     let game = play_until(deal, c, 93);
     let score = Score::of(&game).unwrap();
@@ -764,4 +767,130 @@ fn german_solo_pays_the_game_points_by_each_of_three() {
     // With his partner across, the same loss costs seats 0 and 2 4 each.
     let pair = Setup::new(deal, d.contract(Wenzels::Four, Partners::Across)).unwrap();
     assert_eq!(declared_payouts(&pair, lost_schneider), [-4, 4, -4, 4]);
+}
+
+#[test]
+fn a_bauernhochzeit_exchanges_two_trumps_for_two_cards() {
+    // Seat 0 was dealt two trumps (HA H7); seat 1 takes both and gives back SK S9.
+    let hands = r#"["HA H7 EA EZ EK E9 E8 GA", "EO GO HO SO EU GU SK S9",
+        "HU SU HZ HK H9 H8 S8 S7", "E7 GZ GK G9 G8 G7 SA SZ"]"#;
+    let record = |returned: &str, rules: &str| {
+        format!(
+            r#"{{"hands": {hands}, "contract": {{"game": "hochzeit", "declarer": 0,
+            "partner": 1, "returned": "{returned}"}}, "rules": {{{rules}}}}}"#
+        )
+    };
+    let allowed = r#""bauernhochzeit": true"#;
+    let r = Record::from_json(&record("SK S9", allowed)).unwrap();
+    let game = r.game().unwrap();
+    assert_eq!(game.hands()[seat(0)], cards("EA EZ EK E9 E8 GA SK S9"));
+    assert_eq!(game.hands()[seat(1)], cards("EO GO HO SO EU GU HA H7"));
+    assert_eq!(game.setup().declarers(), Seats::one(seat(0)).with(seat(1)));
+    let back = Record::from_game(&game).contract.unwrap();
+    assert_eq!(back.returned.as_deref(), Some("SK S9"));
+    // Without the table's rule, and with one card for two trumps, refused by name.
+    let e = Record::from_json(&record("SK S9", ""))
+        .unwrap()
+        .game()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the Hochzeit exchanges two cards, a Bauernhochzeit, which the table plays only with \
+         rules.bauernhochzeit: true"
+    );
+    let e = Record::from_json(&record("SK", allowed))
+        .unwrap()
+        .game()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "contract.returned: as many cards come back as trumps were given (2), not 1"
+    );
+    // `contracts` offers seat 0 his Bauernhochzeit where the table plays it.
+    let offers = |rules: &str| {
+        let deal = format!(r#"{{"hands": {hands}, "rules": {{{rules}}}}}"#);
+        let report = contracts(
+            &Record::from_json(&deal).unwrap(),
+            &mut Solver::with_budget(1 << 26),
+        )
+        .unwrap();
+        report.seats[0]
+            .contracts
+            .iter()
+            .filter(|c| c.contract.game() == GameName::Hochzeit)
+            .count()
+    };
+    assert_eq!(offers(""), 0);
+    assert_eq!(offers(allowed), 3);
+}
+
+#[test]
+fn renonce_holding_all_three_aces_calls_a_ten() {
+    // Seat 0 holds EO and all three callable aces: in a Muss game he calls a ten he lacks.
+    let hands = r#"["EO GO EA GA SA HA HZ HK", "HO SO EU GU EZ E9 G9 S9",
+        "HU SU GZ EK E8 G8 S8 H9", "SZ GK SK E7 G7 S7 H8 H7"]"#;
+    let record = |rank: &str, rules: &str| {
+        format!(
+            r#"{{"hands": {hands}, "contract": {{"game": "sauspiel", "suit": "G",
+            "declarer": 0, "forced": true, "rank": "{rank}"}}, "rules": {{{rules}}}}}"#
+        )
+    };
+    let muss = r#""all_pass": "muss""#;
+    let r = Record::from_json(&record("ten", muss)).unwrap();
+    let mut game = r.game().unwrap();
+    assert_eq!(game.contract().called_ace(), Some(card("GZ")));
+    assert_eq!(game.setup().declarers(), Seats::one(seat(0)).with(seat(2)));
+    assert_eq!(game.contract().title().to_string(), "sauspiel G ten");
+    // Gras searched: the holder of the called ten must play it.
+    game.play(card("GA")).unwrap();
+    game.play(card("G9")).unwrap();
+    assert_eq!(game.legal_cards(), cards("GZ"));
+    assert_eq!(
+        Record::from_game(&game).contract.unwrap().rank.as_deref(),
+        Some("ten")
+    );
+    // Only in a Muss game, and a king only holding the three tens too.
+    let refused = |rank: &str, rules: &str| {
+        // Without the Muss rule, a plain Sauspiel (not forced).
+        let text = record(rank, rules);
+        let text = match rules {
+            "" => text.replace(r#""forced": true, "#, ""),
+            _ => text,
+        };
+        Record::from_json(&text)
+            .unwrap()
+            .game()
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        refused("ten", ""),
+        "contract.rank: calling a ten (Renonce): only a Muss game allows it"
+    );
+    assert_eq!(
+        refused("king", muss),
+        "contract.rank: calling a king (Renonce): a king is called only by a declarer \
+         holding those three tens too"
+    );
+    // `contracts` of the Muss game offers him the three tens he lacks, and no ace.
+    let report = contracts(&r, &mut Solver::with_budget(1 << 26)).unwrap();
+    let called: Vec<Card> = report.seats[0]
+        .contracts
+        .iter()
+        .filter_map(|c| c.contract.called_ace())
+        .collect();
+    assert_eq!(called, [card("EZ"), card("GZ"), card("SZ")]);
+    // The search holds the called ten's rules as the naive one does.
+    let mut solver = Solver::with_budget(1 << 20);
+    for seed in 0..12u64 {
+        let mut g = r.game().unwrap();
+        let mut rng = Rng::new(seed);
+        while g.played_count() < 16 + (seed as usize % 4) {
+            let c = rng.pick(g.legal_cards());
+            g.play(c).unwrap();
+        }
+        let fast = solver.solve(&g).unwrap();
+        let (value, values) = solver::testing::naive_solve(&g).unwrap();
+        assert_eq!((fast.value, fast.cards), (value, values));
+    }
 }

@@ -203,6 +203,7 @@ fn contract_of(rules: &str) -> Result<(Contract, bool), String> {
         "sauspiel" => Contract::Sauspiel {
             declarer: declarer()?,
             called: need_suit()?,
+            rank: crate::contract::CalledRank::Ace,
         },
         "solo" => solo(Solo::Farbsolo(need_suit()?))?,
         "wenz" => solo(suit.map_or(Solo::Wenz, Solo::Farbwenz))?,
@@ -242,7 +243,9 @@ fn write_game(game: &Game) -> Result<String, FormatError> {
     }
     let seat = |d: Seat| format!(" von {d}");
     let rules = match game.contract() {
-        Contract::Sauspiel { declarer, called } => {
+        Contract::Sauspiel {
+            declarer, called, ..
+        } => {
             format!("Rufspiel {}{}", called.name(), seat(declarer))
         }
         Contract::Solo {

@@ -111,6 +111,7 @@ mod tests {
         let c = Contract::Sauspiel {
             declarer: Seat::S0,
             called: Suit::Gras,
+            rank: crate::contract::CalledRank::Ace,
         };
         let l = Layout::of_contract(c);
         let canon = Canon::new(&l, Measure::Points);
@@ -168,6 +169,7 @@ mod tests {
             Contract::Sauspiel {
                 declarer: Seat::S0,
                 called: Suit::Eichel,
+                rank: crate::contract::CalledRank::Ace,
             },
             Contract::Solo {
                 declarer: Seat::S1,

@@ -158,6 +158,7 @@ pub(super) fn contexts(tricks: usize) -> Vec<Context> {
             Layout::of_contract(Contract::Sauspiel {
                 declarer: Seat::S0,
                 called: Suit::Gras,
+                rank: crate::contract::CalledRank::Ace,
             }),
             points(pair, pair),
             tricks,

@@ -709,6 +709,7 @@ mod tests {
             Contract::Sauspiel {
                 declarer: Seat::S0,
                 called: Suit::Gras,
+                rank: crate::contract::CalledRank::Ace,
             },
             Contract::Solo {
                 declarer: Seat::S0,

@@ -449,6 +449,7 @@ mod tests {
         let contract = Contract::Sauspiel {
             declarer: Seat::S0,
             called: Suit::Gras,
+            rank: crate::contract::CalledRank::Ace,
         };
         let order = contract.order(Deck::Long);
         let l = Layout::new(&PlayRules {

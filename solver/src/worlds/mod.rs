@@ -116,15 +116,15 @@ impl View {
                 given,
                 returned,
             } => {
-                // The two who exchanged know both cards; the others the trump only when it
-                // was offered face up. Everyone knows the Hochzeiter gave away his one
-                // trump for a card that is none.
+                // The two who exchanged know the cards; the others the trumps only when
+                // they were offered face up. Everyone knows the Hochzeiter gave away his
+                // trumps (one; two in a Bauernhochzeit) for as many cards that are none.
                 let sees = seat == declarer || seat == partner;
                 if sees || setup.options().hochzeit_face_up {
-                    known[partner] |= hands[partner].intersect(given.set());
+                    known[partner] |= hands[partner].intersect(given);
                 }
                 if sees {
-                    known[declarer] |= hands[declarer].intersect(returned.set());
+                    known[declarer] |= hands[declarer].intersect(returned);
                 }
             }
             _ => {}
@@ -224,18 +224,14 @@ impl View {
             return Ok(contract);
         }
         let trumps = Contract::Ramsch.order(self.setup.deck()).trumps();
+        let first =
+            |cards: Cards, n: u32| -> Cards { cards.into_iter().take(n as usize).collect() };
         let given = if self.setup.options().hochzeit_face_up {
             given
         } else {
-            played[partner]
-                .intersect(trumps)
-                .first()
-                .ok_or(Error::HochzeitTrumps {
-                    seat: declarer,
-                    trumps: 0,
-                })?
+            first(played[partner].intersect(trumps), given.len())
         };
-        let returned = played[declarer].without(trumps).first().unwrap_or(returned);
+        let returned = first(played[declarer].without(trumps), returned.len());
         Ok(Contract::Hochzeit {
             declarer,
             partner,

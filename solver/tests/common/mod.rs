@@ -143,6 +143,7 @@ pub fn contract_for(
             Contract::Sauspiel {
                 declarer,
                 called: aces[rng.below(aces.len())],
+                rank: CalledRank::Ace,
             }
         }
         ContractKind::Farbsolo => solo(Solo::Farbsolo(suit), false),
@@ -162,17 +163,24 @@ pub fn contract_for(
         },
         ContractKind::Ramsch => Contract::Ramsch,
         ContractKind::Hochzeit => {
-            // `deal_for` gave one seat exactly one trump.
-            let declarer = Seat::ALL
-                .into_iter()
-                .find(|s| may_offer_hochzeit(hands[*s], deck))?;
+            // `deal_for` gave one seat exactly one trump, or two for a Bauernhochzeit.
+            let declarer = Seat::ALL.into_iter().find(|s| {
+                may_offer_hochzeit(hands[*s], deck) || may_offer_bauernhochzeit(hands[*s], deck)
+            })?;
             let partner = declarer.plus(1 + rng.below(3) as u8);
             let trumps = Contract::Ramsch.order(deck).trumps();
-            let plain = hands[partner].without(trumps);
-            if plain.is_empty() {
-                return None;
+            let given = hands[declarer].intersect(trumps).len();
+            table.bauernhochzeit = given == 2;
+            let mut plain = hands[partner].without(trumps);
+            let mut returned = Cards::EMPTY;
+            for _ in 0..given {
+                if plain.is_empty() {
+                    return None;
+                }
+                let card = rng.pick(plain);
+                plain.remove(card);
+                returned.insert(card);
             }
-            let returned = rng.pick(plain);
             Contract::hochzeit(hands, deck, declarer, partner, returned).ok()?
         }
         ContractKind::German => {
@@ -214,15 +222,17 @@ pub fn deal_for(kind: ContractKind, rng: &mut Rng, deck: Deck) -> BySeat<Cards> 
     if kind == ContractKind::Hochzeit {
         let trumps = Contract::Ramsch.order(deck).trumps();
         let holder = Seat::wrapping(rng.below(4) as u8);
-        // Trade the holder's trumps but one for other seats' non-trumps, or take one.
+        // One trump; every third deal two, for a Bauernhochzeit.
+        let keep = if rng.below(3) == 0 { 2 } else { 1 };
+        // Trade the holder's trumps but `keep` for other seats' non-trumps, or take some.
         for other in Seat::ALL.into_iter().filter(|s| *s != holder) {
             loop {
                 let own = hands[holder].intersect(trumps);
-                let (give, take) = if own.len() > 1 {
+                let (give, take) = if own.len() > keep {
                     (own.first(), hands[other].without(trumps).first())
-                } else if own.is_empty() {
+                } else if own.len() < keep {
                     (
-                        hands[holder].first(),
+                        hands[holder].without(trumps).first(),
                         hands[other].intersect(trumps).first(),
                     )
                 } else {
@@ -237,7 +247,7 @@ pub fn deal_for(kind: ContractKind, rng: &mut Rng, deck: Deck) -> BySeat<Cards> 
                 hands[other].insert(give);
             }
         }
-        assert_eq!(hands[holder].intersect(trumps).len(), 1);
+        assert_eq!(hands[holder].intersect(trumps).len(), keep);
     }
     if kind == ContractKind::Sie {
         // The top trumps, as many as a hand holds (`holds_sie`).
@@ -305,6 +315,7 @@ pub fn random_game(kind: ContractKind, seed: u64) -> Option<(Game, Rng)> {
     let options = Options {
         german_trump: table.german_trump,
         german_partners: table.german_partners,
+        bauernhochzeit: table.bauernhochzeit,
         ..random_options(&mut rng)
     };
     let doublings = Doublings {
@@ -319,4 +330,25 @@ pub fn random_game(kind: ContractKind, seed: u64) -> Option<(Game, Rng)> {
         .expect("random options within range");
     let setup = Setup::new(deal, contract).expect("a contract the declarer may play");
     Some((Game::new(setup), rng))
+}
+
+/// The same game (deal, contract, prices, doublings, stock; no card played) at a table with
+/// the Ramsch form `form`.
+pub fn with_ramsch_form(game: &Game, form: RamschForm) -> Option<Game> {
+    let setup = game.setup();
+    let options = Options {
+        ramsch_form: form,
+        ..setup.options().clone()
+    };
+    let deal = setup
+        .deal()
+        .clone()
+        .with_table(
+            options,
+            setup.tariff().clone(),
+            setup.doublings().clone(),
+            setup.stock(),
+        )
+        .ok()?;
+    Some(Game::new(Setup::new(deal, setup.contract()).ok()?))
 }

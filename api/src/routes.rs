@@ -498,6 +498,16 @@ pub struct LedgerQuery {
     /// the request's node budget).
     #[param(value_type = Option<bool>)]
     pub double_dummy: Option<String>,
+    /// `true`: also play each game out single dummy (every card the best by what its
+    /// player could know; on one solver worker, within the request's node budget).
+    #[param(value_type = Option<bool>)]
+    pub single_dummy: Option<String>,
+    /// Single dummy: worlds per decision (1 to 1,000; default 20).
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000)]
+    pub samples: Option<String>,
+    /// Single dummy: the seed of the worlds drawn (default 0).
+    #[param(value_type = Option<u64>)]
+    pub seed: Option<String>,
 }
 
 /// Games one ledger counts at most (about a second of work and some MiB of answer).
@@ -523,17 +533,34 @@ async fn ledger(
     let stock = crate::query::bounded("stock", q.stock.as_deref(), 0, 0, 1_000_000)
         .map_err(StoreError::BadQuery)? as i64;
     let filter = Filter::of(&filters)?;
-    let judged = crate::query::flag("double_dummy", q.double_dummy.as_deref())?;
+    let double = crate::query::flag("double_dummy", q.double_dummy.as_deref())?;
+    let played_out = crate::query::flag("single_dummy", q.single_dummy.as_deref())?;
+    let sampling = solver::Sampling {
+        samples: crate::query::bounded("samples", q.samples.as_deref(), 20, 1, 1000)
+            .map_err(StoreError::BadQuery)? as usize,
+        seed: crate::query::bounded("seed", q.seed.as_deref(), 0, 0, u64::MAX)
+            .map_err(StoreError::BadQuery)?,
+    };
     let store = state.clone();
     let records = blocking(move || store.store.records(&filter, LEDGER_MOST)).await?;
     // `bounded` kept the stock within what a ledger starts with.
     let count = move |solver: Option<&mut solver::Solver>| -> Result<LedgerReport, solver::Error> {
         let mut ledger = solver::Ledger::with_stock(stock)?;
         let mut solver = solver;
+        // Double dummy has the worker's solver; single dummy one of its own.
+        let mut own = Vec::new();
+        if played_out {
+            own.push(solver::Solver::new());
+        }
         let (mut games, mut failed) = (Vec::new(), Vec::new());
         for (id, text) in records {
-            let judged =
-                Record::from_json(&text).and_then(|r| ledger.add_judged(&r, solver.as_deref_mut()));
+            let judged = Record::from_json(&text).and_then(|r| {
+                let judges = solver::Judges {
+                    double_dummy: solver.as_deref_mut().filter(|_| double),
+                    single_dummy: played_out.then_some((sampling, own.as_mut_slice())),
+                };
+                ledger.add_with(&r, judges)
+            });
             match judged {
                 Ok(entry) => games.push(entry),
                 Err(e) => failed.push(LedgerFault {
@@ -550,7 +577,7 @@ async fn ledger(
         })
     };
     // The faults' messages name cards in the pack asked for.
-    let report = if judged {
+    let report = if double || played_out {
         state
             .pool
             .run(move |s| pack.scope(|| count(Some(s))))

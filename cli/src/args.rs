@@ -256,6 +256,19 @@ pub struct Ledger {
     /// card perfect (a search per game; Ramsch and hands thrown in are not judged).
     #[arg(long)]
     pub double_dummy: bool,
+    /// Also play each game out single dummy: every card the best by what its player could
+    /// know, over --samples worlds per decision (a search per world and card: dear for a
+    /// Ramsch; a Sie and hands thrown in are not played out).
+    #[arg(long)]
+    pub single_dummy: bool,
+    /// Single dummy: worlds per decision (all of them where they are fewer).
+    #[arg(long, default_value_t = 20, value_parser = positive, requires = "single_dummy")]
+    pub samples: usize,
+    /// Single dummy: the seed of the worlds drawn.
+    #[arg(long, default_value_t = 0, requires = "single_dummy")]
+    pub seed: u64,
+    #[command(flatten)]
+    pub search: Search,
 }
 
 /// How `serve` runs.

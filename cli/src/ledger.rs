@@ -38,13 +38,22 @@ pub fn run_ledger(run: crate::args::Ledger) -> io::Result<ExitCode> {
     let mut out = output::open(run.output.as_ref())?;
     let mut rows = Vec::new();
     let mut solver = run.double_dummy.then(solver::Solver::new);
+    let mut solvers = match run.single_dummy {
+        true => crate::config::Workers::of(&run.search)?.solvers(),
+        false => Vec::new(),
+    };
+    let sampling = solver::Sampling {
+        samples: run.samples,
+        seed: run.seed,
+    };
+    let searching = run.double_dummy || run.single_dummy;
     let (mut failed, mut records) = (0usize, 0usize);
     for log in &run.logs {
         let name = log.display().to_string();
         let source = sources::open(Some(log), run.from, false)?;
         // Searches take time: a bar on a terminal (the total where it is known).
-        let bar = crate::progress_bar(source.total.filter(|_| run.double_dummy))?;
-        if !run.double_dummy {
+        let bar = crate::progress_bar(source.total.filter(|_| searching))?;
+        if !searching {
             bar.finish_and_clear();
         }
         for item in source {
@@ -53,7 +62,15 @@ pub fn run_ledger(run: crate::args::Ledger) -> io::Result<ExitCode> {
             bar.inc(1);
             let counted = match item.text {
                 Ok(text) => Record::from_json(&text)
-                    .and_then(|r| ledger.add_judged(&r, solver.as_mut()))
+                    .and_then(|r| {
+                        let judges = solver::Judges {
+                            double_dummy: solver.as_mut(),
+                            single_dummy: run
+                                .single_dummy
+                                .then_some((sampling, solvers.as_mut_slice())),
+                        };
+                        ledger.add_with(&r, judges)
+                    })
                     .map_err(|e| (e.code(), e.to_string())),
                 Err(fault) => Err((fault.code, fault.message)),
             };
@@ -170,6 +187,10 @@ fn table(rows: &[Row], totals: &solver::LedgerTotals) -> String {
     if judged {
         let _ = write!(s, " {:>7} {:>10} {:>10}", "judged", "as played", "perfect");
     }
+    let played_out = totals.players.iter().any(|a| a.single_dummy.is_some());
+    if played_out {
+        let _ = write!(s, " {:>7} {:>10} {:>12}", "sd", "as played", "single dummy");
+    }
     s.push('\n');
     for a in &totals.players {
         let _ = write!(
@@ -179,6 +200,13 @@ fn table(rows: &[Row], totals: &solver::LedgerTotals) -> String {
         );
         if let Some(j) = &a.double_dummy {
             let _ = write!(s, " {:>7} {:>+10} {:>+10}", j.games, j.as_played, j.perfect);
+        }
+        if let Some(p) = &a.single_dummy {
+            let _ = write!(
+                s,
+                " {:>7} {:>+10} {:>+12}",
+                p.games, p.as_played, p.single_dummy
+            );
         }
         s.push('\n');
     }

@@ -491,6 +491,29 @@ fn logs_of_other_programs_are_read_with_from() {
     );
     assert_eq!(judged["totals"]["players"][0]["double_dummy"]["games"], 28);
     send("GET", &server.url("/api/v1/ledger?double_dummy=1"), None).problem(400, "bad_query");
+    // Played out single dummy: the solos, few worlds each.
+    let url = server.url("/api/v1/ledger?game=solo&single_dummy=true&samples=4");
+    let played = send("GET", &url, None).json();
+    let games = played["games"].as_array().unwrap();
+    assert!(!games.is_empty());
+    for g in games {
+        let sd = g["single_dummy"].as_array().unwrap();
+        assert_eq!(
+            sd.iter().map(|v| v.as_i64().unwrap()).sum::<i64>(),
+            0,
+            "{g}"
+        );
+    }
+    let n = games.len() as u64;
+    for account in played["totals"]["players"].as_array().unwrap() {
+        assert_eq!(
+            account["single_dummy"]["games"], account["games"],
+            "{account}"
+        );
+        assert!(account["games"].as_u64().unwrap() <= n);
+    }
+    let url = server.url("/api/v1/ledger?single_dummy=true&samples=0");
+    send("GET", &url, None).problem(400, "bad_query");
 
     // One plain line through analyze: the same as the command line on the converted record.
     let line = "Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 sz gk sk e8 ga gz gu ea ez";

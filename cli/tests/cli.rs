@@ -1126,3 +1126,59 @@ fn the_french_pack_is_read_and_written_as_asked() {
         String::from_utf8_lossy(&o.stderr).contains("'tarot' is none of german, french, symbols")
     );
 }
+
+/// `ledger --single-dummy`: each game played out with every card the best by what its
+/// player could know, settled as it stands; the same on any thread count.
+#[test]
+fn ledger_plays_games_out_single_dummy() {
+    let log = repo().join("tests/data/netschafkopf/samples-04.08.24.txt");
+    let args = |threads: &str| {
+        vec![
+            "ledger".to_string(),
+            "--from".into(),
+            "netschafkopf".into(),
+            log.to_str().unwrap().into(),
+            "--single-dummy".into(),
+            "--samples".into(),
+            "6".into(),
+            "-j".into(),
+            threads.into(),
+        ]
+    };
+    let run_with = |threads: &str| {
+        let a = args(threads);
+        let refs: Vec<&str> = a.iter().map(String::as_str).collect();
+        run(&refs, "")
+    };
+    let o = run_with("1");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines = json_lines(&o);
+    let games = &lines[..lines.len() - 1];
+    assert_eq!(games.len(), 4);
+    let mut totals = std::collections::HashMap::<String, i64>::new();
+    for g in games {
+        let sd: Vec<i64> = g["single_dummy"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_i64().unwrap())
+            .collect();
+        assert_eq!(sd.iter().sum::<i64>(), 0, "{g}");
+        for (seat, name) in g["players"].as_array().unwrap().iter().enumerate() {
+            *totals
+                .entry(name.as_str().unwrap().to_string())
+                .or_default() += sd[seat];
+        }
+    }
+    for account in lines[4]["totals"]["players"].as_array().unwrap() {
+        let p = &account["single_dummy"];
+        assert_eq!(p["games"], 4);
+        assert_eq!(p["as_played"], account["total"]);
+        let name = account["player"].as_str().unwrap();
+        assert_eq!(p["single_dummy"], totals[name], "{account}");
+    }
+    assert_eq!(run_with("2").stdout, o.stdout);
+    // The sampling options belong to --single-dummy.
+    let o = run(&["ledger", "--samples", "5", log.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(64));
+}

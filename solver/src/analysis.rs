@@ -367,6 +367,27 @@ pub fn analyze_in(
     Ok(analysis)
 }
 
+/// The hand played out from where `position` stands with every card the best by what its
+/// player could know ([`judge_single_dummy`]; the first of the best where several tie, the
+/// only card without search): what single-dummy play makes of the deal.
+pub fn play_single_dummy(
+    position: &Game,
+    sampling: Sampling,
+    solvers: &mut [Solver],
+) -> Result<Game, Error> {
+    let mut game = position.clone();
+    while let Some(first) = game.legal_cards().first().filter(|_| !game.is_over()) {
+        let card = if game.legal_cards().len() == 1 {
+            first
+        } else {
+            // `judge_single_dummy` names at least one best card.
+            judge_single_dummy(&game, first, sampling, solvers)?.best[0]
+        };
+        game.play_named(card)?;
+    }
+    Ok(game)
+}
+
 /// `played`, a legal card of the player to move in `position`, judged single dummy: the
 /// worlds of his view ([`View`]; `sampling.samples`, or all of them where they are fewer,
 /// drawn from `sampling.seed`), every legal card solved in each on `solvers` (one thread

@@ -2,8 +2,10 @@
 //! the order played, by name (seats change from game to game), with the stock carried from
 //! one game to the next.
 
+use crate::analysis::play_single_dummy;
 use crate::contract::{GameName, Variant};
 use crate::error::Error;
+use crate::odds::Sampling;
 use crate::options::{BockEvent, MAX_BOCK};
 use crate::record::Record;
 use crate::search::Solver;
@@ -74,6 +76,30 @@ pub struct Account {
     /// what they would have paid with every card perfect (the contract as declared).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub double_dummy: Option<Judged>,
+    /// Where the ledger played the games out single dummy: what they paid him as played,
+    /// and what single-dummy play would have paid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub single_dummy: Option<PlayedOut>,
+}
+
+/// A player's money over the games played out single dummy: what they paid him as played,
+/// and what they would have paid with every card the best by what its player could know.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlayedOut {
+    pub games: u32,
+    pub as_played: i64,
+    pub single_dummy: i64,
+}
+
+/// How the ledger judges each game beside its play (RULES.md section 13).
+#[derive(Default)]
+pub struct Judges<'a> {
+    /// Double dummy: the contract's outcome with every card perfect.
+    pub double_dummy: Option<&'a mut Solver>,
+    /// Single dummy: the hand played out with every card the best by what its player
+    /// could know, over `Sampling`'s worlds, searched on the solvers.
+    pub single_dummy: Option<(Sampling, &'a mut [Solver])>,
 }
 
 /// A player's money over the games judged double dummy (Ramsch and hands thrown in are
@@ -107,6 +133,9 @@ pub struct LedgerEntry {
     /// Judged double dummy: what each seat would have been paid with every card perfect.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub double_dummy: Option<[i64; 4]>,
+    /// Played out single dummy: what each seat would have been paid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub single_dummy: Option<[i64; 4]>,
     /// German Schafkopf: the match to nine game points.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub german_match: Option<MatchState>,
@@ -153,6 +182,18 @@ impl Ledger {
         record: &Record,
         solver: Option<&mut Solver>,
     ) -> Result<LedgerEntry, Error> {
+        let judges = Judges {
+            double_dummy: solver,
+            single_dummy: None,
+        };
+        self.add_with(record, judges)
+    }
+
+    /// [`Ledger::add`], and each game judged as `judges` asks: double dummy (as
+    /// [`Ledger::add_judged`]) and single dummy, the hand played out with every card the
+    /// best by what its player could know, settled as it stands (a Sie and a hand thrown
+    /// in are not played out).
+    pub fn add_with(&mut self, record: &Record, judges: Judges) -> Result<LedgerEntry, Error> {
         let names = record.players.as_deref().ok_or(Error::NoPlayers)?;
         if names.len() != 4
             || (0..4).any(|i| (i + 1..4).any(|j| names[i] == names[j]))
@@ -190,8 +231,14 @@ impl Ledger {
             }
         }
         let score = carried.score()?;
-        let perfect = match solver {
+        let perfect = match judges.double_dummy {
             Some(solver) if !carried.thrown_in => double_dummy_payouts(&carried, solver)?,
+            _ => None,
+        };
+        let played_out = match judges.single_dummy {
+            Some((sampling, solvers)) if !carried.thrown_in => {
+                single_dummy_payouts(&carried, sampling, solvers)?
+            }
             _ => None,
         };
         // German Schafkopf: the game points each winner draws.
@@ -216,7 +263,7 @@ impl Ledger {
         };
         // From here on the game is counted: nothing below can fail but the sums `count`
         // checks before it changes anything.
-        let mut entry = self.count(record.id.clone(), names, &score, perfect)?;
+        let mut entry = self.count(record.id.clone(), names, &score, (perfect, played_out))?;
         entry.bock = carried.doublings.bock;
         if let Some(gained) = game_points {
             entry.german_match = Some(self.count_match(names, &score, gained));
@@ -241,7 +288,7 @@ impl Ledger {
         id: Option<String>,
         names: &[String],
         score: &Score,
-        perfect: Option<[i64; 4]>,
+        (perfect, played_out): (Option<[i64; 4]>, Option<[i64; 4]>),
     ) -> Result<LedgerEntry, Error> {
         let stock = self
             .stock
@@ -279,6 +326,12 @@ impl Ledger {
                 j.as_played = sum(j.as_played, amount)?;
                 j.perfect = sum(j.perfect, perfect[seat])?;
             }
+            if let Some(played_out) = played_out {
+                let p = account.single_dummy.get_or_insert_with(PlayedOut::default);
+                p.games += 1;
+                p.as_played = sum(p.as_played, amount)?;
+                p.single_dummy = sum(p.single_dummy, played_out[seat])?;
+            }
             updated.push(account);
         }
         let totals = std::array::from_fn(|seat| updated[seat].total);
@@ -303,6 +356,7 @@ impl Ledger {
             totals,
             stock,
             double_dummy: perfect,
+            single_dummy: played_out,
             german_match: None,
         })
     }
@@ -371,6 +425,7 @@ impl Account {
             paid: 0,
             total: 0,
             double_dummy: None,
+            single_dummy: None,
         }
     }
 }
@@ -389,6 +444,21 @@ fn double_dummy_payouts(record: &Record, solver: &mut Solver) -> Result<Option<[
         schwarz: v.schwarz,
     };
     Ok(Some(declared_payouts(&setup, outcome)))
+}
+
+/// The payouts of a record's hand played out single dummy from the first card, settled
+/// as it stands (stock and Bock included); none for a Sie, which has nothing to play.
+fn single_dummy_payouts(
+    record: &Record,
+    sampling: Sampling,
+    solvers: &mut [Solver],
+) -> Result<Option<[i64; 4]>, Error> {
+    let setup = record.setup()?;
+    if matches!(setup.contract(), crate::contract::Contract::Sie { .. }) {
+        return Ok(None);
+    }
+    let game = play_single_dummy(&crate::game::Game::new(setup), sampling, solvers)?;
+    Ok(Some(Score::of(&game)?.payouts))
 }
 
 /// What happened in a game that may start a Bock round.

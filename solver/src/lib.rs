@@ -57,8 +57,8 @@ mod valuation;
 mod worlds;
 
 pub use analysis::{
-    analyze, analyze_in, analyze_players, judge_single_dummy, Analysis, AnalysisView, PlayAnalysis,
-    PlayerSummary, SingleDummy, SingleDummySummary,
+    analyze, analyze_in, analyze_players, judge_single_dummy, play_single_dummy, Analysis,
+    AnalysisView, PlayAnalysis, PlayerSummary, SingleDummy, SingleDummySummary,
 };
 pub use announce::{
     announceable, announceable_on, callable_aces, german_declaration, may_offer_bauernhochzeit,
@@ -72,7 +72,9 @@ pub use deal::{random_deal, Rng};
 pub use error::{Error, IllegalReason};
 pub use explain::{explain, CostLines};
 pub use game::{Deal, Game, Setup, Trick};
-pub use ledger::{Account, Judged, Ledger, LedgerEntry, LedgerTotals, MatchState, MatchWon};
+pub use ledger::{
+    Account, Judged, Judges, Ledger, LedgerEntry, LedgerTotals, MatchState, MatchWon, PlayedOut,
+};
 pub use legal::{CalledAce, PlayRules, RunAway};
 pub use odds::{odds, ContractOdds, Estimate, HandOdds, HandQuestion, OddsChoice, Sampling};
 pub use options::{

@@ -170,8 +170,9 @@ pub(crate) fn flag(name: &str, text: Option<&str>) -> Result<bool, ApiError> {
 #[derive(Clone, Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct PackParams {
-    /// `german` (the default: `EO SZ`), `french` (`CQ D10`) or `symbols` (`♣Q ♦10`). A
-    /// record posted says its own pack in its `pack` field.
+    /// `german` (`EO SZ`), `french` (`CQ D10`) or `symbols` (`♣Q ♦10`); by default the
+    /// pack the service was started with (`serve --pack`, German unless told). A record
+    /// posted says its own pack in its `pack` field.
     #[param(pattern = "^(german|french|symbols)$")]
     pub pack: Option<String>,
 }
@@ -179,7 +180,8 @@ pub struct PackParams {
 impl PackParams {
     pub fn pack(&self) -> Result<Pack, ApiError> {
         match self.pack.as_deref() {
-            None => Ok(Pack::German),
+            // Outside any scope: the process's pack, `serve --pack`.
+            None => Ok(Pack::current()),
             Some(text) => Pack::from_name(text).ok_or_else(|| {
                 bad_query(format!(
                     "pack must be german, french or symbols, not '{text}'"

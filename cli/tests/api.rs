@@ -1100,4 +1100,16 @@ fn answers_write_the_pack_asked_for() {
     assert_eq!(de["plays"][0]["card"], "H8");
     assert_eq!(fr["plays"][4]["card"], "♠7");
     assert_eq!(send("GET", &url, None).json(), de);
+    // A service started with `--pack french` answers French unless asked otherwise.
+    let french_server = Server::start(&temp_db("pack-french"), &["--pack", "french"]);
+    let url = french_server.url("/api/v1/solve");
+    assert_eq!(
+        send("POST", &url, Some(french)).json()["cards"],
+        json!({"SK": 57, "S8": 61})
+    );
+    let url = french_server.url("/api/v1/solve?pack=german");
+    assert_eq!(
+        send("POST", &url, Some(french)).json()["cards"],
+        json!({"GK": 57, "G8": 61})
+    );
 }

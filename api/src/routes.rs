@@ -288,13 +288,28 @@ where
     T: serde::Serialize + Send + 'static,
 {
     let pack = pack.pack()?;
-    // Messages name cards in the pack asked for: each part runs in its scope.
-    let checked = pack.scope(|| Ok::<_, ApiError>(check(one_record(body, from)?)?))?;
-    let answer = state
+    let answer = checked_search(state, pack, || one_record(body, from), check, search).await?;
+    json(&answer, pack)
+}
+
+/// A record read (`record`) and checked (`check`) here, then searched on a solver worker
+/// (`search`); the messages of each part name cards in `pack`.
+async fn checked_search<P, T>(
+    state: &State,
+    pack: Pack,
+    record: impl FnOnce() -> Result<solver::Record, ApiError>,
+    check: impl FnOnce(solver::Record) -> Result<P, solver::Error>,
+    search: impl FnOnce(P, &mut solver::Solver) -> Result<T, solver::Error> + Send + 'static,
+) -> Result<T, ApiError>
+where
+    P: Send + 'static,
+    T: Send + 'static,
+{
+    let checked = pack.scope(|| Ok::<_, ApiError>(check(record()?)?))?;
+    state
         .pool
         .run(move |s| pack.scope(|| search(checked, s).map_err(ApiError::from)))
-        .await??;
-    json(&answer, pack)
+        .await?
 }
 
 /// A played hand card by card: each card's value, the best cards, its cost (the same object
@@ -694,11 +709,8 @@ where
     if let Some(answer) = stored {
         return Ok(raw_json(answer));
     }
-    let checked = pack.scope(|| Ok::<_, ApiError>(check(solver::Record::from_json(&text)?)?))?;
-    let answer = state
-        .pool
-        .run(move |s| pack.scope(|| search(checked, s).map_err(ApiError::from)))
-        .await??;
+    let record = || Ok(solver::Record::from_json(&text)?);
+    let answer = checked_search(&state, pack, record, check, search).await?;
     let text = to_json(&answer, pack)?;
     let kept = text.clone();
     blocking(move || state.store.put_analysis(&id, &key, &kept)).await?;

@@ -87,11 +87,7 @@ fn contract_named(name: &str, declarer: Seat, suit: Suit) -> Contract {
         tout,
     };
     match name {
-        "sauspiel" => Contract::Sauspiel {
-            declarer,
-            called: suit,
-            rank: solver::CalledRank::Ace,
-        },
+        "sauspiel" => Contract::sauspiel(declarer, suit),
         "farbsolo" => solo(Solo::Farbsolo(suit), false),
         "wenz" => solo(Solo::Wenz, false),
         "geier" => solo(Solo::Geier, false),

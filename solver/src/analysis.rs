@@ -368,8 +368,8 @@ pub fn analyze_in(
 }
 
 /// The hand played out from where `position` stands with every card the best by what its
-/// player could know ([`judge_single_dummy`]; the first of the best where several tie, the
-/// only card without search): what single-dummy play makes of the deal.
+/// player could know ([`judge_single_dummy`], which judges the only card without search;
+/// the first of the best where several tie): what single-dummy play makes of the deal.
 pub fn play_single_dummy(
     position: &Game,
     sampling: Sampling,
@@ -377,12 +377,8 @@ pub fn play_single_dummy(
 ) -> Result<Game, Error> {
     let mut game = position.clone();
     while let Some(first) = game.legal_cards().first().filter(|_| !game.is_over()) {
-        let card = if game.legal_cards().len() == 1 {
-            first
-        } else {
-            // `judge_single_dummy` names at least one best card.
-            judge_single_dummy(&game, first, sampling, solvers)?.best[0]
-        };
+        // `judge_single_dummy` names at least one best card.
+        let card = judge_single_dummy(&game, first, sampling, solvers)?.best[0];
         game.play_named(card)?;
     }
     Ok(game)

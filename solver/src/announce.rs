@@ -8,6 +8,9 @@ use crate::options::GermanTrump;
 use crate::order::Group;
 use crate::seat::{BySeat, Seat};
 
+/// The suits whose ace a Sauspiel may call (Herz is trumps).
+const CALLABLE: [Suit; 3] = [Suit::Eichel, Suit::Gras, Suit::Schellen];
+
 /// The aces `hand` may call in a Sauspiel: not held, and at least one plain card of the
 /// suit held. An empty list means the seat is blocked from the Sauspiel.
 ///
@@ -19,18 +22,20 @@ use crate::seat::{BySeat, Seat};
 /// # Ok::<(), solver::ParseCardsError>(())
 /// ```
 pub fn callable_aces(hand: Cards, deck: Deck) -> Vec<Suit> {
-    [Suit::Eichel, Suit::Gras, Suit::Schellen]
+    CALLABLE
         .into_iter()
         .filter(|&suit| {
-            let probe = Contract::Sauspiel {
-                declarer: Seat::S0,
-                called: suit,
-                rank: crate::contract::CalledRank::Ace,
-            };
+            let probe = Contract::sauspiel(Seat::S0, suit);
             let plain = probe.order(deck).group_cards(Group::Plain(suit));
             !hand.contains(Card::new(suit, Rank::Ace)) && !hand.intersect(plain).is_empty()
         })
         .collect()
+}
+
+/// Whether `hand` holds the card of `rank` of every callable suit (Renonce: all three
+/// aces lets him call a ten, all three tens too a king).
+pub(crate) fn holds_every_callable(hand: Cards, rank: Rank) -> bool {
+    CALLABLE.iter().all(|s| hand.contains(Card::new(*s, rank)))
 }
 
 /// Whether `hand` may offer a Hochzeit: exactly one trump in the Sauspiel order.
@@ -50,11 +55,7 @@ pub fn may_offer_bauernhochzeit(hand: Cards, deck: Deck) -> bool {
 pub fn announceable(seat: Seat, hand: Cards, deck: Deck) -> Vec<Contract> {
     let mut out: Vec<Contract> = callable_aces(hand, deck)
         .into_iter()
-        .map(|called| Contract::Sauspiel {
-            declarer: seat,
-            called,
-            rank: crate::contract::CalledRank::Ace,
-        })
+        .map(|called| Contract::sauspiel(seat, called))
         .collect();
     for ouvert in [false, true] {
         out.push(Contract::Bettel {
@@ -111,16 +112,14 @@ pub fn announceable_on(deal: &Deal, seat: Seat) -> Vec<Contract> {
         // Renonce: blocked, he may call an ace of a suit he holds no card of; holding all
         // three callable aces, a ten he does not hold; holding their tens too, a king.
         if callable_aces(hand, deal.deck()).is_empty() {
-            let suits = [Suit::Eichel, Suit::Gras, Suit::Schellen];
-            let holds_all = |r: Rank| suits.iter().all(|s| hand.contains(Card::new(*s, r)));
-            let rank = if !holds_all(Rank::Ace) {
+            let rank = if !holds_every_callable(hand, Rank::Ace) {
                 CalledRank::Ace
-            } else if !holds_all(Rank::Ten) {
+            } else if !holds_every_callable(hand, Rank::Ten) {
                 CalledRank::Ten
             } else {
                 CalledRank::King
             };
-            let renonce = suits
+            let renonce = CALLABLE
                 .into_iter()
                 .filter(|s| !hand.contains(Card::new(*s, rank.rank())))
                 .map(|called| Contract::Sauspiel {

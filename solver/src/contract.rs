@@ -389,6 +389,8 @@ impl CalledRank {
         }
     }
 
+    pub const ALL: [CalledRank; 3] = [CalledRank::Ace, CalledRank::Ten, CalledRank::King];
+
     /// The record's `rank` (none for the ace).
     pub fn name(self) -> &'static str {
         match self {
@@ -396,6 +398,12 @@ impl CalledRank {
             CalledRank::Ten => "ten",
             CalledRank::King => "king",
         }
+    }
+
+    /// The called rank of this name (any case).
+    pub fn from_name(text: &str) -> Option<CalledRank> {
+        let lower = text.to_lowercase();
+        CalledRank::ALL.into_iter().find(|r| r.name() == lower)
     }
 }
 
@@ -481,6 +489,16 @@ impl Measure {
 }
 
 impl Contract {
+    /// The Sauspiel calling the ace of `called` (a Renonce call of a ten or king names its
+    /// `rank` in [`Contract::Sauspiel`] itself).
+    pub const fn sauspiel(declarer: Seat, called: Suit) -> Contract {
+        Contract::Sauspiel {
+            declarer,
+            called,
+            rank: CalledRank::Ace,
+        }
+    }
+
     /// A Hochzeit on the hands as dealt: `declarer` was dealt exactly one trump (Sauspiel
     /// trumps), or two in a Bauernhochzeit, and `returned` are as many non-trumps of the
     /// partner's dealt hand (RULES.md 7). Whether the table plays the Bauernhochzeit is
@@ -842,11 +860,7 @@ mod tests {
             game,
             tout: false,
         };
-        let sau = Contract::Sauspiel {
-            declarer: D,
-            called: Suit::Gras,
-            rank: crate::contract::CalledRank::Ace,
-        };
+        let sau = Contract::sauspiel(D, Suit::Gras);
         assert_eq!(trumps(sau), "EO GO HO SO EU GU HU SU HA HZ HK H9 H8 H7");
         assert_eq!(plain(sau, Suit::Eichel), "EA EZ EK E9 E8 E7");
         assert_eq!(

@@ -8,7 +8,7 @@
 //! a complete deal and a playable contract. A [`Game`] plays cards on it, each checked
 //! ([`Game::play`]) or, in the search, unchecked.
 
-use crate::announce::{callable_aces, german_declaration};
+use crate::announce::{callable_aces, german_declaration, holds_every_callable};
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
 use crate::contract::{holds_sie, CalledRank, Contract, Partners, Variant};
 use crate::error::{Error, IllegalReason};
@@ -199,16 +199,13 @@ impl Deal {
 /// all three callable aces, a king only by one holding their tens too.
 fn check_renonce_rank(deal: &Deal, declarer: Seat, rank: CalledRank) -> Result<(), Error> {
     let hand = deal.hands[declarer];
-    let holds_all = |r: Rank| {
-        [Suit::Eichel, Suit::Gras, Suit::Schellen]
-            .into_iter()
-            .all(|s| hand.contains(Card::new(s, r)))
-    };
     let fault = match rank {
         CalledRank::Ace => return Ok(()),
         _ if !deal.muss => "only a Muss game allows it",
-        _ if !holds_all(Rank::Ace) => "the declarer must hold all three callable aces",
-        CalledRank::King if !holds_all(Rank::Ten) => {
+        _ if !holds_every_callable(hand, Rank::Ace) => {
+            "the declarer must hold all three callable aces"
+        }
+        CalledRank::King if !holds_every_callable(hand, Rank::Ten) => {
             "a king is called only by a declarer holding those three tens too"
         }
         _ => return Ok(()),
@@ -776,11 +773,7 @@ mod tests {
     fn a_setup_is_a_contract_the_declarer_may_play_on_the_deal() {
         let deal = || Deal::new(Variant::Bavarian, Deck::Long, hands(DEALT)).unwrap();
         // Seat 0 holds Gras but not GA: he may call it; seat 3 holds GA: he may not.
-        let gras = |declarer| Contract::Sauspiel {
-            declarer,
-            called: Suit::Gras,
-            rank: crate::contract::CalledRank::Ace,
-        };
+        let gras = |declarer| Contract::sauspiel(declarer, Suit::Gras);
         assert!(Setup::new(deal(), gras(Seat::S0)).is_ok());
         assert!(matches!(
             Setup::new(deal(), gras(Seat::S3)),

@@ -5,6 +5,7 @@
 use crate::analysis::play_single_dummy;
 use crate::contract::{GameName, Variant};
 use crate::error::Error;
+use crate::game::{Game, Setup};
 use crate::odds::Sampling;
 use crate::options::{BockEvent, MAX_BOCK};
 use crate::record::Record;
@@ -231,34 +232,25 @@ impl Ledger {
             }
         }
         let score = carried.score()?;
-        let perfect = match judges.double_dummy {
-            Some(solver) if !carried.thrown_in => double_dummy_payouts(&carried, solver)?,
+        // The game set up once for what judges it (a hand thrown in has nothing to judge).
+        let setup = match carried.thrown_in {
+            true => None,
+            false => Some(carried.setup()?),
+        };
+        let perfect = match (judges.double_dummy, &setup) {
+            (Some(solver), Some(setup)) => double_dummy_payouts(setup, solver)?,
             _ => None,
         };
-        let played_out = match judges.single_dummy {
-            Some((sampling, solvers)) if !carried.thrown_in => {
-                single_dummy_payouts(&carried, sampling, solvers)?
+        let played_out = match (judges.single_dummy, &setup) {
+            (Some((sampling, solvers)), Some(setup)) => {
+                single_dummy_payouts(setup, sampling, solvers)?
             }
             _ => None,
         };
         // German Schafkopf: the game points each winner draws.
-        let game_points = match (carried.variant()?, &score.outcome) {
-            (
-                Variant::German,
-                &Outcome::Declared {
-                    won,
-                    schneider,
-                    schwarz,
-                },
-            ) => {
-                let outcome = DeclaredOutcome {
-                    won,
-                    schneider,
-                    schwarz,
-                };
-                Some(german_points(&carried.setup()?, outcome))
-            }
-            (Variant::German, _) => Some(0),
+        let game_points = match (carried.variant()?, score.outcome.declared(), &setup) {
+            (Variant::German, Some(outcome), Some(setup)) => Some(german_points(setup, outcome)),
+            (Variant::German, _, _) => Some(0),
             _ => None,
         };
         // From here on the game is counted: nothing below can fail but the sums `count`
@@ -294,10 +286,7 @@ impl Ledger {
             .stock
             .checked_add(score.stock_payout)
             .ok_or_else(|| overflow("the stock"))?;
-        let declarer_won = match score.outcome {
-            Outcome::Declared { won, .. } => Some(won),
-            Outcome::Ramsch { .. } | Outcome::ThrownIn { .. } => None,
-        };
+        let declarer_won = score.outcome.declared().map(|o| o.won);
         // Every sum is checked before any account changes.
         let mut updated = Vec::with_capacity(4);
         for (seat, name) in names.iter().enumerate() {
@@ -366,11 +355,7 @@ impl Ledger {
     /// partner, who drew the same lines, and the next game starts a new one.
     fn count_match(&mut self, names: &[String], score: &Score, gained: i64) -> MatchState {
         self.match_games += 1;
-        let won_side = match score.outcome {
-            Outcome::Declared { won, .. } => Some(won),
-            Outcome::Ramsch { .. } | Outcome::ThrownIn { .. } => None,
-        };
-        if let Some(won) = won_side {
+        if let Some(won) = score.outcome.declared().map(|o| o.won) {
             for (seat, name) in names.iter().enumerate() {
                 if score.declarers.iter().any(|d| d.index() == seat) != won {
                     continue;
@@ -430,10 +415,9 @@ impl Account {
     }
 }
 
-/// The payouts of a record's declared contract with every card perfect (double dummy from
+/// The payouts of a game's declared contract with every card perfect (double dummy from
 /// the first card); none for a Ramsch, which has no declared outcome.
-fn double_dummy_payouts(record: &Record, solver: &mut Solver) -> Result<Option<[i64; 4]>, Error> {
-    let setup = record.setup()?;
+fn double_dummy_payouts(setup: &Setup, solver: &mut Solver) -> Result<Option<[i64; 4]>, Error> {
     if setup.contract().declarer().is_none() {
         return Ok(None);
     }
@@ -443,21 +427,20 @@ fn double_dummy_payouts(record: &Record, solver: &mut Solver) -> Result<Option<[
         schneider: v.schneider,
         schwarz: v.schwarz,
     };
-    Ok(Some(declared_payouts(&setup, outcome)))
+    Ok(Some(declared_payouts(setup, outcome)))
 }
 
-/// The payouts of a record's hand played out single dummy from the first card, settled
+/// The payouts of a game's hand played out single dummy from the first card, settled
 /// as it stands (stock and Bock included); none for a Sie, which has nothing to play.
 fn single_dummy_payouts(
-    record: &Record,
+    setup: &Setup,
     sampling: Sampling,
     solvers: &mut [Solver],
 ) -> Result<Option<[i64; 4]>, Error> {
-    let setup = record.setup()?;
     if matches!(setup.contract(), crate::contract::Contract::Sie { .. }) {
         return Ok(None);
     }
-    let game = play_single_dummy(&crate::game::Game::new(setup), sampling, solvers)?;
+    let game = play_single_dummy(&Game::new(setup.clone()), sampling, solvers)?;
     Ok(Some(Score::of(&game)?.payouts))
 }
 

@@ -158,11 +158,7 @@ mod tests {
     }
 
     fn sauspiel_rules(partner_dealt: Cards, run_away: crate::options::RunAwayCount) -> PlayRules {
-        let contract = Contract::Sauspiel {
-            declarer: Seat::S0,
-            called: Suit::Gras,
-            rank: crate::contract::CalledRank::Ace,
-        };
+        let contract = Contract::sauspiel(Seat::S0, Suit::Gras);
         let order = contract.order(Deck::Long);
         let suit_cards = order.group_cards(Group::Plain(Suit::Gras));
         let run_away = match run_away {

@@ -663,8 +663,7 @@ impl Record {
                 .transpose()?;
             let returned = contract
                 .and_then(|c| c.returned.as_deref())
-                .map(|t| CardText(t.split_whitespace().map(str::to_string).collect()))
-                .map(|t| t.cards("contract.returned"))
+                .map(returned_cards)
                 .transpose()?;
             Ok::<_, Error>((hands, play, passes, suit, returned))
         })?;
@@ -795,14 +794,15 @@ impl Record {
             GameName::Sauspiel => Contract::Sauspiel {
                 called: suit()?,
                 declarer: declarer()?,
-                rank: match spec.rank.as_deref().map(str::to_lowercase).as_deref() {
-                    None | Some("ace") => CalledRank::Ace,
-                    Some("ten") => CalledRank::Ten,
-                    Some("king") => CalledRank::King,
-                    Some(_) => {
-                        let text = spec.rank.as_deref().unwrap_or_default();
-                        return Err(unknown("contract.rank", text, &["ace", "ten", "king"]));
-                    }
+                rank: match spec.rank.as_deref() {
+                    None => CalledRank::Ace,
+                    Some(text) => CalledRank::from_name(text).ok_or_else(|| {
+                        unknown(
+                            "contract.rank",
+                            text,
+                            &CalledRank::ALL.map(CalledRank::name),
+                        )
+                    })?,
                 },
             },
             GameName::Solo => solo(Solo::Farbsolo(suit()?))?,
@@ -836,11 +836,7 @@ impl Record {
                 })?;
                 // One card; two in a Bauernhochzeit.
                 let mut returned = Cards::EMPTY;
-                for token in text.split_whitespace() {
-                    let card = token.parse::<Card>().map_err(|_| Error::BadCard {
-                        place: "contract.returned".to_string(),
-                        text: token.to_string(),
-                    })?;
+                for card in returned_cards(text)? {
                     if returned.contains(card) {
                         return Err(Error::DuplicateCard(card));
                     }
@@ -977,6 +973,11 @@ fn unknown(what: &'static str, text: &str, names: &[&'static str]) -> Error {
         suggestion: crate::json::nearest(text, names.iter().copied()),
         names: names.join(", "),
     }
+}
+
+/// A Hochzeit's `returned` cards, in the order given.
+fn returned_cards(text: &str) -> Result<Vec<Card>, Error> {
+    CardText(text.split_whitespace().map(str::to_string).collect()).cards("contract.returned")
 }
 
 /// A contract's `suit` that is none of the record's pack.

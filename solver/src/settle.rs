@@ -80,6 +80,24 @@ impl DeclaredOutcome {
     }
 }
 
+impl Outcome {
+    /// How a declared contract ended; none for a Ramsch or a hand thrown in.
+    pub fn declared(&self) -> Option<DeclaredOutcome> {
+        match *self {
+            Outcome::Declared {
+                won,
+                schneider,
+                schwarz,
+            } => Some(DeclaredOutcome {
+                won,
+                schneider,
+                schwarz,
+            }),
+            Outcome::Ramsch { .. } | Outcome::ThrownIn { .. } => None,
+        }
+    }
+}
+
 impl From<DeclaredOutcome> for Outcome {
     fn from(o: DeclaredOutcome) -> Outcome {
         Outcome::Declared {
@@ -497,21 +515,25 @@ pub(crate) fn ramsch_decided(opts: &Options, tally: &RamschTally) -> RamschDecid
     decided_on(opts, tally)
 }
 
+/// The seat whose tricks count for `seat` in a Ramsch: itself; in a Schieberamsch the seat
+/// on its right, whose tricks are passed on to it at the end (seat 3's to seat 0).
+pub(crate) fn ramsch_taker(form: RamschForm, seat: usize) -> usize {
+    match form {
+        RamschForm::Schieberamsch => (seat + 3) % 4,
+        RamschForm::LoserPays | RamschForm::TwoHighestPay => seat,
+    }
+}
+
 impl RamschTally {
-    /// Schieberamsch: every seat's tricks counted for the seat on its left (seat 0's for
-    /// seat 1, ..., seat 3's for seat 0). The trumps each played stay his own.
+    /// Schieberamsch: every seat's tricks counted for the seat on its left. The trumps
+    /// each played stay his own.
     fn passed_on(&self) -> RamschTally {
-        let left = |a: [u32; 4]| [a[3], a[0], a[1], a[2]];
+        let from = |seat| ramsch_taker(RamschForm::Schieberamsch, seat);
         RamschTally {
-            points: left(self.points),
-            tricks: left(self.tricks),
-            trumps_taken: left(self.trumps_taken),
-            top_taken: [
-                self.top_taken[3],
-                self.top_taken[0],
-                self.top_taken[1],
-                self.top_taken[2],
-            ],
+            points: std::array::from_fn(|s| self.points[from(s)]),
+            tricks: std::array::from_fn(|s| self.tricks[from(s)]),
+            trumps_taken: std::array::from_fn(|s| self.trumps_taken[from(s)]),
+            top_taken: std::array::from_fn(|s| self.top_taken[from(s)]),
             top_played: self.top_played,
         }
     }

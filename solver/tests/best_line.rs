@@ -54,11 +54,7 @@ fn every_card_of_a_best_line_keeps_the_value() {
             Box::new(move |h: &BySeat<Cards>| {
                 callable_aces(h[d], Deck::Long)
                     .first()
-                    .map(|&called| Contract::Sauspiel {
-                        declarer: d,
-                        called,
-                        rank: CalledRank::Ace,
-                    })
+                    .map(|&called| Contract::sauspiel(d, called))
             }),
             4,
         ),

@@ -229,11 +229,7 @@ fn the_called_ace_is_not_kept_back_by_a_lone_minimiser() {
         "GK E9 EK SU HA HZ HK H9",
         "GZ EZ EA SK SZ SA H8 H7",
     ]);
-    let contract = Contract::Sauspiel {
-        declarer: Seat::S0,
-        called: Suit::Gras,
-        rank: CalledRank::Ace,
-    };
+    let contract = Contract::sauspiel(Seat::S0, Suit::Gras);
     let game = Game::new(setup(hands, contract, Deck::Long));
     let frame = Frame {
         counted: Seats::one(Seat::S1),
@@ -304,7 +300,7 @@ fn memory_stays_within_the_table_budget() {
 }
 
 /// Every Ramsch form, each on its own positions of 3 to 5 tricks: the settlement search
-/// (its bounds read the tallies as passed on in a Schieberamsch, and two payers by rank)
+/// (its bounds read the tallies as passed on in a Schieberamsch)
 /// against the naive minimax over the rules engine's own scoring.
 #[test]
 fn every_ramsch_form_equals_naive_minimax() {

@@ -225,11 +225,7 @@ fn every_kind_of_contract_has_worlds_from_the_middle_on() {
             ));
         }
         if let Some(&called) = callable_aces(hands[d], Deck::Long).first() {
-            let c = Contract::Sauspiel {
-                declarer: d,
-                called,
-                rank: CalledRank::Ace,
-            };
+            let c = Contract::sauspiel(d, called);
             games.push(random_game(
                 hands,
                 Deck::Long,

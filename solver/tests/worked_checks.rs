@@ -14,11 +14,7 @@ fn winner(contract: Contract, trick: &str) -> (Card, u32) {
 
 #[test]
 fn sauspiel_called_gras_ace_trumped_by_h7_wins_25() {
-    let c = Contract::Sauspiel {
-        declarer: seat(0),
-        called: Suit::Gras,
-        rank: CalledRank::Ace,
-    };
+    let c = Contract::sauspiel(seat(0), Suit::Gras);
     assert_eq!(winner(c, "GZ GA H7 GK"), (card("H7"), 25));
 }
 
@@ -84,11 +80,7 @@ fn partner_of_called_gras_ace_may_play_exactly_these() {
         "GA G9 EK E7 SZ S9 H8 SU",
         "H9 H7 G7 E8 SA SK S8 S7",
     ]);
-    let c = Contract::Sauspiel {
-        declarer: seat(0),
-        called: Suit::Gras,
-        rank: CalledRank::Ace,
-    };
+    let c = Contract::sauspiel(seat(0), Suit::Gras);
     let rules = setup(deal, c, Deck::Long).play_rules();
     let hand = deal[seat(2)];
     let legal = |trick: &str| {
@@ -111,11 +103,7 @@ fn sauspiel_93_with_three_laufende_is_worth_50_and_200_doubled_twice() {
         "HO GU SU HK SA GA EK E8",
         "H8 H7 E7 GK G8 G7 SZ S9",
     ]);
-    let c = Contract::Sauspiel {
-        declarer: seat(0),
-        called: Suit::Schellen,
-        rank: CalledRank::Ace,
-    };
+    let c = Contract::sauspiel(seat(0), Suit::Schellen);
     let game = play_until(deal, c, 93);
     let score = Score::of(&game).unwrap();
     assert_eq!(score.laufende, 3);

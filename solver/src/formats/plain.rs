@@ -200,11 +200,7 @@ fn contract_of(rules: &str) -> Result<(Contract, bool), String> {
         })
     };
     let contract = match game {
-        "sauspiel" => Contract::Sauspiel {
-            declarer: declarer()?,
-            called: need_suit()?,
-            rank: crate::contract::CalledRank::Ace,
-        },
+        "sauspiel" => Contract::sauspiel(declarer()?, need_suit()?),
         "solo" => solo(Solo::Farbsolo(need_suit()?))?,
         "wenz" => solo(suit.map_or(Solo::Wenz, Solo::Farbwenz))?,
         "geier" => solo(suit.map_or(Solo::Geier, Solo::Farbgeier))?,

@@ -108,11 +108,7 @@ mod tests {
 
     #[test]
     fn played_obers_are_interchangeable_but_aces_are_not() {
-        let c = Contract::Sauspiel {
-            declarer: Seat::S0,
-            called: Suit::Gras,
-            rank: crate::contract::CalledRank::Ace,
-        };
+        let c = Contract::sauspiel(Seat::S0, Suit::Gras);
         let l = Layout::of_contract(c);
         let canon = Canon::new(&l, Measure::Points);
         let a = l.hands(["GO E9", "HO", "SO", "EZ"]);
@@ -166,11 +162,7 @@ mod tests {
     fn keys_are_those_of_the_canonical_hands_in_every_contract() {
         use crate::deal::{random_deal, Rng};
         let contracts = [
-            Contract::Sauspiel {
-                declarer: Seat::S0,
-                called: Suit::Eichel,
-                rank: crate::contract::CalledRank::Ace,
-            },
+            Contract::sauspiel(Seat::S0, Suit::Eichel),
             Contract::Solo {
                 declarer: Seat::S1,
                 game: crate::contract::Solo::Farbsolo(Suit::Gras),

@@ -155,11 +155,7 @@ pub(super) fn contexts(tricks: usize) -> Vec<Context> {
     };
     vec![
         context(
-            Layout::of_contract(Contract::Sauspiel {
-                declarer: Seat::S0,
-                called: Suit::Gras,
-                rank: crate::contract::CalledRank::Ace,
-            }),
+            Layout::of_contract(Contract::sauspiel(Seat::S0, Suit::Gras)),
             points(pair, pair),
             tricks,
         ),

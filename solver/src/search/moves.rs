@@ -706,11 +706,7 @@ mod tests {
     #[test]
     fn shares_a_class_exactly_when_two_legal_cards_meet() {
         let contracts = [
-            Contract::Sauspiel {
-                declarer: Seat::S0,
-                called: Suit::Gras,
-                rank: crate::contract::CalledRank::Ace,
-            },
+            Contract::sauspiel(Seat::S0, Suit::Gras),
             Contract::Solo {
                 declarer: Seat::S0,
                 game: Solo::Wenz,

@@ -21,7 +21,7 @@ use super::layout::{bit, bits, Layout, TRUMP};
 use super::position::lay;
 use crate::game::Game;
 use crate::options::{Options, RamschTie};
-use crate::settle::{jungfrau_share, ramsch_decided, RamschTally};
+use crate::settle::{jungfrau_share, ramsch_decided, ramsch_taker, RamschTally};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -221,10 +221,7 @@ impl Search<'_> {
     /// The seat whose tricks count for seat `seat`: itself, but in a Schieberamsch the
     /// seat on its right (whose tricks are passed on to it).
     fn taker(&self, seat: usize) -> usize {
-        match self.options.ramsch_form {
-            crate::options::RamschForm::Schieberamsch => (seat + 3) % 4,
-            _ => seat,
-        }
+        ramsch_taker(self.options.ramsch_form, seat)
     }
 
     /// Whether the tie rules read the trumps taken (else the table leaves them out).
@@ -250,16 +247,20 @@ impl Search<'_> {
     /// - without one, "me" may still lose unless another seat has more points than "me"
     ///   can reach, and may still escape unless he has more than anyone else can reach;
     /// - every payment grows with the seats left without a trick, so the extremes are
-    ///   none of them and all that have none yet;
-    /// - where the two highest pay, "me" pays unless two others surely end above him and is
-    ///   paid unless two surely end below.
+    ///   none of them and all that have none yet.
     ///
     /// In a Schieberamsch the same holds of the tallies as passed on: each seat's tally
     /// grows by the tricks the seat on its right takes, so the seat's tally, and whether
     /// it is sure to grow, are that seat's ([`Search::taker`]).
     fn bounds(&self, s: &State) -> (i32, i32) {
         use crate::options::{Durchmarsch, RamschForm};
-        let two_pay = self.options.ramsch_form == RamschForm::TwoHighestPay;
+        if self.options.ramsch_form == RamschForm::TwoHighestPay {
+            // Two payers: each pays (or is paid) at most two shares, a Durchmarsch 3 or -1;
+            // the proofs below are for one loser, so only the plain range is claimed.
+            let rule = self.options.jungfrau;
+            let most = jungfrau_share(rule, true, 3).max(jungfrau_share(rule, false, 3));
+            return (-2 * most, (2 * most).max(3));
+        }
         let me = self.me;
         let taken_sure = self.sure_tricks(s);
         let points: [u8; 4] = std::array::from_fn(|i| s.points[self.taker(i)]);
@@ -290,25 +291,7 @@ impl Search<'_> {
                 add(if x == me { 3 } else { -1 });
             }
         }
-        if !sure_durchmarsch && two_pay {
-            // Two payers, each paying each of the two others a share (1 at least, `most`
-            // at most): "me" pays unless two others surely end above him, and is paid
-            // unless two others surely end below him.
-            let rule = self.options.jungfrau;
-            let most = jungfrau_share(rule, true, 3).max(jungfrau_share(rule, false, 3));
-            let mine = points[me] as u32;
-            let others = (0..4).filter(|&i| i != me);
-            let above = others.clone().filter(|&i| points[i] as u32 > mine + left);
-            let below = others.filter(|&i| mine > points[i] as u32 + left);
-            if above.count() < 2 {
-                add(-2 * most);
-                add(-2);
-            }
-            if below.count() < 2 {
-                add(2);
-                add(2 * most);
-            }
-        } else if !sure_durchmarsch {
+        if !sure_durchmarsch {
             let mine = points[me] as u32;
             let others = (0..4).filter(|&i| i != me);
             let passed = others.clone().any(|i| points[i] as u32 > mine + left);

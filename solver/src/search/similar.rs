@@ -446,11 +446,7 @@ mod tests {
         // at the top of Gras instead (GA gone) is free. Different shapes.
         use crate::cards::Rank;
         use crate::legal::{CalledAce, RunAway};
-        let contract = Contract::Sauspiel {
-            declarer: Seat::S0,
-            called: Suit::Gras,
-            rank: crate::contract::CalledRank::Ace,
-        };
+        let contract = Contract::sauspiel(Seat::S0, Suit::Gras);
         let order = contract.order(Deck::Long);
         let l = Layout::new(&PlayRules {
             order,

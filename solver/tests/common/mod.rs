@@ -140,11 +140,7 @@ pub fn contract_for(
             if aces.is_empty() {
                 return None;
             }
-            Contract::Sauspiel {
-                declarer,
-                called: aces[rng.below(aces.len())],
-                rank: CalledRank::Ace,
-            }
+            Contract::sauspiel(declarer, aces[rng.below(aces.len())])
         }
         ContractKind::Farbsolo => solo(Solo::Farbsolo(suit), false),
         ContractKind::Wenz => solo(Solo::Wenz, false),

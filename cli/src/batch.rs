@@ -17,7 +17,7 @@ use crate::sources::{self, with_path};
 use serde::Serialize;
 use serde_json::Value;
 use solver::formats::LogFormat;
-use solver::{Analysis, ContractsReport, Outcome, Record, Sampling, Solver};
+use solver::{Analysis, ContractsReport, Record, Sampling, Solver};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, IsTerminal, Write};
@@ -123,10 +123,11 @@ fn csv_fields(r: &BatchRecord) -> Vec<String> {
     let declared = r.contracts.declared.as_ref();
     let best = r.contracts.seats.first().and_then(|s| s.best.as_ref());
     let won_played = match &r.analysis.result {
-        Some(score) => match &score.outcome {
-            solver::Outcome::Declared { won, .. } => won.to_string(),
-            solver::Outcome::Ramsch { .. } | solver::Outcome::ThrownIn { .. } => String::new(),
-        },
+        Some(score) => score
+            .outcome
+            .declared()
+            .map(|o| o.won.to_string())
+            .unwrap_or_default(),
         None => String::new(),
     };
     let mut f = vec![
@@ -231,10 +232,11 @@ impl Stats {
             lost,
             payouts: a.result.as_ref().map(|s| s.payouts),
             game: r.game.clone(),
-            won_as_played: a.result.as_ref().and_then(|s| match s.outcome {
-                Outcome::Declared { won, .. } => Some(won),
-                Outcome::Ramsch { .. } | Outcome::ThrownIn { .. } => None,
-            }),
+            won_as_played: a
+                .result
+                .as_ref()
+                .and_then(|s| s.outcome.declared())
+                .map(|o| o.won),
             won_double_dummy: r.contracts.declared.as_ref().map(|d| d.won),
             single_dummy: single_dummy_of(
                 a.players

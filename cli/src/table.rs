@@ -35,7 +35,8 @@ pub fn analysis(game: &Game, a: &Analysis) -> String {
         let _ = writeln!(out, "  seat {seat}{name}: {hand}");
     }
     let what = match setup.contract() {
-        Contract::Ramsch => "points of the player to move",
+        Contract::Ramsch => "settlement of the player to move",
+        Contract::SchellenSchafkopf => "tricks of the player to move",
         Contract::Bettel { .. } => "declarer's tricks",
         Contract::Solo { tout: true, .. } => "declarer's tricks",
         _ => "declarers' points",
@@ -143,6 +144,17 @@ pub fn analysis(game: &Game, a: &Analysis) -> String {
                 (Some(l), None) => format!("seat {l} loses"),
                 _ => String::new(),
             },
+            Outcome::PlainTrick { most_tricks } if most_tricks.is_empty() => {
+                format!("tricks {:?}, all alike", score.tricks)
+            }
+            Outcome::PlainTrick { most_tricks } => {
+                let seats: Vec<u8> = most_tricks.iter().map(|s| s.index() as u8).collect();
+                format!(
+                    "tricks {:?}, most: seat {}",
+                    score.tricks,
+                    seats_text(&seats)
+                )
+            }
         };
         let _ = writeln!(
             out,

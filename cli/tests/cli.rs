@@ -1012,6 +1012,18 @@ fn ledger_follows_the_players_over_a_protocol() {
         matches,
         &json!([{"winners": ["Hans", "Sepp"], "games": 7}, {"winners": ["Hans", "Sepp"], "games": 1}])
     );
+    // Schellen-Schafkopf: each player with the most tricks draws a line.
+    let schellen = repo().join("examples/schellen.jsonl");
+    let o = run(&["ledger", schellen.to_str().unwrap()], "");
+    let lines = json_lines(&o);
+    assert_eq!(lines[0]["payouts"], json!([4, -8, 4, 0]));
+    assert_eq!(lines[0]["german_match"]["points"], json!([1, 0, 1, 0]));
+    assert_eq!(lines[16]["german_match"]["won"], json!(["Hans"]));
+    assert_eq!(lines[16]["german_match"]["points"], json!([8, 2, 9, 2]));
+    assert_eq!(
+        lines[24]["totals"]["matches"],
+        json!([{"winners": ["Hans"], "games": 17}])
+    );
     // The examples' first game names no players.
     let first = unnamed.lines().next().unwrap();
     let o = run(&["ledger", "-"], &format!("{first}\n"));

@@ -175,7 +175,7 @@ enum OutcomeClass {
     /// Won or lost, schneider, schwarz.
     Declared(DeclaredOutcome),
     /// In Ramsch the settlement itself: each one is an outcome (loser or not, Jungfrau,
-    /// Durchmarsch).
+    /// Durchmarsch); in Schellen-Schafkopf the tricks, each of which is paid.
     Settlement(i64),
 }
 
@@ -188,7 +188,9 @@ fn outcome(
     tricks: u8,
 ) -> OutcomeClass {
     match (contract, measure) {
-        (_, Measure::Settlement) => OutcomeClass::Settlement(value),
+        (_, Measure::Settlement) | (Contract::SchellenSchafkopf, _) => {
+            OutcomeClass::Settlement(value)
+        }
         (Contract::Bettel { .. }, _) => OutcomeClass::Declared(DeclaredOutcome::plain(value == 0)),
         (_, Measure::Tricks) => {
             OutcomeClass::Declared(DeclaredOutcome::plain(value == tricks as i64))

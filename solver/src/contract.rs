@@ -51,10 +51,11 @@ pub enum GameName {
     ObersUnters,
     RamschTout,
     Kreuzbock,
+    SchellenSchafkopf,
 }
 
 impl GameName {
-    pub const ALL: [GameName; 19] = [
+    pub const ALL: [GameName; 20] = [
         GameName::Sauspiel,
         GameName::Solo,
         GameName::Wenz,
@@ -74,10 +75,13 @@ impl GameName {
         GameName::ObersUnters,
         GameName::RamschTout,
         GameName::Kreuzbock,
+        GameName::SchellenSchafkopf,
     ];
 
     /// Other names players use for a game (read in any case).
-    const ALIASES: [(&'static str, GameName); 6] = [
+    const ALIASES: [(&'static str, GameName); 8] = [
+        ("schellenschafkopf", GameName::SchellenSchafkopf),
+        ("bell_schafkopf", GameName::SchellenSchafkopf),
         ("goass", GameName::Kreuzbock),
         ("pfd", GameName::RamschTout),
         ("rufspiel", GameName::Sauspiel),
@@ -108,6 +112,16 @@ impl GameName {
             GameName::ObersUnters => "obers_unters",
             GameName::RamschTout => "ramsch_tout",
             GameName::Kreuzbock => "kreuzbock",
+            GameName::SchellenSchafkopf => "schellen_schafkopf",
+        }
+    }
+
+    /// The variant whose games this one is of (German Schafkopf's declared game and
+    /// Schellen-Schafkopf; every other game is Bavarian).
+    pub const fn variant(self) -> Variant {
+        match self {
+            GameName::German | GameName::SchellenSchafkopf => Variant::German,
+            _ => Variant::Bavarian,
         }
     }
 
@@ -457,6 +471,9 @@ pub enum Contract {
         forced: bool,
         partners: Partners,
     },
+    /// Von Alvensleben's Schellen-Schafkopf (B): nobody declares, every player for himself,
+    /// the four Unters over the Schellen as trumps, and tricks, not points, count.
+    SchellenSchafkopf,
 }
 
 /// What a position's value counts (INTERFACE.md section 2).
@@ -578,7 +595,7 @@ impl Contract {
 
     pub fn declarer(&self) -> Option<Seat> {
         match *self {
-            Contract::Ramsch => None,
+            Contract::Ramsch | Contract::SchellenSchafkopf => None,
             Contract::Sauspiel { declarer, .. }
             | Contract::Solo { declarer, .. }
             | Contract::Bettel { declarer, .. }
@@ -591,7 +608,7 @@ impl Contract {
 
     pub fn variant(&self) -> Variant {
         match self {
-            Contract::German { .. } => Variant::German,
+            Contract::German { .. } | Contract::SchellenSchafkopf => Variant::German,
             _ => Variant::Bavarian,
         }
     }
@@ -610,6 +627,7 @@ impl Contract {
             Contract::Hochzeit { .. } => GameName::Hochzeit,
             Contract::Kreuzbock { .. } => GameName::Kreuzbock,
             Contract::German { .. } => GameName::German,
+            Contract::SchellenSchafkopf => GameName::SchellenSchafkopf,
         }
     }
 
@@ -640,11 +658,13 @@ impl Contract {
         }
     }
 
-    /// What the value of a position counts: tricks for Tout and Bettel, the player's
-    /// settlement in Ramsch, else points.
+    /// What the value of a position counts: tricks for Tout, Bettel and Schellen-Schafkopf,
+    /// the player's settlement in Ramsch, else points.
     pub fn measure(&self) -> Measure {
         match self {
-            Contract::Solo { tout: true, .. } | Contract::Bettel { .. } => Measure::Tricks,
+            Contract::Solo { tout: true, .. }
+            | Contract::Bettel { .. }
+            | Contract::SchellenSchafkopf => Measure::Tricks,
             Contract::Ramsch => Measure::Settlement,
             _ => Measure::Points,
         }
@@ -655,7 +675,10 @@ impl Contract {
     pub fn has_laufende(&self) -> bool {
         !matches!(
             self,
-            Contract::Bettel { .. } | Contract::Ramsch | Contract::German { .. }
+            Contract::Bettel { .. }
+                | Contract::Ramsch
+                | Contract::German { .. }
+                | Contract::SchellenSchafkopf
         )
     }
 
@@ -697,15 +720,22 @@ impl Contract {
             Contract::German { trump, wenzels, .. } => {
                 Order::new(wenzels.cards(), Some(trump), &PLAIN_GERMAN, deck)
             }
+            Contract::SchellenSchafkopf => Order::new(
+                Wenzels::Four.cards(),
+                Some(Suit::Schellen),
+                &PLAIN_GERMAN,
+                deck,
+            ),
         }
     }
 
     /// The declaring side given the dealt hands (Sauspiel: declarer and the holder of the
     /// called ace; German: the declarer's partnership, which with black-Ober partners may
-    /// be three players against the one who holds both). Empty for Ramsch.
+    /// be three players against the one who holds both). Empty for Ramsch and
+    /// Schellen-Schafkopf, where every player is for himself.
     pub fn declarers(&self, dealt: &BySeat<Cards>) -> Seats {
         match *self {
-            Contract::Ramsch => Seats::NONE,
+            Contract::Ramsch | Contract::SchellenSchafkopf => Seats::NONE,
             Contract::Sauspiel {
                 declarer,
                 called,
@@ -918,6 +948,9 @@ mod tests {
             plain(german(Wenzels::Eight), Suit::Herz),
             "HA HK HZ H9 H8 H7"
         );
+        let schellen = Contract::SchellenSchafkopf;
+        assert_eq!(trumps(schellen), "EU GU HU SU SA SK SO SZ S9 S8 S7");
+        assert_eq!(plain(schellen, Suit::Eichel), "EA EK EO EZ E9 E8 E7");
     }
 
     #[test]
@@ -930,6 +963,7 @@ mod tests {
             })
             .collect();
         contracts.push(Contract::Ramsch);
+        contracts.push(Contract::SchellenSchafkopf);
         contracts.push(Contract::Bettel {
             declarer: D,
             ouvert: true,

@@ -413,6 +413,7 @@ impl Setup {
             Contract::Solo { .. }
             | Contract::Bettel { .. }
             | Contract::Ramsch
+            | Contract::SchellenSchafkopf
             | Contract::Kreuzbock { .. } => {}
         }
         Ok(Setup {

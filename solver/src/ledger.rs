@@ -10,6 +10,7 @@ use crate::odds::Sampling;
 use crate::options::{BockEvent, MAX_BOCK};
 use crate::record::Record;
 use crate::search::Solver;
+use crate::seat::Seats;
 use crate::settle::{declared_payouts, german_points, DeclaredOutcome, Outcome, Score};
 use crate::valuation::{evaluate, Valuation};
 use serde::Serialize;
@@ -248,9 +249,9 @@ impl Ledger {
             _ => None,
         };
         // German Schafkopf: the game points each winner draws.
-        let game_points = match (carried.variant()?, score.outcome.declared(), &setup) {
-            (Variant::German, Some(outcome), Some(setup)) => Some(german_points(setup, outcome)),
-            (Variant::German, _, _) => Some(0),
+        let game_points = match (carried.variant()?, &setup) {
+            (Variant::German, Some(setup)) => Some(german_points(setup, &score.outcome)),
+            (Variant::German, None) => Some(0),
             _ => None,
         };
         // From here on the game is counted: nothing below can fail but the sums `count`
@@ -355,15 +356,12 @@ impl Ledger {
     /// partner, who drew the same lines, and the next game starts a new one.
     fn count_match(&mut self, names: &[String], score: &Score, gained: i64) -> MatchState {
         self.match_games += 1;
-        if let Some(won) = score.outcome.declared().map(|o| o.won) {
-            for (seat, name) in names.iter().enumerate() {
-                if score.declarers.iter().any(|d| d.index() == seat) != won {
-                    continue;
-                }
-                match self.match_points.iter_mut().find(|(n, _)| n == name) {
-                    Some((_, p)) => *p = p.saturating_add(gained),
-                    None => self.match_points.push((name.clone(), gained)),
-                }
+        let declarers = score.declarers.iter().fold(Seats::NONE, |s, d| s.with(*d));
+        for seat in score.outcome.winners(declarers).iter() {
+            let name = &names[seat.index()];
+            match self.match_points.iter_mut().find(|(n, _)| n == name) {
+                Some((_, p)) => *p = p.saturating_add(gained),
+                None => self.match_points.push((name.clone(), gained)),
             }
         }
         let points: [i64; 4] = std::array::from_fn(|seat| {
@@ -462,7 +460,7 @@ fn bock_events(record: &Record, score: &Score) -> Vec<BockEvent> {
                 events.push(BockEvent::Schwarz);
             }
         }
-        Outcome::Ramsch { .. } => {}
+        Outcome::Ramsch { .. } | Outcome::PlainTrick { .. } => {}
     }
     if record.doublings.re > 0 {
         events.push(BockEvent::Re);
@@ -479,6 +477,7 @@ fn overflow(what: &str) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::contract::Contract;
 
     /// The crate's example Sauspiel, won by seats 0 and 3, with these names.
     fn sauspiel(players: [&str; 4]) -> Record {
@@ -560,23 +559,35 @@ mod tests {
     /// whose seats move round; every third game a solo.
     fn german_games(n: usize, solos: bool) -> Vec<Record> {
         use crate::announce::german_declaration;
+        use crate::contract::{Partners, Wenzels};
+        use crate::options::GermanTrump;
+        german_games_of(n, |i, hands| {
+            let partners = if solos && i % 3 == 0 {
+                Partners::Solo
+            } else {
+                Partners::Across
+            };
+            german_declaration(hands, Wenzels::Four, GermanTrump::Declared)
+                .contract(Wenzels::Four, partners)
+        })
+    }
+
+    /// Random German games of the contracts `contract` gives (by game and deal), each
+    /// played out with the first legal card, at a table of four whose seats move round.
+    fn german_games_of(
+        n: usize,
+        contract: impl Fn(usize, &crate::seat::BySeat<crate::cards::Cards>) -> Contract,
+    ) -> Vec<Record> {
         use crate::cards::Deck;
-        use crate::contract::{Partners, Variant, Wenzels};
+        use crate::contract::Variant;
         use crate::deal::{random_deal, Rng};
         use crate::game::{Deal, Game, Setup};
-        use crate::options::GermanTrump;
         let names = ["Sepp", "Resi", "Hans", "Vroni"];
         let mut rng = Rng::new(9);
         (0..n)
             .map(|i| {
                 let hands = random_deal(&mut rng, Deck::Long);
-                let partners = if solos && i % 3 == 0 {
-                    Partners::Solo
-                } else {
-                    Partners::Across
-                };
-                let contract = german_declaration(&hands, Wenzels::Four, GermanTrump::Declared)
-                    .contract(Wenzels::Four, partners);
+                let contract = contract(i, &hands);
                 let deal = Deal::new(Variant::German, Deck::Long, hands).unwrap();
                 let mut game = Game::new(Setup::new(deal, contract).unwrap());
                 while !game.is_over() {
@@ -647,5 +658,40 @@ mod tests {
         assert_eq!(solos, 20);
         let won = check_matches(games);
         assert!(won >= 2, "{won} matches in 60 games");
+    }
+
+    #[test]
+    fn schellen_schafkopf_draws_a_line_for_each_player_with_the_most_tricks() {
+        let games = german_games_of(40, |_, _| Contract::SchellenSchafkopf);
+        let mut ledger = Ledger::new();
+        let mut counts: Vec<(String, i64)> = Vec::new();
+        let (mut lines, mut matches) = (0, 0);
+        for record in &games {
+            let entry = ledger.add(record).unwrap();
+            let m = entry
+                .german_match
+                .clone()
+                .expect("a German game has a match");
+            let Outcome::PlainTrick { most_tricks } = record.score().unwrap().outcome else {
+                panic!("not a plain-trick outcome")
+            };
+            for seat in &most_tricks {
+                let name = &entry.players[seat.index()];
+                match counts.iter_mut().find(|(n, _)| n == name) {
+                    Some((_, p)) => *p += 1,
+                    None => counts.push((name.clone(), 1)),
+                }
+            }
+            lines += most_tricks.len();
+            let ours = |n: &String| counts.iter().find(|(u, _)| u == n).map_or(0, |(_, p)| *p);
+            let expected: [i64; 4] = std::array::from_fn(|s| ours(&entry.players[s]));
+            assert_eq!(m.points, expected, "game {}", entry.game);
+            if !m.won.is_empty() {
+                counts.clear();
+                matches += 1;
+            }
+        }
+        assert!(lines >= 40, "{lines} lines in 40 games");
+        assert!(matches >= 1, "no match won in 40 games");
     }
 }

@@ -763,7 +763,7 @@ impl Record {
     fn contract(&self, spec: &ContractSpec, deal: &Deal) -> Result<Contract, Error> {
         let variant = deal.variant();
         let game_name: GameName = spec.game.parse()?;
-        if (game_name == GameName::German) != (variant == Variant::German) {
+        if game_name.variant() != variant {
             return Err(Error::UnsupportedContract {
                 variant: variant.name(),
                 game: game_name.name(),
@@ -821,6 +821,7 @@ impl Record {
                 trumps: game_name == GameName::RamschTout,
             },
             GameName::Ramsch => Contract::Ramsch,
+            GameName::SchellenSchafkopf => Contract::SchellenSchafkopf,
             GameName::Kreuzbock => Contract::Kreuzbock {
                 declarer: declarer()?,
             },
@@ -918,7 +919,7 @@ impl ContractSpec {
             (
                 "declarer",
                 self.declarer.is_some(),
-                game != GameName::Ramsch,
+                !matches!(game, GameName::Ramsch | GameName::SchellenSchafkopf),
             ),
             (
                 "partner",
@@ -935,7 +936,11 @@ impl ContractSpec {
             ("solo", self.solo, game == GameName::German),
             ("rank", self.rank.is_some(), game == GameName::Sauspiel),
             // German: the forced game; Bavarian: the Muss game.
-            ("forced", self.forced, game != GameName::Ramsch),
+            (
+                "forced",
+                self.forced,
+                !matches!(game, GameName::Ramsch | GameName::SchellenSchafkopf),
+            ),
         ];
         match given.iter().find(|(_, present, taken)| *present && !taken) {
             Some((field, _, _)) => Err(Error::FieldNotTaken {

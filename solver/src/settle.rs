@@ -54,6 +54,11 @@ pub enum Outcome {
         /// The seat that won alone.
         durchmarsch: Option<Seat>,
     },
+    /// Schellen-Schafkopf, every player for himself: who took the most tricks.
+    PlainTrick {
+        /// The seats with the most tricks (none when all four took as many).
+        most_tricks: Vec<Seat>,
+    },
 }
 
 fn always_true<S: serde::Serializer>(_: &(), s: S) -> Result<S::Ok, S::Error> {
@@ -93,7 +98,20 @@ impl Outcome {
                 schneider,
                 schwarz,
             }),
-            Outcome::Ramsch { .. } | Outcome::ThrownIn { .. } => None,
+            Outcome::Ramsch { .. } | Outcome::ThrownIn { .. } | Outcome::PlainTrick { .. } => None,
+        }
+    }
+
+    /// The seats that won: the declaring side or its opponents, the players with the most
+    /// tricks in Schellen-Schafkopf; none in a Ramsch or a hand thrown in.
+    pub fn winners(&self, declarers: Seats) -> Seats {
+        match self {
+            Outcome::Declared { won: true, .. } => declarers,
+            Outcome::Declared { won: false, .. } => declarers.others(),
+            Outcome::PlainTrick { most_tricks } => {
+                most_tricks.iter().fold(Seats::NONE, |s, w| s.with(*w))
+            }
+            Outcome::Ramsch { .. } | Outcome::ThrownIn { .. } => Seats::NONE,
         }
     }
 }
@@ -170,6 +188,7 @@ impl Score {
                 let price = setup.tariff().ramsch_price() * multiplier;
                 (outcome, units.map(|u| u * price))
             }
+            Contract::SchellenSchafkopf => plain_trick(&tricks.0, multiplier),
             contract => {
                 let side_points: u32 = declarers.iter().map(|s| points[s]).sum();
                 let side_tricks: u32 = declarers.iter().map(|s| tricks[s]).sum();
@@ -255,6 +274,24 @@ impl Score {
             stock_payout: -payouts.iter().sum::<i64>(),
         }
     }
+}
+
+/// Schellen-Schafkopf (RULES.md 8): every two players settle the difference of their
+/// tricks, one game point a trick (times the doublings), so each is paid four times his
+/// tricks less all the tricks; the players with the most tricks win (nobody, in a tie of
+/// all four).
+fn plain_trick(tricks: &[u32; 4], multiplier: i64) -> (Outcome, [i64; 4]) {
+    let total: i64 = tricks.iter().map(|&t| t as i64).sum();
+    let most = tricks.iter().copied().max().unwrap_or(0);
+    let most_tricks = match tricks.iter().all(|&t| t == most) {
+        true => Vec::new(),
+        false => Seat::ALL
+            .into_iter()
+            .filter(|s| tricks[s.index()] == most)
+            .collect(),
+    };
+    let payouts = tricks.map(|t| (4 * t as i64 - total) * multiplier);
+    (Outcome::PlainTrick { most_tricks }, payouts)
 }
 
 /// What the declaring side's card points must reach (RULES.md sections 4, 7 and 8): `win`
@@ -408,19 +445,18 @@ pub fn declared_payouts(setup: &Setup, outcome: DeclaredOutcome) -> [i64; 4] {
 }
 
 /// German Schafkopf: the game points each winner of this game draws (RULES.md 8), with
-/// the game's doublings; a lone winner is paid them by each of the three.
-pub fn german_points(setup: &Setup, outcome: DeclaredOutcome) -> i64 {
-    match setup.contract() {
-        Contract::German { forced, .. } => {
-            let DeclaredOutcome {
-                won,
-                schneider,
-                schwarz,
-            } = outcome;
-            german_game_points(won, schneider, schwarz, forced) * setup.doublings().multiplier()
+/// the game's doublings; a lone winner is paid them by each of the three. In
+/// Schellen-Schafkopf the players with the most tricks draw one; a Ramsch or a hand thrown
+/// in draws none.
+pub fn german_points(setup: &Setup, outcome: &Outcome) -> i64 {
+    let points = match (setup.contract(), outcome.declared()) {
+        (Contract::SchellenSchafkopf, _) => 1,
+        (Contract::German { forced, .. }, Some(o)) => {
+            german_game_points(o.won, o.schneider, o.schwarz, forced)
         }
         _ => 0,
-    }
+    };
+    points * setup.doublings().multiplier()
 }
 
 /// German Schafkopf game points to each player of the winning side (RULES.md 8).

@@ -331,6 +331,8 @@ fn report(
     for &seat in which {
         let options: Vec<Contract> = match variant {
             Variant::Bavarian => announceable_on(deal, seat),
+            // Nobody announces Schellen-Schafkopf: every deal is played as it is.
+            Variant::German if declared_contract == Some(Contract::SchellenSchafkopf) => Vec::new(),
             Variant::German => {
                 let rules = deal.options();
                 let d = german_declaration(&hands, wenzels, rules.german_trump);

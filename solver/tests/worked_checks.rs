@@ -751,7 +751,7 @@ fn german_solo_pays_the_game_points_by_each_of_three() {
         schwarz: false,
     };
     assert_eq!(declared_payouts(&solo, lost_schneider), [-12, 4, 4, 4]);
-    assert_eq!(german_points(&solo, lost_schneider), 4);
+    assert_eq!(german_points(&solo, &lost_schneider.into()), 4);
     // With his partner across, the same loss costs seats 0 and 2 4 each.
     let pair = Setup::new(deal, d.contract(Wenzels::Four, Partners::Across)).unwrap();
     assert_eq!(declared_payouts(&pair, lost_schneider), [-4, 4, -4, 4]);
@@ -881,4 +881,116 @@ fn renonce_holding_all_three_aces_calls_a_ten() {
         let (value, values) = solver::testing::naive_solve(&g).unwrap();
         assert_eq!((fast.value, fast.cards), (value, values));
     }
+}
+
+/// Plays `setup` out with every card the first (in card order) of its player's best.
+fn played_best(setup: Setup, solver: &mut Solver) -> Game {
+    let mut game = Game::new(setup);
+    while !game.is_over() {
+        let solution = solver.solve(&game).unwrap();
+        let best = solution.cards.iter().map(|(_, v)| *v).max().unwrap();
+        let card = solution.cards.iter().find(|(_, v)| *v == best).unwrap().0;
+        game.play(card).unwrap();
+    }
+    game
+}
+
+#[test]
+fn schellen_schafkopf_pays_each_pair_the_difference_of_their_tricks() {
+    let setup = Setup::new(german_deal(Options::default()), Contract::SchellenSchafkopf).unwrap();
+    assert!(setup.declarers().is_empty());
+    let mut solver = Solver::with_budget(1 << 22);
+    let start = Game::new(setup.clone());
+    let solution = solver.solve(&start).unwrap();
+    assert_eq!((solution.measure, solution.value), (Measure::Tricks, 2));
+    let mut after_lead = start.clone();
+    after_lead.play(card("EA")).unwrap();
+    assert_eq!(after_lead.to_move(), seat(1));
+    assert_eq!(solver.value(&after_lead).unwrap(), 5);
+
+    let game = played_best(setup, &mut solver);
+    let score = Score::of(&game).unwrap();
+    assert_eq!(score.tricks, [2, 5, 0, 1]);
+    assert_eq!(score.payouts, [0, 12, -8, -4]);
+    assert_eq!(
+        score.outcome,
+        Outcome::PlainTrick {
+            most_tricks: vec![seat(1)]
+        }
+    );
+    assert_eq!(german_points(game.setup(), &score.outcome), 1);
+
+    // The four Unters and the four best Schellen take every trick.
+    let strong = hands([
+        "EU GU HU SU SA SK SO SZ",
+        "EA EZ EK EO E9 E8 E7 GO",
+        "GA GZ GK G9 G8 G7 HO S7",
+        "HA HZ HK H9 H8 H7 S9 S8",
+    ]);
+    let deal = Deal::new(Variant::German, Deck::Long, strong).unwrap();
+    let setup = Setup::new(deal, Contract::SchellenSchafkopf).unwrap();
+    assert_eq!(solver.value(&Game::new(setup.clone())).unwrap(), 8);
+    let mut game = Game::new(setup);
+    finish_randomly(&mut game, &mut Rng::new(7));
+    assert_eq!(Score::of(&game).unwrap().payouts, [24, -8, -8, -8]);
+
+    // Tricks 3, 3, 1, 1: both leaders win and draw a line.
+    let tied = (0..100_000u64)
+        .find_map(|seed| {
+            let mut rng = Rng::new(seed);
+            let deal = Deal::new(
+                Variant::German,
+                Deck::Long,
+                random_deal(&mut rng, Deck::Long),
+            );
+            let setup = Setup::new(deal.unwrap(), Contract::SchellenSchafkopf);
+            let mut game = Game::new(setup.unwrap());
+            finish_randomly(&mut game, &mut rng);
+            (game.trick_counts().0 == [3, 3, 1, 1]).then_some(game)
+        })
+        .expect("a random game with tricks 3, 3, 1, 1");
+    let score = Score::of(&tied).unwrap();
+    assert_eq!(score.payouts, [4, 4, -4, -4]);
+    assert_eq!(
+        score.outcome,
+        Outcome::PlainTrick {
+            most_tricks: vec![seat(0), seat(1)]
+        }
+    );
+}
+
+#[test]
+fn schellen_schafkopf_has_no_declarer_and_is_read_as_german() {
+    let json = r#"{"variant": "german", "hands": ["EU GU EA EK EO EZ E9 GO",
+        "HU SA SK SO SZ S9 S8 G7", "SU E7 E8 GA GK GZ G9 G8", "S7 HA HK HO HZ H9 H8 H7"],
+        "contract": {"game": "Schellen-Schafkopf"}}"#;
+    let setup = record(json).setup().unwrap();
+    assert_eq!(setup.contract(), Contract::SchellenSchafkopf);
+    assert_eq!(
+        setup.contract().order(Deck::Long).trump_list(),
+        "EU GU HU SU SA SK SO SZ S9 S8 S7"
+            .split(' ')
+            .map(card)
+            .collect::<Vec<_>>()
+    );
+    // A declarer, a Bavarian deal: each refused by name.
+    let with_declarer = json.replace(
+        r#""Schellen-Schafkopf"}"#,
+        r#""schellen_schafkopf", "declarer": 0}"#,
+    );
+    let err = Record::from_json(&with_declarer)
+        .and_then(|r| r.setup())
+        .unwrap_err();
+    assert_eq!(err.code(), "field_not_taken", "{err}");
+    let bavarian = json.replace(r#""variant": "german", "#, "");
+    let err = Record::from_json(&bavarian)
+        .and_then(|r| r.setup())
+        .unwrap_err();
+    assert_eq!(err.code(), "unsupported_contract", "{err}");
+    // Nobody announces anything: `contracts` offers no seat a choice.
+    let report = contracts(&record(json), &mut Solver::with_budget(1 << 20)).unwrap();
+    assert!(report
+        .seats
+        .iter()
+        .all(|s| s.contracts.is_empty() && s.best.is_none()));
 }

@@ -62,7 +62,8 @@ impl Frame {
     /// The frame of INTERFACE.md section 2 for a game in progress: the declaring side's
     /// points; the declarer's tricks in Tout (he maximises) and Bettel (he minimises); in
     /// Ramsch the settlement of the player to move, who maximises it against the other
-    /// three (`search/ramsch.rs`).
+    /// three (`search/ramsch.rs`); in Schellen-Schafkopf the tricks of the player to move,
+    /// likewise (his payment grows with his tricks alone, RULES.md 8).
     pub fn of(game: &Game) -> Result<Frame, Error> {
         let contract = game.contract();
         let declarers = game.setup().declarers();
@@ -74,6 +75,14 @@ impl Frame {
                     counted: me,
                     maximizers: me,
                     measure: Measure::Settlement,
+                }
+            }
+            Contract::SchellenSchafkopf => {
+                let me = Seats::one(game.to_move());
+                Frame {
+                    counted: me,
+                    maximizers: me,
+                    measure: Measure::Tricks,
                 }
             }
             Contract::Bettel { .. } => Frame {

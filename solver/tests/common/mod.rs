@@ -86,11 +86,13 @@ pub enum ContractKind {
     /// Bettel with the Ramsch trumps.
     RamschTout,
     Kreuzbock,
+    /// Von Alvensleben's B: every player for himself, tricks count.
+    SchellenSchafkopf,
     Sie,
 }
 
 impl ContractKind {
-    pub const ALL: [ContractKind; 17] = [
+    pub const ALL: [ContractKind; 18] = [
         ContractKind::Sauspiel,
         ContractKind::Farbsolo,
         ContractKind::Wenz,
@@ -107,6 +109,7 @@ impl ContractKind {
         ContractKind::ObersUnters,
         ContractKind::RamschTout,
         ContractKind::Kreuzbock,
+        ContractKind::SchellenSchafkopf,
         ContractKind::Sie,
     ];
 
@@ -199,6 +202,7 @@ pub fn contract_for(
         },
         ContractKind::ObersUnters => solo(Solo::ObersUnters, false),
         ContractKind::Kreuzbock => Contract::Kreuzbock { declarer },
+        ContractKind::SchellenSchafkopf => Contract::SchellenSchafkopf,
         ContractKind::RamschTout => Contract::Bettel {
             declarer,
             ouvert: false,

@@ -130,7 +130,8 @@ where
             let results = results.clone();
             let (queue, f, state) = (&queue, &f, &state);
             scope.spawn(move || {
-                let mut own = state();
+                // Made at the first record: a worker that gets none costs nothing.
+                let mut own = None;
                 loop {
                     // The lock is held only to take a job; a poisoned lock still guards the queue.
                     let job = match queue.lock() {
@@ -141,7 +142,7 @@ where
                         return;
                     };
                     let (r, kept) = match &item.text {
-                        Ok(text) => f(text, &mut own),
+                        Ok(text) => f(text, own.get_or_insert_with(state)),
                         Err(fault) => (
                             LineResult::Err {
                                 code: fault.code,

@@ -167,6 +167,8 @@ pub enum Error {
     UnsupportedFrame(&'static str),
     #[error("the search ran out of its budget of positions before it was done")]
     SearchBudget,
+    #[error("the search was cancelled before it was done (nobody waits for its answer)")]
+    Cancelled,
     #[error("no deal of the hidden cards agrees with what {seat} has seen ({tried} deals tried)")]
     NoConsistentWorld { seat: Seat, tried: u64 },
     #[error("{0}")]
@@ -224,6 +226,7 @@ impl Error {
             Error::NoContract => "no_contract",
             Error::UnsupportedFrame(_) => "unsupported_frame",
             Error::SearchBudget => "search_budget",
+            Error::Cancelled => "cancelled",
             Error::NoConsistentWorld { .. } => "no_consistent_world",
             Error::BadView(_) => "bad_view",
             Error::HiddenHand(_) => "hidden_hand",

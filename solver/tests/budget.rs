@@ -24,3 +24,50 @@ fn a_search_out_of_budget_fails_and_leaves_the_table_exact() {
         assert_eq!(after, Solver::new().solve(&game).unwrap());
     }
 }
+
+/// A search whose flag is raised stops with `Cancelled`, from this thread or another, and
+/// the solver is exact again once the flag is taken away.
+#[test]
+fn a_cancelled_search_stops_and_leaves_the_solver_exact() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let record = |contract: serde_json::Value, rules: serde_json::Value| {
+        let hands = random_deal(&mut Rng::new(3), Deck::Long);
+        let hands: Vec<String> = hands.0.iter().map(|h| h.to_string()).collect();
+        let line = serde_json::json!({"hands": hands, "contract": contract, "rules": rules});
+        Record::from_json(&line.to_string())
+            .unwrap()
+            .game()
+            .unwrap()
+    };
+    let wenz = record(
+        serde_json::json!({"game": "wenz", "declarer": 0}),
+        serde_json::json!({}),
+    );
+    let mut solver = Solver::new();
+    let flag = Arc::new(AtomicBool::new(true));
+    solver.cancel_when(Some(Arc::clone(&flag)));
+    assert_eq!(solver.solve(&wenz), Err(Error::Cancelled));
+    solver.cancel_when(None);
+    assert_eq!(solver.solve(&wenz), Solver::new().solve(&wenz));
+
+    // A whole-deal Ramsch whose two highest pay searches for minutes: raised from another
+    // thread while it runs, the flag stops it.
+    let ramsch = record(
+        serde_json::json!({"game": "ramsch"}),
+        serde_json::json!({"ramsch_form": "two_highest_pay"}),
+    );
+    let flag = Arc::new(AtomicBool::new(false));
+    solver.cancel_when(Some(Arc::clone(&flag)));
+    let raiser = {
+        let flag = Arc::clone(&flag);
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            flag.store(true, Ordering::Relaxed);
+        })
+    };
+    assert_eq!(solver.solve(&ramsch), Err(Error::Cancelled));
+    raiser.join().unwrap();
+    solver.cancel_when(None);
+    assert_eq!(solver.solve(&wenz), Solver::new().solve(&wenz));
+}

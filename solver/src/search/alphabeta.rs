@@ -7,7 +7,7 @@
 //! ([`Search::store`]).
 
 use super::claims::claim;
-use super::context::{Context, Search};
+use super::context::{cancelled, Context, Search};
 use super::ducking::ducking_bounds;
 use super::endgame::last_two;
 use super::layout::bits;
@@ -107,7 +107,8 @@ impl Search<'_> {
         for &card in &list[..n] {
             let child = self.cx.child(pos, card);
             self.st.stats.nodes += 1;
-            if self.st.stats.nodes > self.st.node_limit {
+            let nodes = self.st.stats.nodes;
+            if nodes > self.st.node_limit || cancelled(self.st.cancel.as_deref(), nodes) {
                 self.st.aborted = true;
             }
             let v = if child.trick_len == 0 {

@@ -9,6 +9,8 @@ use super::position::Position;
 use super::similar::Shape;
 use super::tt::Table;
 use super::{Frame, Sides, Stats, Techniques};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// What one search reads and never changes.
 pub(super) struct Context {
@@ -57,6 +59,16 @@ pub(super) struct SearchState {
     pub node_limit: u64,
     /// A search ran into the limit: its results are void until a new limit is set.
     pub aborted: bool,
+    /// Raised by another thread to stop the searches (the service raises it when the
+    /// client has gone), see [`cancelled`].
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// Whether the flag `cancel` is raised, looked at once every 1,024 nodes: an atomic load is
+/// cheap but not free in the innermost loop, and a thousand nodes take microseconds.
+#[inline]
+pub(crate) fn cancelled(cancel: Option<&AtomicBool>, nodes: u64) -> bool {
+    nodes.is_multiple_of(1024) && cancel.is_some_and(|c| c.load(Ordering::Relaxed))
 }
 
 /// One search over one position: the fixed context and the borrowed state.

@@ -17,6 +17,7 @@
 //! The tests hold it against the naive minimax over the rules engine's own scoring.
 
 use super::canon::Canon;
+use super::context::cancelled;
 use super::layout::{bit, bits, Layout, TRUMP};
 use super::position::lay;
 use crate::game::Game;
@@ -215,6 +216,8 @@ pub(crate) struct Search<'a> {
     pub nodes: &'a mut u64,
     pub node_limit: u64,
     pub aborted: &'a mut bool,
+    /// The flag that cancels the search ([`cancelled`]).
+    pub cancel: Option<&'a std::sync::atomic::AtomicBool>,
 }
 
 impl Search<'_> {
@@ -478,7 +481,7 @@ impl Search<'_> {
             return 0;
         }
         *self.nodes += 1;
-        if *self.nodes >= self.node_limit {
+        if *self.nodes >= self.node_limit || cancelled(self.cancel, *self.nodes) {
             *self.aborted = true;
             return 0;
         }
@@ -593,7 +596,7 @@ impl Search<'_> {
             return false;
         }
         *self.nodes += 1;
-        if *self.nodes >= self.node_limit {
+        if *self.nodes >= self.node_limit || cancelled(self.cancel, *self.nodes) {
             *self.aborted = true;
             return false;
         }
@@ -715,6 +718,7 @@ mod tests {
             nodes: &mut nodes,
             node_limit: u64::MAX,
             aborted: &mut aborted,
+            cancel: None,
         };
         f(&search, &layout);
     }

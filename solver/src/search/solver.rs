@@ -16,6 +16,8 @@ use crate::game::Game;
 use crate::seat::Seat;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// The value of a position and of every legal card of the player to move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -94,6 +96,7 @@ impl Solver {
                 history: [[0; 32]; 4],
                 node_limit: u64::MAX,
                 aborted: false,
+                cancel: None,
             },
             ramsch: ramsch::Table::default(),
             ramsch_entries: (bytes / ramsch::ENTRY_BYTES).max(1024),
@@ -115,12 +118,25 @@ impl Solver {
         st.aborted = false;
     }
 
-    /// The budget error, if a search ran into the limit.
+    /// Stops the searches that follow once `flag` is raised (from any thread): they return
+    /// [`Error::Cancelled`] within about a thousand positions. `None` takes the flag away.
+    /// As after a budget stop, nothing a cancelled search saw is kept, and the solver is
+    /// exact again once given a new flag or limit.
+    pub fn cancel_when(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.state.cancel = flag;
+        self.state.aborted = false;
+    }
+
+    /// The error of a search that stopped early: cancelled, or out of its budget.
     fn check_budget(&self) -> Result<(), Error> {
-        if self.state.aborted {
-            Err(Error::SearchBudget)
-        } else {
-            Ok(())
+        let cancelled = || {
+            let flag = self.state.cancel.as_deref();
+            flag.is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+        };
+        match self.state.aborted {
+            false => Ok(()),
+            true if cancelled() => Err(Error::Cancelled),
+            true => Err(Error::SearchBudget),
         }
     }
 
@@ -323,6 +339,7 @@ impl Solver {
             nodes: &mut self.state.stats.nodes,
             node_limit: self.state.node_limit,
             aborted: &mut self.state.aborted,
+            cancel: self.state.cancel.as_deref(),
         };
         f(&mut search, &root)
     }

@@ -198,7 +198,11 @@ const LOAD: usize = 4;
 /// A table of buckets of `N` entries of kind `E`: the exact positions' bounds
 /// ([`Entry`], three to a line) or the similar positions' (`similar::Shape`, two).
 pub(crate) struct Table<E: Slot = Entry, const N: usize = 3> {
+    /// The buckets written so far: a prefix of the budget's, which the vector's capacity
+    /// reserves up front without touching it, so a small search costs little memory.
     pub(crate) buckets: Vec<Bucket<E, N>>,
+    /// The buckets the budget allows (a power of two).
+    max: usize,
     /// Mask of the bucket index over the buckets in use (their number - 1).
     mask: usize,
     /// The generation (deal) being searched; entries of other generations are free.
@@ -208,14 +212,16 @@ pub(crate) struct Table<E: Slot = Entry, const N: usize = 3> {
 }
 
 impl<E: Slot, const N: usize> Table<E, N> {
-    /// A table of at most `bytes` (at least one bucket). Memory is taken from the system
-    /// lazily, as entries are first written.
+    /// A table of at most `bytes` (at least one bucket). The budget is reserved, not
+    /// written: buckets are written as the part in use grows into them, so the system
+    /// hands out memory only as the searches need it.
     pub fn with_budget(bytes: usize) -> Self {
         let buckets = (bytes / std::mem::size_of::<Bucket<E, N>>()).max(1);
         // Round down to a power of two so the index is a mask.
-        let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
+        let max = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         let mut table = Table {
-            buckets: vec![Bucket::default(); buckets],
+            buckets: Vec::with_capacity(max),
+            max,
             mask: 0,
             generation: 0,
             live: 0,
@@ -230,7 +236,17 @@ impl<E: Slot, const N: usize> Table<E, N> {
     pub fn start(&mut self, generation: u32) {
         self.generation = generation;
         self.live = 0;
-        self.mask = self.buckets.len().min(START_BUCKETS) - 1;
+        let in_use = self.max.min(START_BUCKETS);
+        self.mask = in_use - 1;
+        self.written_to(in_use);
+    }
+
+    /// Writes empty buckets up to `n` where none were written yet (within the capacity
+    /// reserved, so nothing moves).
+    fn written_to(&mut self, n: usize) {
+        if self.buckets.len() < n {
+            self.buckets.resize(n, Bucket::default());
+        }
     }
 
     /// Empties every slot.
@@ -239,7 +255,7 @@ impl<E: Slot, const N: usize> Table<E, N> {
         self.buckets.fill(Bucket::default());
     }
 
-    /// Bytes actually held.
+    /// Bytes written so far (at most the budget).
     pub fn bytes(&self) -> usize {
         self.buckets.len() * std::mem::size_of::<Bucket<E, N>>()
     }
@@ -254,9 +270,10 @@ impl<E: Slot, const N: usize> Table<E, N> {
     /// buckets.
     fn grow(&mut self) {
         let old = self.mask + 1;
-        if 2 * old > self.buckets.len() {
+        if 2 * old > self.max {
             return;
         }
+        self.written_to(2 * old);
         self.mask = 2 * old - 1;
         for i in 0..old {
             let mut up = Bucket::default();
@@ -367,6 +384,11 @@ mod tests {
         let tag = 5 << GENERATION_SHIFT;
         t.start(5);
         assert_eq!(t.mask + 1, START_BUCKETS);
+        // Only the buckets in use are written.
+        assert_eq!(
+            t.bytes(),
+            START_BUCKETS * std::mem::size_of::<Bucket<Entry, 3>>()
+        );
         let key = |i: u32| [i, i.rotate_left(8) ^ 0x5555, !i];
         // One and a half times the entries at which the table doubles.
         let n = 3 * (3 * START_BUCKETS / LOAD) as u32 / 2;

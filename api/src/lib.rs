@@ -5,6 +5,7 @@
 //! - [`routes`]: the endpoints; [`store`]: the database; [`pool`]: the solver workers;
 //!   [`problem`]: errors as `application/problem+json`; [`schema`]: the documented shapes.
 
+pub mod client;
 pub mod pages;
 pub mod pool;
 pub mod problem;
@@ -123,6 +124,7 @@ pub async fn serve(
             }
         })
     })
+    .on_connect(client::remember)
     .bind(addr)
     .map_err(|e| std::io::Error::new(e.kind(), format!("{addr}: {e}")))?;
     if let Some(a) = server.addrs().into_iter().next() {

@@ -1,17 +1,34 @@
 //! The solving workers: a fixed number of threads, each with its own solver (and table), fed
 //! from a bounded queue. Searches are CPU-heavy and run here, never on the HTTP workers, so
 //! `/health` and store reads stay fast while solves run. A full queue is answered at once
-//! with 503 and `Retry-After`, and every job runs under a node budget.
+//! with 503 and `Retry-After`, every job runs under a node budget, and a job whose client
+//! has gone is cancelled: skipped if it has not started, stopped within about a thousand
+//! positions if it has.
 
+use crate::client::Client;
 use crate::problem::ApiError;
 use actix_web::http::StatusCode;
 use solver::Solver;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 type Job = Box<dyn FnOnce(&mut Solver) + Send>;
+
+/// How often a waiting request looks whether its client is still there.
+const CLIENT_POLL: Duration = Duration::from_millis(100);
+
+/// Raises the job's flag when the request is done with, answered or dropped (actix drops
+/// the handler of some closed connections): a job nobody waits for stops.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
 
 /// How the pool runs.
 #[derive(Clone, Debug)]
@@ -62,18 +79,30 @@ impl Pool {
     }
 
     /// Runs `f` on a worker with the request's node budget; 503 when the queue is full.
-    pub async fn run<T, F>(&self, f: F) -> Result<T, ApiError>
+    /// While it waits it looks after `client` (where the connection has one): once the
+    /// client has gone the job is cancelled and the request ends with 499.
+    pub async fn run<T, F>(&self, client: Option<Client>, f: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&mut Solver) -> T + Send + 'static,
     {
-        let (tx, rx) = tokio::sync::oneshot::channel();
+        let (tx, mut rx) = tokio::sync::oneshot::channel();
         let budget = self.config.node_budget;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let job_cancel = Arc::clone(&cancel);
         let job: Job = Box::new(move |solver: &mut Solver| {
+            // Nobody waits any more: nothing to do.
+            if job_cancel.load(Ordering::Relaxed) {
+                return;
+            }
             solver.limit_nodes(budget);
+            solver.cancel_when(Some(job_cancel));
+            let answer = f(solver);
+            solver.cancel_when(None);
             // The receiver is gone only if the client went away: nothing to tell.
-            let _ = tx.send(f(solver));
+            let _ = tx.send(answer);
         });
+        let _cancel_on_drop = CancelOnDrop(cancel);
         self.pending.fetch_add(1, Ordering::Relaxed);
         match self.sender.try_send(job) {
             Ok(()) => {}
@@ -96,8 +125,21 @@ impl Pool {
                 return Err(ApiError::internal("the solver workers have stopped"));
             }
         }
-        rx.await
-            .map_err(|_| ApiError::internal("the search failed unexpectedly (see the log)"))
+        loop {
+            match tokio::time::timeout(CLIENT_POLL, &mut rx).await {
+                Ok(answer) => {
+                    return answer.map_err(|_| {
+                        ApiError::internal("the search failed unexpectedly (see the log)")
+                    })
+                }
+                Err(_) if client.as_ref().is_some_and(Client::gone) => {
+                    // Dropping the guard raises the flag: the job stops or never starts.
+                    tracing::info!("the client has gone; its search is cancelled");
+                    return Err(ApiError::client_gone());
+                }
+                Err(_) => {}
+            }
+        }
     }
 }
 

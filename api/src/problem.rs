@@ -81,6 +81,18 @@ impl ApiError {
         e
     }
 
+    /// The client closed its connection before the answer (499, as nginx logs it); nobody
+    /// reads it, but the log does.
+    pub fn client_gone() -> ApiError {
+        // 499 is within 100..=999, the only codes `from_u16` refuses.
+        let status = StatusCode::from_u16(499).expect("a three-digit status code");
+        ApiError::new(
+            status,
+            "client_gone",
+            "the client closed the connection before the answer; the search was cancelled",
+        )
+    }
+
     pub fn internal(detail: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", detail)
     }

@@ -1,6 +1,7 @@
 //! The endpoints (INTERFACE.md section 4). Each takes the body as bytes and reads the record
 //! with the library's own parser, so a fault is named exactly as on the command line.
 
+use crate::client::Client;
 use crate::pool::Pool;
 use crate::problem::{ApiError, Problem};
 use crate::query::{LineParams, OddsParams, PackParams, ViewParams};
@@ -8,7 +9,7 @@ use crate::schema::{Created, Failed, Health, Imported, LedgerFault, LedgerReport
 use crate::store::{Filter, GameFilters, GameList, Paging, Store, StoreError};
 use actix_web::http::header;
 use actix_web::http::StatusCode;
-use actix_web::{delete, get, post, web, HttpResponse};
+use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use solver::formats::{self, LogFormat};
 use solver::{Analysis, ContractsReport, HandOdds, Pack, Record, Solution};
@@ -260,6 +261,7 @@ async fn health(state: web::Data<State>) -> HttpResponse {
 #[post("/solve")]
 async fn solve(
     state: web::Data<State>,
+    req: HttpRequest,
     from: web::Query<BodyParams>,
     line: web::Query<LineParams>,
     pack: web::Query<PackParams>,
@@ -270,7 +272,15 @@ async fn solve(
         true => s.solve_with_line(&g),
         false => s.solve(&g),
     };
-    analysis_endpoint(&state, (&from, &pack), &body, |r| r.game(), search).await
+    analysis_endpoint(
+        &state,
+        client_of(&req),
+        (&from, &pack),
+        &body,
+        |r| r.game(),
+        search,
+    )
+    .await
 }
 
 /// What the three analysis endpoints share: one record of the body, in the format asked
@@ -278,6 +288,7 @@ async fn solve(
 /// every solver is busy), then searched on a solver worker (`search`) within the budget.
 async fn analysis_endpoint<P, T>(
     state: &State,
+    client: Option<Client>,
     (from, pack): (&BodyParams, &PackParams),
     body: &[u8],
     check: impl FnOnce(solver::Record) -> Result<P, solver::Error>,
@@ -288,14 +299,21 @@ where
     T: serde::Serialize + Send + 'static,
 {
     let pack = pack.pack()?;
-    let answer = checked_search(state, pack, || one_record(body, from), check, search).await?;
+    let record = || one_record(body, from);
+    let answer = checked_search(state, client, pack, record, check, search).await?;
     json(&answer, pack)
+}
+
+/// The request's [`Client`], where its connection has one.
+fn client_of(req: &HttpRequest) -> Option<Client> {
+    req.conn_data::<Client>().cloned()
 }
 
 /// A record read (`record`) and checked (`check`) here, then searched on a solver worker
 /// (`search`); the messages of each part name cards in `pack`.
 async fn checked_search<P, T>(
     state: &State,
+    client: Option<Client>,
     pack: Pack,
     record: impl FnOnce() -> Result<solver::Record, ApiError>,
     check: impl FnOnce(solver::Record) -> Result<P, solver::Error>,
@@ -308,7 +326,9 @@ where
     let checked = pack.scope(|| Ok::<_, ApiError>(check(record()?)?))?;
     state
         .pool
-        .run(move |s| pack.scope(|| search(checked, s).map_err(ApiError::from)))
+        .run(client, move |s| {
+            pack.scope(|| search(checked, s).map_err(ApiError::from))
+        })
         .await?
 }
 
@@ -322,6 +342,7 @@ where
 #[post("/analyze")]
 async fn analyze(
     state: web::Data<State>,
+    req: HttpRequest,
     from: web::Query<BodyParams>,
     view: web::Query<ViewParams>,
     pack: web::Query<PackParams>,
@@ -331,7 +352,15 @@ async fn analyze(
     let search = move |g: solver::Game, s: &mut solver::Solver| {
         solver::analyze_in(&g, sampling, lines, std::slice::from_mut(s))
     };
-    analysis_endpoint(&state, (&from, &pack), &body, |r| r.game(), search).await
+    analysis_endpoint(
+        &state,
+        client_of(&req),
+        (&from, &pack),
+        &body,
+        |r| r.game(),
+        search,
+    )
+    .await
 }
 
 /// How a hand's contracts fare over the deals of the cards its seat cannot see (the same
@@ -344,6 +373,7 @@ async fn analyze(
 #[post("/odds")]
 async fn odds(
     state: web::Data<State>,
+    req: HttpRequest,
     from: web::Query<BodyParams>,
     params: web::Query<OddsParams>,
     pack: web::Query<PackParams>,
@@ -354,7 +384,15 @@ async fn odds(
     let search = move |q: solver::HandQuestion, s: &mut solver::Solver| {
         solver::odds(&q, sampling, std::slice::from_mut(s))
     };
-    analysis_endpoint(&state, (&from, &pack), &body, check, search).await
+    analysis_endpoint(
+        &state,
+        client_of(&req),
+        (&from, &pack),
+        &body,
+        check,
+        search,
+    )
+    .await
 }
 
 /// Every contract each seat may announce, valued double dummy, the best per seat, and for
@@ -367,13 +405,22 @@ async fn odds(
 #[post("/contracts")]
 async fn contracts(
     state: web::Data<State>,
+    req: HttpRequest,
     from: web::Query<BodyParams>,
     pack: web::Query<PackParams>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let check = |r: solver::Record| r.deal().map(|_| r);
     let search = |r: solver::Record, s: &mut solver::Solver| solver::contracts(&r, s);
-    analysis_endpoint(&state, (&from, &pack), &body, check, search).await
+    analysis_endpoint(
+        &state,
+        client_of(&req),
+        (&from, &pack),
+        &body,
+        check,
+        search,
+    )
+    .await
 }
 
 /// Stores a record, validated first (deal, contract and every card of `play`) and kept as
@@ -539,6 +586,7 @@ const LEDGER_MOST: u64 = 100_000;
 #[get("/ledger")]
 async fn ledger(
     state: web::Data<State>,
+    req: HttpRequest,
     filters: web::Query<GameFilters>,
     query: web::Query<LedgerQuery>,
     pack: web::Query<PackParams>,
@@ -595,7 +643,7 @@ async fn ledger(
     let report = if double || played_out {
         state
             .pool
-            .run(move |s| pack.scope(|| count(Some(s))))
+            .run(client_of(&req), move |s| pack.scope(|| count(Some(s))))
             .await??
     } else {
         pack.scope(|| count(None))?
@@ -645,6 +693,7 @@ async fn delete_game(
 #[get("/games/{id}/analysis")]
 async fn game_analysis(
     state: web::Data<State>,
+    req: HttpRequest,
     id: web::Path<String>,
     view: web::Query<ViewParams>,
     pack: web::Query<PackParams>,
@@ -656,6 +705,7 @@ async fn game_analysis(
     };
     stored_or_computed(
         state,
+        client_of(&req),
         (id.into_inner(), key),
         pack.pack()?,
         |r| r.game(),
@@ -673,6 +723,7 @@ async fn game_analysis(
 #[get("/games/{id}/contracts")]
 async fn game_contracts(
     state: web::Data<State>,
+    req: HttpRequest,
     id: web::Path<String>,
     pack: web::Query<PackParams>,
 ) -> Result<HttpResponse, ApiError> {
@@ -680,7 +731,15 @@ async fn game_contracts(
     let key = "contracts".to_string();
     let check = |r: solver::Record| r.deal().map(|_| r);
     let search = |r: solver::Record, s: &mut solver::Solver| solver::contracts(&r, s);
-    stored_or_computed(state, (id.into_inner(), key), pack.pack()?, check, search).await
+    stored_or_computed(
+        state,
+        client_of(&req),
+        (id.into_inner(), key),
+        pack.pack()?,
+        check,
+        search,
+    )
+    .await
 }
 
 /// What a stored game's analyses share: the answer kept under `key` (and the pack, where
@@ -688,6 +747,7 @@ async fn game_contracts(
 /// solver worker (`search`), and the answer kept for the next request.
 async fn stored_or_computed<P, T>(
     state: web::Data<State>,
+    client: Option<Client>,
     (id, key): (String, String),
     pack: Pack,
     check: impl FnOnce(solver::Record) -> Result<P, solver::Error>,
@@ -710,7 +770,7 @@ where
         return Ok(raw_json(answer));
     }
     let record = || Ok(solver::Record::from_json(&text)?);
-    let answer = checked_search(&state, pack, record, check, search).await?;
+    let answer = checked_search(&state, client, pack, record, check, search).await?;
     let text = to_json(&answer, pack)?;
     let kept = text.clone();
     blocking(move || state.store.put_analysis(&id, &key, &kept)).await?;

@@ -25,6 +25,37 @@ pub struct Cli {
     /// (`pack`, German by default).
     #[arg(long, global = true, value_parser = pack_name, default_value = "german")]
     pub pack: Pack,
+    /// The longest input line read, in bytes (`512KiB`, `4MiB` and `1GiB` are read too); a
+    /// longer one is refused by name (`line_too_long`) without being held in memory.
+    #[arg(long, global = true, value_name = "BYTES", value_parser = byte_count,
+          env = "SCHAFKOPF_MAX_LINE", default_value = "4MiB")]
+    pub max_line: usize,
+}
+
+/// A number of bytes: digits, optionally followed by `KiB`, `MiB` or `GiB` (any case).
+pub fn byte_count(text: &str) -> Result<usize, String> {
+    let lower = text.trim().to_lowercase();
+    let units = [
+        ("gib", 1usize << 30),
+        ("mib", 1 << 20),
+        ("kib", 1 << 10),
+        ("", 1),
+    ];
+    let (digits, unit) = units
+        .iter()
+        .find_map(|(suffix, unit)| lower.strip_suffix(suffix).map(|d| (d.trim(), *unit)))
+        .unwrap_or((lower.as_str(), 1));
+    match digits
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_mul(unit))
+    {
+        Some(0) => Err("must be at least 1 byte".to_string()),
+        Some(n) => Ok(n),
+        None => Err(format!(
+            "'{text}' is not a number of bytes (like 65536, 512KiB or 4MiB)"
+        )),
+    }
 }
 
 /// A pack's name (`german`, `french`, `symbols`).

@@ -58,6 +58,7 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> io::Result<ExitCode> {
     cli.pack.set_default();
+    sources::set_max_line(cli.max_line);
     let cheap = Workers::without_search();
     match cli.command {
         Command::Score(io) => {

@@ -10,6 +10,34 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
 use solver::formats::LogFormat;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The longest input line read, in bytes, without its end (`--max-line`).
+static MAX_LINE: AtomicUsize = AtomicUsize::new(DEFAULT_MAX_LINE);
+
+/// `--max-line`'s default (4 MiB, thousands of times a record's length), which `main` sets.
+const DEFAULT_MAX_LINE: usize = 4 << 20;
+
+/// Sets the longest input line read (`--max-line`), for every input opened after.
+pub fn set_max_line(bytes: usize) {
+    MAX_LINE.store(bytes, Ordering::Relaxed);
+}
+
+fn max_line() -> usize {
+    MAX_LINE.load(Ordering::Relaxed)
+}
+
+/// The fault of a line over the limit.
+fn too_long(number: usize, length: usize) -> Fault {
+    Fault {
+        code: "line_too_long",
+        message: format!(
+            "line {number} is {length} bytes long, over the limit of {} (--max-line); it was \
+             not read",
+            max_line()
+        ),
+    }
+}
 
 /// `--from`: the names and help lines of [`LogFormat`], read into one.
 pub fn log_format() -> impl clap::builder::TypedValueParser<Value = LogFormat> {
@@ -58,13 +86,22 @@ impl Iterator for Source {
         match &mut self.items {
             Items::Lines { reader, number } => loop {
                 let mut bytes = Vec::new();
-                match reader.read_until(b'\n', &mut bytes) {
+                let limit = max_line();
+                let length = match read_bounded(reader.as_mut(), &mut bytes, limit) {
                     Ok(0) => return None,
-                    Ok(_) => {}
+                    Ok(n) => n,
                     Err(e) => return Some(Err(e)),
-                }
+                };
                 *number += 1;
                 let line = trim_line_end(&bytes);
+                // A line over the limit was skipped, not kept: its fault stands in its place.
+                let length = length - (bytes.len() - line.len());
+                if length > limit {
+                    return Some(Ok(Item {
+                        line: *number,
+                        text: Err(too_long(*number, length)),
+                    }));
+                }
                 // Blank lines are not records, but they count for line numbers.
                 if line.iter().all(u8::is_ascii_whitespace) {
                     continue;
@@ -86,6 +123,36 @@ impl Iterator for Source {
                 }));
             },
             Items::Converted(items) => items.next().map(Ok),
+        }
+    }
+}
+
+/// Reads one line through its `\n` (or to the end of the input), keeping at most `limit`
+/// bytes of it and its end in `bytes` and skipping the rest, so a huge line costs no
+/// memory. Returns the line's whole length, its end included (0 at the end of the input).
+fn read_bounded(reader: &mut dyn BufRead, bytes: &mut Vec<u8>, limit: usize) -> io::Result<usize> {
+    let mut length = 0;
+    loop {
+        let buffer = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buffer.is_empty() {
+            return Ok(length);
+        }
+        let (chunk, done) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buffer[..=i], true),
+            None => (buffer, false),
+        };
+        // Room for the limit and a `\r\n`, so a line of exactly the limit is whole.
+        let room = (limit + 2).saturating_sub(bytes.len()).min(chunk.len());
+        bytes.extend_from_slice(&chunk[..room]);
+        let n = chunk.len();
+        length += n;
+        reader.consume(n);
+        if done {
+            return Ok(length);
         }
     }
 }
@@ -156,6 +223,18 @@ pub fn open(path: Option<&Path>, from: LogFormat, count: bool) -> io::Result<Sou
 /// Converts a foreign log (`from` is not [`LogFormat::Records`]); faults name the file and the
 /// line. Ids are made from the file's stem (`formats::read`).
 fn convert(text: &str, from: LogFormat, path: Option<&Path>, name: &str) -> Vec<Item> {
+    // A line over the limit is refused before any of the log is parsed.
+    let long = text.lines().enumerate().find(|(_, l)| l.len() > max_line());
+    if let Some((i, l)) = long {
+        let fault = too_long(i + 1, l.len());
+        return vec![Item {
+            line: i + 1,
+            text: Err(Fault {
+                code: fault.code,
+                message: format!("{name}: {}; the log was not converted", fault.message),
+            }),
+        }];
+    }
     let stem = path
         .filter(|_| !is_stdin(path))
         .and_then(|p| p.file_stem())

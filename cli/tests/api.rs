@@ -7,62 +7,7 @@ use std::time::{Duration, Instant};
 
 mod common;
 
-use common::{repo, temp_db, Server};
-
-/// An answer: status, content type, body, `Retry-After`, `Location`.
-struct Answer {
-    status: u16,
-    content_type: String,
-    body: String,
-    retry_after: Option<String>,
-    location: Option<String>,
-}
-
-impl Answer {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
-    }
-
-    /// Asserts a problem report with this status and code; returns its detail.
-    fn problem(&self, status: u16, code: &str) -> String {
-        assert_eq!(self.status, status, "{}", self.body);
-        assert_eq!(
-            self.content_type, "application/problem+json",
-            "{}",
-            self.body
-        );
-        let p = self.json();
-        assert_eq!(p["status"], status);
-        assert_eq!(p["code"], code, "{}", self.body);
-        p["detail"].as_str().unwrap().to_string()
-    }
-}
-
-fn send(method: &str, url: &str, body: Option<&str>) -> Answer {
-    let agent = ureq::AgentBuilder::new()
-        .timeout(Duration::from_secs(120))
-        .redirects(0)
-        .build();
-    let request = agent.request(method, url);
-    let result = match body {
-        Some(b) => request
-            .set("Content-Type", "application/json")
-            .send_string(b),
-        None => request.call(),
-    };
-    let response = match result {
-        Ok(r) => r,
-        Err(ureq::Error::Status(_, r)) => r,
-        Err(e) => panic!("{method} {url}: {e}"),
-    };
-    Answer {
-        status: response.status(),
-        content_type: response.content_type().to_string(),
-        retry_after: response.header("Retry-After").map(String::from),
-        location: response.header("Location").map(String::from),
-        body: response.into_string().unwrap(),
-    }
-}
+use common::{repo, send, temp_db, Answer, Server};
 
 /// What the command line prints for `args` with `stdin` as input.
 fn binary(args: &[&str], stdin: &str) -> String {

@@ -1194,3 +1194,59 @@ fn ledger_plays_games_out_single_dummy() {
     let o = run(&["ledger", "--samples", "5", log.to_str().unwrap()], "");
     assert_eq!(o.status.code(), Some(64));
 }
+
+/// A line over `--max-line` is refused by name in its place, and the lines after it are
+/// read as ever; in another program's log it stops the conversion before any parsing.
+#[test]
+fn a_line_over_the_limit_is_refused_by_name() {
+    let good = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let first = good.lines().next().unwrap();
+    let long = format!("{{\"hands\": \"{}\"}}", "x".repeat(5000));
+    let input = format!("{long}\n{first}\n");
+    let o = run(&["score", "--max-line", "4KiB"], &input);
+    assert_eq!(o.status.code(), Some(2));
+    let lines = json_lines(&o);
+    assert_eq!(lines[0]["error"]["code"], "line_too_long");
+    let message = lines[0]["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("line 1 is 5014 bytes long, over the limit of 4096"),
+        "{message}"
+    );
+    assert_eq!(lines[1]["won"], true);
+    // At the limit a line is read (its `\r\n` aside).
+    let exact = format!("{first}\r\n");
+    let limit = first.len().to_string();
+    let o = run(&["score", "--max-line", &limit], &exact);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let o = run(
+        &["score", "--max-line", &(first.len() - 1).to_string()],
+        &exact,
+    );
+    assert_eq!(json_lines(&o)[0]["error"]["code"], "line_too_long");
+    // A foreign log with a long line is not converted.
+    let plain = format!("Rufspiel Eichel von 3: {}\n", "so ".repeat(2000));
+    let o = run(
+        &[
+            "import",
+            "--from",
+            "openschafkopf",
+            "--max-line",
+            "1KiB",
+            "-",
+        ],
+        &plain,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let lines = json_lines(&o);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["error"]["code"], "line_too_long");
+    // A bad size is a usage error.
+    let o = run(&["score", "--max-line", "4x"], "");
+    assert_eq!(o.status.code(), Some(64));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not a number of bytes"));
+}

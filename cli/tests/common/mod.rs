@@ -2,9 +2,11 @@
 //! the real `schafkopf serve` on a free loopback port. (Each test file uses a part.)
 #![allow(dead_code)]
 
+use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::time::Duration;
 
 pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -52,6 +54,11 @@ impl Server {
         Server { child, base }
     }
 
+    /// The service's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }
@@ -67,5 +74,60 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// An answer: status, content type, body, `Retry-After`, `Location`.
+pub struct Answer {
+    pub status: u16,
+    pub content_type: String,
+    pub body: String,
+    pub retry_after: Option<String>,
+    pub location: Option<String>,
+}
+
+impl Answer {
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+
+    /// Asserts a problem report with this status and code; returns its detail.
+    pub fn problem(&self, status: u16, code: &str) -> String {
+        assert_eq!(self.status, status, "{}", self.body);
+        assert_eq!(
+            self.content_type, "application/problem+json",
+            "{}",
+            self.body
+        );
+        let p = self.json();
+        assert_eq!(p["status"], status);
+        assert_eq!(p["code"], code, "{}", self.body);
+        p["detail"].as_str().unwrap().to_string()
+    }
+}
+
+pub fn send(method: &str, url: &str, body: Option<&str>) -> Answer {
+    let agent = ureq::AgentBuilder::new()
+        .timeout(Duration::from_secs(120))
+        .redirects(0)
+        .build();
+    let request = agent.request(method, url);
+    let result = match body {
+        Some(b) => request
+            .set("Content-Type", "application/json")
+            .send_string(b),
+        None => request.call(),
+    };
+    let response = match result {
+        Ok(r) => r,
+        Err(ureq::Error::Status(_, r)) => r,
+        Err(e) => panic!("{method} {url}: {e}"),
+    };
+    Answer {
+        status: response.status(),
+        content_type: response.content_type().to_string(),
+        retry_after: response.header("Retry-After").map(String::from),
+        location: response.header("Location").map(String::from),
+        body: response.into_string().unwrap(),
     }
 }

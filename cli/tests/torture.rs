@@ -1,0 +1,273 @@
+//! The service under abuse, on loopback: clients that leave, crashes while games are being
+//! stored, and many requests at once. Each test is bounded in time.
+
+use serde_json::{json, Value};
+use std::io::Write;
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+mod common;
+
+use common::{send, temp_db, Server};
+
+/// The service's count of accepted and unfinished searches.
+fn pending(server: &Server) -> u64 {
+    send("GET", &server.url("/health"), None).json()["pending"]
+        .as_u64()
+        .unwrap()
+}
+
+/// Waits up to `limit` for `pending` to reach `n`; how long it took.
+fn until_pending(server: &Server, n: u64, limit: Duration) -> Option<Duration> {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if pending(server) == n {
+            return Some(start.elapsed());
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    None
+}
+
+/// A whole-deal Ramsch whose two highest pay: minutes of search for the solver.
+fn long_search() -> String {
+    let mut rng = solver::Rng::new(3);
+    let hands = solver::random_deal(&mut rng, solver::Deck::Long);
+    let hands: Vec<String> = hands.0.iter().map(|h| h.to_string()).collect();
+    json!({"hands": hands, "contract": {"game": "ramsch"},
+           "rules": {"ramsch_form": "two_highest_pay"}})
+    .to_string()
+}
+
+/// Sends a request on a connection of its own and leaves it open (the caller closes it by
+/// dropping the stream).
+fn post_and_wait(server: &Server, path: &str, body: &str) -> TcpStream {
+    let address = server.base.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(address).unwrap();
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    stream
+}
+
+#[test]
+fn a_search_whose_client_has_gone_is_cancelled() {
+    let server = Server::start(&temp_db("gone"), &["--workers", "1", "--queue", "4"]);
+    let body = long_search();
+    // One search runs, one waits in the queue.
+    let running = post_and_wait(&server, "/api/v1/solve", &body);
+    assert!(until_pending(&server, 1, Duration::from_secs(10)).is_some());
+    let waiting = post_and_wait(&server, "/api/v1/analyze", &body);
+    assert!(until_pending(&server, 2, Duration::from_secs(10)).is_some());
+    // Long searches: a second later both are still there.
+    std::thread::sleep(Duration::from_secs(1));
+    assert_eq!(pending(&server), 2);
+    drop(waiting);
+    drop(running);
+    // Both are dropped within the client poll and a thousand positions, far from the
+    // minutes the search would take.
+    let took = until_pending(&server, 0, Duration::from_secs(20));
+    assert!(
+        took.is_some(),
+        "the searches ran on after their clients left"
+    );
+    // The worker is free again: a small question is answered.
+    let game: Value = serde_json::from_str(
+        std::fs::read_to_string(common::repo().join("examples/positions.jsonl"))
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    let a = send(
+        "POST",
+        &server.url("/api/v1/solve"),
+        Some(&game.to_string()),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+}
+
+/// Writers store games while the service is killed with SIGKILL and started again on the
+/// same database, several times: every game answered 201 is there afterwards, and SQLite
+/// finds the file sound.
+#[test]
+fn games_answered_201_survive_kill_9() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Mutex};
+    let db = temp_db("kill9");
+    let mut server = Server::start(&db, &[]);
+    // Where the writers send: each start picks a free port of its own.
+    let base = Arc::new(Mutex::new(server.base.clone()));
+    let record: Value = serde_json::from_str(
+        std::fs::read_to_string(common::repo().join("examples/games.jsonl"))
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let writers: Vec<_> = (0..4)
+        .map(|w| {
+            let (base, stop, mut record) = (base.clone(), stop.clone(), record.clone());
+            std::thread::spawn(move || {
+                let agent = ureq::AgentBuilder::new()
+                    .timeout(Duration::from_secs(5))
+                    .build();
+                let mut stored = Vec::new();
+                let mut n = 0;
+                while !stop.load(Ordering::Relaxed) {
+                    n += 1;
+                    let id = format!("writer-{w}-{n}");
+                    record["id"] = id.clone().into();
+                    let url = format!("{}/api/v1/games", base.lock().unwrap());
+                    match agent.post(&url).send_string(&record.to_string()) {
+                        Ok(r) if r.status() == 201 => stored.push(id),
+                        Ok(r) => panic!("{id}: status {}", r.status()),
+                        // The service is down (killed, or not yet up again): try on.
+                        Err(ureq::Error::Transport(_)) => {
+                            std::thread::sleep(Duration::from_millis(5))
+                        }
+                        Err(e) => panic!("{id}: {e}"),
+                    }
+                }
+                stored
+            })
+        })
+        .collect();
+    for round in 0..5u64 {
+        std::thread::sleep(Duration::from_millis(150 + 60 * round));
+        server.crash();
+        server = Server::start(&db, &[]);
+        *base.lock().unwrap() = server.base.clone();
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    stop.store(true, Ordering::Relaxed);
+    let stored: Vec<String> = writers
+        .into_iter()
+        .flat_map(|w| w.join().unwrap())
+        .collect();
+    assert!(stored.len() >= 50, "only {} games stored", stored.len());
+    for id in &stored {
+        let a = send("GET", &server.url(&format!("/api/v1/games/{id}")), None);
+        assert_eq!(a.status, 200, "{id} was answered 201 but is gone");
+    }
+    server.crash();
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let check: String = conn
+        .query_row("PRAGMA integrity_check", [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(check, "ok");
+}
+
+/// The service's resident memory, in KiB (Linux).
+fn resident_kib(server: &Server) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", server.pid())).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// How many rounds the sustained load runs (`SCHAFKOPF_TORTURE_ROUNDS`, default 8): more
+/// for a longer run by hand.
+fn rounds() -> usize {
+    std::env::var("SCHAFKOPF_TORTURE_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(8)
+}
+
+/// The example games, each as a request body.
+fn example_games() -> Vec<String> {
+    std::fs::read_to_string(common::repo().join("examples/games.jsonl"))
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+/// Rounds of 100 concurrent solves and analyses against two workers and a short queue:
+/// every answer is 200 or 503 with `Retry-After`, `/health` answers throughout with a p99
+/// under 50 ms, the service recovers after each burst, and its resident memory stays flat
+/// from the second round to the last.
+#[test]
+fn bursts_of_100_requests_keep_health_fast_and_memory_flat() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let server = Server::start(&temp_db("load"), &["--workers", "2", "--queue", "16"]);
+    let games = example_games();
+    let done = Arc::new(AtomicBool::new(false));
+    let watch = {
+        let (done, url) = (done.clone(), server.url("/health"));
+        std::thread::spawn(move || {
+            let mut took = Vec::new();
+            while !done.load(Ordering::Relaxed) {
+                let t = Instant::now();
+                assert_eq!(send("GET", &url, None).status, 200);
+                took.push(t.elapsed());
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            took
+        })
+    };
+    let mut after_first = 0;
+    let (mut ok, mut busy) = (0, 0);
+    for round in 0..rounds() {
+        let requests: Vec<_> = (0..100)
+            .map(|i| {
+                let path = if i % 2 == 0 {
+                    "/api/v1/solve"
+                } else {
+                    "/api/v1/analyze"
+                };
+                let (url, game) = (server.url(path), games[i % games.len()].clone());
+                std::thread::spawn(move || send("POST", &url, Some(&game)))
+            })
+            .collect();
+        for r in requests {
+            let a = r.join().unwrap();
+            match a.status {
+                200 => ok += 1,
+                503 => {
+                    a.problem(503, "busy");
+                    assert_eq!(a.retry_after.as_deref(), Some("1"));
+                    busy += 1;
+                }
+                other => panic!("status {other}: {}", a.body),
+            }
+        }
+        // Recovered: nothing left waiting, and a request is answered.
+        assert!(until_pending(&server, 0, Duration::from_secs(30)).is_some());
+        let a = send("POST", &server.url("/api/v1/solve"), Some(&games[0]));
+        assert_eq!(a.status, 200, "{}", a.body);
+        if round == 0 {
+            after_first = resident_kib(&server);
+        }
+    }
+    let last = resident_kib(&server);
+    done.store(true, Ordering::Relaxed);
+    let mut took = watch.join().unwrap();
+    took.sort();
+    let p99 = took[took.len() * 99 / 100];
+    eprintln!(
+        "{} rounds: {ok} answered, {busy} refused (503); /health p99 {p99:?} over {} polls; \
+         resident {after_first} KiB after the first round, {last} KiB after the last",
+        rounds(),
+        took.len()
+    );
+    assert!(p99 < Duration::from_millis(50), "/health p99 {p99:?}");
+    assert!(
+        ok > 0 && busy > 0,
+        "{ok} answered, {busy} refused: the queue never filled"
+    );
+    // Flat: the workers' tables and the store's caches are in place after the first
+    // round; later rounds add at most a little.
+    assert!(
+        last <= after_first + after_first / 4 + 8 * 1024,
+        "resident {after_first} KiB after the first round, {last} KiB after the last"
+    );
+}

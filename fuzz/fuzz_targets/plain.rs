@@ -1,0 +1,7 @@
+#![no_main]
+
+use solver::formats::LogFormat;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    schafkopf_fuzz::checks::foreign_log(data, LogFormat::Openschafkopf)
+});

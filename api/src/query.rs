@@ -47,8 +47,8 @@ pub struct ViewParams {
     /// The players' view: worlds per decision (default 100).
     #[param(value_type = Option<u32>, minimum = 1, maximum = 1000)]
     pub samples: Option<String>,
-    /// The players' view: the seed of the worlds drawn (default 0).
-    #[param(value_type = Option<u64>)]
+    /// The players' view: the seed of the worlds drawn (0 to 2^63 - 1; default 0).
+    #[param(value_type = Option<i64>, minimum = 0)]
     pub seed: Option<String>,
     /// `true`: each costly card also gets its best line and its own, and the trick where
     /// they part (`lines`); default `false`.
@@ -99,8 +99,10 @@ impl ViewParams {
     }
 }
 
-fn seed(text: Option<&str>) -> Result<u64, ApiError> {
-    bounded("seed", text, 0, 0, u64::MAX).map_err(bad_query)
+/// A seed of the worlds or deals drawn: 0 to 2^63 - 1, the integers the document's
+/// `int64` holds (default 0).
+pub fn seed(text: Option<&str>) -> Result<u64, ApiError> {
+    bounded("seed", text, 0, 0, i64::MAX as u64).map_err(bad_query)
 }
 
 /// The question of `POST /api/v1/odds`.
@@ -114,8 +116,8 @@ pub struct OddsParams {
     /// Deals of the unseen cards (default 1000).
     #[param(value_type = Option<u32>, minimum = 1, maximum = 100000)]
     pub samples: Option<String>,
-    /// The seed of the deals drawn (default 0).
-    #[param(value_type = Option<u64>)]
+    /// The seed of the deals drawn (0 to 2^63 - 1; default 0).
+    #[param(value_type = Option<i64>, minimum = 0)]
     pub seed: Option<String>,
 }
 

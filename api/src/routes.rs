@@ -53,6 +53,9 @@ enum RecordErrors {
 #[derive(IntoResponses)]
 #[allow(dead_code)]
 enum GameErrors {
+    /// A query parameter out of its form or range (`pack`, `view`, `samples`, ...).
+    #[response(status = 400, content_type = "application/problem+json")]
+    BadQuery(Problem),
     /// No stored game has this id.
     #[response(status = 404, content_type = "application/problem+json")]
     NotFound(Problem),
@@ -151,6 +154,25 @@ pub struct BodyParams {
 }
 
 impl BodyParams {
+    /// The parameters as the request gives them: a `text/plain` body without `from` is
+    /// openschafkopf's plain lines (the format the document shows for `text/plain`).
+    fn for_request(&self, req: &HttpRequest) -> BodyParams {
+        let plain = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| {
+                v.trim_start()
+                    .to_ascii_lowercase()
+                    .starts_with("text/plain")
+            });
+        let mut params = self.clone();
+        if plain && params.from.is_none() {
+            params.from = Some(LogFormat::Openschafkopf.name().to_string());
+        }
+        params
+    }
+
     /// The foreign format asked for, if any (`records` is the service's own).
     fn format(&self) -> Result<Option<LogFormat>, ApiError> {
         let Some(text) = self.from.as_deref() else {
@@ -272,15 +294,7 @@ async fn solve(
         true => s.solve_with_line(&g),
         false => s.solve(&g),
     };
-    analysis_endpoint(
-        &state,
-        client_of(&req),
-        (&from, &pack),
-        &body,
-        |r| r.game(),
-        search,
-    )
-    .await
+    analysis_endpoint(&state, &req, (&from, &pack), &body, |r| r.game(), search).await
 }
 
 /// What the three analysis endpoints share: one record of the body, in the format asked
@@ -288,7 +302,7 @@ async fn solve(
 /// every solver is busy), then searched on a solver worker (`search`) within the budget.
 async fn analysis_endpoint<P, T>(
     state: &State,
-    client: Option<Client>,
+    req: &HttpRequest,
     (from, pack): (&BodyParams, &PackParams),
     body: &[u8],
     check: impl FnOnce(solver::Record) -> Result<P, solver::Error>,
@@ -299,8 +313,9 @@ where
     T: serde::Serialize + Send + 'static,
 {
     let pack = pack.pack()?;
-    let record = || one_record(body, from);
-    let answer = checked_search(state, client, pack, record, check, search).await?;
+    let from = from.for_request(req);
+    let record = || one_record(body, &from);
+    let answer = checked_search(state, client_of(req), pack, record, check, search).await?;
     json(&answer, pack)
 }
 
@@ -352,15 +367,7 @@ async fn analyze(
     let search = move |g: solver::Game, s: &mut solver::Solver| {
         solver::analyze_in(&g, sampling, lines, std::slice::from_mut(s))
     };
-    analysis_endpoint(
-        &state,
-        client_of(&req),
-        (&from, &pack),
-        &body,
-        |r| r.game(),
-        search,
-    )
-    .await
+    analysis_endpoint(&state, &req, (&from, &pack), &body, |r| r.game(), search).await
 }
 
 /// How a hand's contracts fare over the deals of the cards its seat cannot see (the same
@@ -384,15 +391,7 @@ async fn odds(
     let search = move |q: solver::HandQuestion, s: &mut solver::Solver| {
         solver::odds(&q, sampling, std::slice::from_mut(s))
     };
-    analysis_endpoint(
-        &state,
-        client_of(&req),
-        (&from, &pack),
-        &body,
-        check,
-        search,
-    )
-    .await
+    analysis_endpoint(&state, &req, (&from, &pack), &body, check, search).await
 }
 
 /// Every contract each seat may announce, valued double dummy, the best per seat, and for
@@ -412,15 +411,7 @@ async fn contracts(
 ) -> Result<HttpResponse, ApiError> {
     let check = |r: solver::Record| r.deal().map(|_| r);
     let search = |r: solver::Record, s: &mut solver::Solver| solver::contracts(&r, s);
-    analysis_endpoint(
-        &state,
-        client_of(&req),
-        (&from, &pack),
-        &body,
-        check,
-        search,
-    )
-    .await
+    analysis_endpoint(&state, &req, (&from, &pack), &body, check, search).await
 }
 
 /// Stores a record, validated first (deal, contract and every card of `play`) and kept as
@@ -437,11 +428,13 @@ async fn contracts(
 #[post("/games")]
 async fn create_game(
     state: web::Data<State>,
+    req: HttpRequest,
     from: web::Query<BodyParams>,
     pack: web::Query<PackParams>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let pack = pack.pack()?;
+    let from = from.for_request(&req);
     if let Some(format) = from.format()? {
         return import_games(state, from.read(format, &body), pack).await;
     }
@@ -567,8 +560,8 @@ pub struct LedgerQuery {
     /// Single dummy: worlds per decision (1 to 1,000; default 20).
     #[param(value_type = Option<u32>, minimum = 1, maximum = 1000)]
     pub samples: Option<String>,
-    /// Single dummy: the seed of the worlds drawn (default 0).
-    #[param(value_type = Option<u64>)]
+    /// Single dummy: the seed of the worlds drawn (0 to 2^63 - 1; default 0).
+    #[param(value_type = Option<i64>, minimum = 0)]
     pub seed: Option<String>,
 }
 
@@ -598,11 +591,17 @@ async fn ledger(
     let filter = Filter::of(&filters)?;
     let double = crate::query::flag("double_dummy", q.double_dummy.as_deref())?;
     let played_out = crate::query::flag("single_dummy", q.single_dummy.as_deref())?;
+    if !played_out && (q.samples.is_some() || q.seed.is_some()) {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_query",
+            "samples and seed belong to single_dummy=true",
+        ));
+    }
     let sampling = solver::Sampling {
         samples: crate::query::bounded("samples", q.samples.as_deref(), 20, 1, 1000)
             .map_err(StoreError::BadQuery)? as usize,
-        seed: crate::query::bounded("seed", q.seed.as_deref(), 0, 0, u64::MAX)
-            .map_err(StoreError::BadQuery)?,
+        seed: crate::query::seed(q.seed.as_deref())?,
     };
     let store = state.clone();
     let records = blocking(move || store.store.records(&filter, LEDGER_MOST)).await?;

@@ -268,6 +268,19 @@ fn bad_input_of_each_kind_is_a_problem_that_names_the_fault() {
     send("GET", &server.url("/api/v1/games/no-such-game"), None).problem(404, "not_found");
     send("GET", &server.url("/api/v1/nothing"), None).problem(404, "not_found");
     send("POST", &server.url("/health"), Some("{}")).problem(405, "method_not_allowed");
+    // Samples and a seed belong to single_dummy=true, as to view=players; a seed is at most
+    // 2^63 - 1 (the document's int64).
+    let ledger = server.url("/api/v1/ledger");
+    send("GET", &format!("{ledger}?samples=5"), None).problem(400, "bad_query");
+    let seed = format!("{ledger}?single_dummy=true&seed=9223372036854775808");
+    send("GET", &seed, None).problem(400, "bad_query");
+    // A text/plain body without `from` is a plain line, as the document shows it.
+    let plain = std::fs::read_to_string(repo().join("fuzz/seeds/plain/example-1.txt")).unwrap();
+    let answer = ureq::post(&solve)
+        .set("Content-Type", "text/plain")
+        .send_string(&plain)
+        .unwrap();
+    assert_eq!(answer.status(), 200);
 }
 
 #[test]

@@ -7,10 +7,14 @@
 # type, or bad data accepted.
 #
 #   scripts/schemathesis.sh [MAX_EXAMPLES]    (per operation; default 25)
-#   BIN=path/to/schafkopf scripts/schemathesis.sh   (default target/release/schafkopf)
+#   BIN=path/to/schafkopf scripts/schemathesis.sh   (default: the release build's)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=${BIN:-target/release/schafkopf}
+bin=${BIN:-${CARGO_TARGET_DIR:-target}/release/schafkopf}
+if [ ! -x "$bin" ]; then
+    echo "schemathesis: no binary at $bin (cargo build --release -p schafkopf-cli, or set BIN)" >&2
+    exit 1
+fi
 examples=${1:-25}
 venv=target/schemathesis-venv
 if [ ! -x "$venv/bin/schemathesis" ]; then
@@ -24,7 +28,12 @@ dir=$(mktemp -d)
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
 for _ in $(seq 100); do grep -q listening "$dir/out" 2>/dev/null && break; sleep 0.05; done
-base=$(grep -o 'http://[0-9.:]*' "$dir/out" | head -1)
+base=$(grep -o 'http://[0-9.:]*' "$dir/out" | head -1 || true)
+if [ -z "$base" ]; then
+    echo "schemathesis: the service did not start:" >&2
+    cat "$dir/log" >&2
+    exit 1
+fi
 # Every check but one: `positive_data_acceptance` expects every record the schema allows
 # to be accepted, but a JSON schema cannot say that a card appears once or that a play
 # is legal; such records are refused with 422 by name, as documented.

@@ -237,6 +237,11 @@ pub enum Command {
         #[command(flatten)]
         players: Players,
     },
+    /// Batch summaries: `merge` adds the summaries of a job's parts into the whole's.
+    Summary {
+        #[command(subcommand)]
+        action: SummaryAction,
+    },
     /// Each player's money over hand logs, game after game in the order given: running
     /// totals, the stock carried, every player's account (no search).
     Ledger(Ledger),
@@ -327,6 +332,21 @@ pub struct Serve {
     /// The largest request body accepted, in bytes (larger: 413).
     #[arg(long, env = "SCHAFKOPF_BODY_LIMIT", default_value_t = 256 * 1024)]
     pub body_limit: usize,
+}
+
+/// What `schafkopf summary` does.
+#[derive(Subcommand)]
+pub enum SummaryAction {
+    /// The summary of all the parts' records, exactly as one `batch` run over them would
+    /// have written it.
+    Merge {
+        /// Summary files of `batch --summary` (parts of one job, in any order).
+        #[arg(required = true, value_name = "PART")]
+        parts: Vec<PathBuf>,
+        /// Write the total here instead of standard output.
+        #[arg(short, long, value_name = "TOTAL")]
+        output: Option<PathBuf>,
+    },
 }
 
 /// Formats `export` writes.

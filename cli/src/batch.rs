@@ -14,7 +14,7 @@ use crate::config::Workers;
 use crate::lines::{process, ErrorStyle, LineResult, Options};
 use crate::output;
 use crate::sources::{self, with_path};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use solver::formats::LogFormat;
 use solver::{Analysis, ContractsReport, Record, Sampling, Solver};
@@ -457,58 +457,221 @@ impl BatchSummary {
         c.won_double_dummy += s.won_double_dummy.unwrap_or(false) as u64;
     }
 
-    pub fn to_json(&self) -> Value {
-        let players: Vec<Value> = self
+    /// The summary file's form: the totals per player (by name) and per contract (by
+    /// game), single-dummy sums rounded to the cent as each game's are.
+    fn file(&self) -> SummaryFile {
+        let r = |x: f64| (x * 100.0).round() / 100.0;
+        let players = self
             .players
             .iter()
-            .map(|(name, t)| {
-                let mut v = serde_json::json!({
-                    "player": name,
-                    "games": t.games,
-                    "money": t.money,
-                    "mistakes": t.mistakes,
-                    "lost_points": t.lost_points,
-                    "lost_tricks": t.lost_tricks,
-                    "lost_money": t.lost_money,
-                });
-                if let Some(sd) = &t.single_dummy {
-                    // Sums of averages: rounded as each game's are.
-                    let r = |x: f64| (x * 100.0).round() / 100.0;
-                    v["single_dummy"] = serde_json::json!({
-                        "games": sd.games,
-                        "mistakes": sd.mistakes,
-                        "lost_points": r(sd.lost_points),
-                        "lost_tricks": r(sd.lost_tricks),
-                        "lost_money": r(sd.lost_money),
-                    });
-                }
-                v
+            .map(|(name, t)| PlayerLine {
+                player: name.clone(),
+                games: t.games,
+                money: t.money,
+                mistakes: t.mistakes,
+                lost_points: t.lost_points,
+                lost_tricks: t.lost_tricks,
+                lost_money: t.lost_money,
+                single_dummy: t.single_dummy.as_ref().map(|sd| SingleDummyLine {
+                    games: sd.games,
+                    mistakes: sd.mistakes,
+                    lost_points: r(sd.lost_points),
+                    lost_tricks: r(sd.lost_tricks),
+                    lost_money: r(sd.lost_money),
+                }),
             })
             .collect();
-        let contracts: Vec<Value> = self
+        let contracts = self
             .contracts
             .iter()
             .map(|(game, t)| {
                 // A Ramsch has no declarer: nothing was declared, won or lost by a side.
                 if game == "ramsch" {
-                    serde_json::json!({"game": game, "played": t.played})
+                    ContractLine::Undeclared {
+                        game: game.clone(),
+                        played: t.played,
+                    }
                 } else {
-                    serde_json::json!({
-                        "game": game,
-                        "declared": t.played,
-                        "won_as_played": t.won_as_played,
-                        "won_double_dummy": t.won_double_dummy,
-                    })
+                    ContractLine::Declared {
+                        game: game.clone(),
+                        declared: t.played,
+                        won_as_played: t.won_as_played,
+                        won_double_dummy: t.won_double_dummy,
+                    }
                 }
             })
             .collect();
-        serde_json::json!({
-            "records": self.records,
-            "failed": self.failed,
-            "players": players,
-            "contracts": contracts,
-        })
+        SummaryFile {
+            records: self.records,
+            failed: self.failed,
+            players,
+            contracts,
+        }
     }
+
+    pub fn to_json(&self) -> Value {
+        // Plain numbers and strings: nothing here can fail to serialise.
+        serde_json::to_value(self.file()).expect("a summary serialises")
+    }
+
+    /// A summary file read back (`schafkopf summary merge`).
+    pub fn from_json(text: &str) -> Result<BatchSummary, serde_json::Error> {
+        let file: SummaryFile = serde_json::from_str(text)?;
+        let mut summary = BatchSummary {
+            records: file.records,
+            failed: file.failed,
+            ..BatchSummary::default()
+        };
+        for p in file.players {
+            let totals = PlayerTotals {
+                games: p.games,
+                mistakes: p.mistakes,
+                lost_points: p.lost_points,
+                lost_tricks: p.lost_tricks,
+                lost_money: p.lost_money,
+                money: p.money,
+                single_dummy: p.single_dummy.map(|sd| SingleDummyTotals {
+                    games: sd.games,
+                    mistakes: sd.mistakes,
+                    lost_points: sd.lost_points,
+                    lost_tricks: sd.lost_tricks,
+                    lost_money: sd.lost_money,
+                }),
+            };
+            summary.players.insert(p.player, totals);
+        }
+        for c in file.contracts {
+            let (game, totals) = match c {
+                ContractLine::Declared {
+                    game,
+                    declared,
+                    won_as_played,
+                    won_double_dummy,
+                } => (
+                    game,
+                    ContractTotals {
+                        played: declared,
+                        won_as_played,
+                        won_double_dummy,
+                    },
+                ),
+                ContractLine::Undeclared { game, played } => (
+                    game,
+                    ContractTotals {
+                        played,
+                        ..ContractTotals::default()
+                    },
+                ),
+            };
+            summary.contracts.insert(game, totals);
+        }
+        Ok(summary)
+    }
+
+    /// Adds another part's totals: the summary of the records of both parts.
+    pub fn merge(&mut self, other: BatchSummary) {
+        self.records += other.records;
+        self.failed += other.failed;
+        for (name, o) in other.players {
+            let t = self.players.entry(name).or_default();
+            t.games += o.games;
+            t.mistakes += o.mistakes;
+            t.lost_points += o.lost_points;
+            t.lost_tricks += o.lost_tricks;
+            t.lost_money += o.lost_money;
+            t.money += o.money;
+            if let Some(o) = o.single_dummy {
+                let sd = t.single_dummy.get_or_insert_with(Default::default);
+                sd.games += o.games;
+                sd.mistakes += o.mistakes;
+                sd.lost_points += o.lost_points;
+                sd.lost_tricks += o.lost_tricks;
+                sd.lost_money += o.lost_money;
+            }
+        }
+        for (game, o) in other.contracts {
+            let c = self.contracts.entry(game).or_default();
+            c.played += o.played;
+            c.won_as_played += o.won_as_played;
+            c.won_double_dummy += o.won_double_dummy;
+        }
+    }
+}
+
+/// The summary file (`OUT.summary.json`): what `batch` writes and `summary merge` reads.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SummaryFile {
+    records: u64,
+    failed: u64,
+    players: Vec<PlayerLine>,
+    contracts: Vec<ContractLine>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayerLine {
+    player: String,
+    games: u64,
+    money: i64,
+    mistakes: u64,
+    lost_points: i64,
+    lost_tricks: i64,
+    lost_money: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    single_dummy: Option<SingleDummyLine>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SingleDummyLine {
+    games: u64,
+    mistakes: u64,
+    lost_points: f64,
+    lost_tricks: f64,
+    lost_money: f64,
+}
+
+/// A contract's line: declared games (won as played and double dummy), or a Ramsch's.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged, deny_unknown_fields)]
+enum ContractLine {
+    Declared {
+        game: String,
+        declared: u64,
+        won_as_played: u64,
+        won_double_dummy: u64,
+    },
+    Undeclared {
+        game: String,
+        played: u64,
+    },
+}
+
+/// `schafkopf summary merge PART... [-o TOTAL]`: the summary of all the parts' records, as
+/// one `batch` run over them would have written it.
+pub fn merge_summaries(parts: &[PathBuf], output: Option<&Path>) -> io::Result<ExitCode> {
+    if let Some(path) = output.filter(|o| !output::is_stdout(o)) {
+        let inputs: Vec<&Path> = parts.iter().map(PathBuf::as_path).collect();
+        output::refuse_input_as_output(path, &inputs)?;
+    }
+    let mut total = BatchSummary::default();
+    for part in parts {
+        let text = std::fs::read_to_string(part).map_err(|e| with_path(e, part))?;
+        let summary = BatchSummary::from_json(&text).map_err(|e| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{}: is not a batch summary ({e})", part.display()),
+            )
+        })?;
+        total.merge(summary);
+    }
+    let text = serde_json::to_string_pretty(&total.to_json()).map_err(io::Error::other)? + "\n";
+    match output.filter(|o| !output::is_stdout(o)) {
+        Some(path) => std::fs::write(path, text).map_err(|e| with_path(e, path))?,
+        None => io::stdout().lock().write_all(text.as_bytes())?,
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// A `schafkopf batch` run, as the arguments resolve it.

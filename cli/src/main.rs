@@ -9,7 +9,7 @@ mod output;
 mod sources;
 mod table;
 
-use args::{BatchFormat, Cli, Command, ExportFormat, Io, OutputFormat, Serve};
+use args::{BatchFormat, Cli, Command, ExportFormat, Io, OutputFormat, Serve, SummaryAction};
 use clap::Parser;
 use config::Workers;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -105,6 +105,9 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             output,
         } => run_import(&files, from, &output),
         Command::Ledger(run) => ledger::run_ledger(run),
+        Command::Summary {
+            action: SummaryAction::Merge { parts, output },
+        } => batch::merge_summaries(&parts, output.as_deref()),
         Command::Serve(serve) => run_serve(serve),
         Command::Openapi => {
             let text = api::openapi().to_pretty_json().map_err(io::Error::other)?;

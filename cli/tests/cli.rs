@@ -1250,3 +1250,58 @@ fn a_line_over_the_limit_is_refused_by_name() {
     assert_eq!(o.status.code(), Some(64));
     assert!(String::from_utf8_lossy(&o.stderr).contains("not a number of bytes"));
 }
+
+/// `batch` as a filter (records on standard input, results on standard output, the summary
+/// to a file of its own) over the parts of a log, and `summary merge` of the parts'
+/// summaries: the parts' lines in order are the whole run's file, and the merged summary is
+/// its summary byte for byte, in whatever order the parts are given, the players' view
+/// included.
+#[test]
+fn batch_as_a_filter_in_parts_adds_up_to_the_whole_run() {
+    let dir = temp_dir("batch-parts");
+    let log = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let lines: Vec<&str> = log.lines().collect();
+    for view in [&[][..], &["--view", "players", "--samples", "3"][..]] {
+        let full = dir.join("full.jsonl");
+        let mut args = vec!["batch", "-o", full.to_str().unwrap(), "-"];
+        args.extend(view);
+        assert_eq!(run(&args, &log).status.code(), Some(0));
+        let mut joined = String::new();
+        let mut parts = Vec::new();
+        for (i, chunk) in lines.chunks(6).enumerate() {
+            let summary = dir.join(format!("part-{i}.json"));
+            let mut args = vec![
+                "batch",
+                "-",
+                "-o",
+                "-",
+                "--summary",
+                summary.to_str().unwrap(),
+            ];
+            args.extend(view);
+            let o = run(&args, &(chunk.join("\n") + "\n"));
+            assert_eq!(
+                o.status.code(),
+                Some(0),
+                "{}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            joined.push_str(&String::from_utf8(o.stdout).unwrap());
+            parts.push(summary.to_str().unwrap().to_string());
+        }
+        assert_eq!(joined, std::fs::read_to_string(&full).unwrap());
+        let whole = std::fs::read_to_string(dir.join("full.jsonl.summary.json")).unwrap();
+        parts.reverse();
+        let mut args = vec!["summary", "merge"];
+        args.extend(parts.iter().map(String::as_str));
+        let o = run(&args, "");
+        assert_eq!(o.status.code(), Some(0));
+        assert_eq!(String::from_utf8(o.stdout).unwrap(), whole);
+    }
+    // A file that is no summary is named.
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{}").unwrap();
+    let o = run(&["summary", "merge", bad.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("bad.json: is not a batch summary"));
+}

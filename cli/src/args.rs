@@ -229,6 +229,11 @@ pub enum Command {
         /// dropped), skip as many records, and append the rest.
         #[arg(long)]
         resume: bool,
+        /// Number the hand log's lines from N: the input is a piece of a longer log that
+        /// starts at its line N, and faults name the whole log's lines (the Spark job
+        /// passes each piece's place).
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = positive)]
+        first_line: usize,
         /// The logs' format: hand records, or another program's logs converted on the way in.
         #[arg(long, value_parser = log_format(), default_value = "records")]
         from: LogFormat,

@@ -682,6 +682,8 @@ pub struct Run {
     pub csv: bool,
     pub summary: Option<PathBuf>,
     pub resume: bool,
+    /// The first input line's number (a piece of a longer log starts further on).
+    pub first_line: usize,
     pub workers: Workers,
     /// How to sample the players' view (none: double dummy only).
     pub players: Option<Sampling>,
@@ -696,6 +698,7 @@ pub fn run_batch(run: Run) -> io::Result<ExitCode> {
         csv,
         summary: summary_path,
         resume,
+        first_line,
         workers,
         players,
     } = run;
@@ -719,7 +722,7 @@ pub fn run_batch(run: Run) -> io::Result<ExitCode> {
     // output behind.
     let mut inputs = Vec::new();
     for log in &logs {
-        inputs.push(sources::open(Some(log), from, terminal)?);
+        inputs.push(sources::open(Some(log), from, terminal)?.starting_at_line(first_line));
     }
     let mut summary = BatchSummary::default();
     // The records done are the whole lines already in OUT (in input order, one each).

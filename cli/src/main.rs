@@ -83,11 +83,13 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             format,
             summary,
             resume,
+            first_line,
             from,
             search,
             players,
         } => {
             let run = batch::Run {
+                first_line,
                 players: sampling_of(&players),
                 logs,
                 from,

@@ -157,6 +157,18 @@ fn read_bounded(reader: &mut dyn BufRead, bytes: &mut Vec<u8>, limit: usize) -> 
     }
 }
 
+impl Source {
+    /// The same input numbered as a piece of a longer hand log whose line `first` is this
+    /// piece's first (the line numbers of its faults then are the whole log's). Another
+    /// program's log is numbered by its own lines.
+    pub fn starting_at_line(mut self, first: usize) -> Source {
+        if let Items::Lines { number, .. } = &mut self.items {
+            *number = first.saturating_sub(1);
+        }
+        self
+    }
+}
+
 /// A line without its end (`\n` or `\r\n`).
 fn trim_line_end(bytes: &[u8]) -> &[u8] {
     let line = bytes.strip_suffix(b"\n").unwrap_or(bytes);

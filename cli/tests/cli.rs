@@ -1298,6 +1298,21 @@ fn batch_as_a_filter_in_parts_adds_up_to_the_whole_run() {
         assert_eq!(o.status.code(), Some(0));
         assert_eq!(String::from_utf8(o.stdout).unwrap(), whole);
     }
+    // A piece numbers its lines as the whole log's (`--first-line`).
+    let summary = dir.join("piece.json");
+    let args = [
+        "batch",
+        "-",
+        "-o",
+        "-",
+        "--summary",
+        summary.to_str().unwrap(),
+        "--first-line",
+        "10",
+    ];
+    let o = run(&args, &format!("{}\n{{\"hands\": []}}\n", lines[0]));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(json_lines(&o)[1]["line"], 11);
     // A file that is no summary is named.
     let bad = dir.join("bad.json");
     std::fs::write(&bad, "{}").unwrap();

@@ -18,7 +18,6 @@ use actix_web::dev::{Service, ServiceFactory, ServiceRequest};
 use actix_web::middleware::ErrorHandlers;
 use actix_web::{web, App, HttpResponse, HttpServer};
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use utoipa::OpenApi;
 use utoipa_actix_web::{AppExt, UtoipaApp};
 use utoipa_swagger_ui::SwaggerUi;
@@ -26,8 +25,8 @@ use utoipa_swagger_ui::SwaggerUi;
 /// How the service runs.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The SQLite file (created if missing).
-    pub db: PathBuf,
+    /// The store: a SQLite file (created if missing) or a `postgres://` URL.
+    pub db: String,
     pub pool: pool::PoolConfig,
     /// The largest request body accepted, in bytes (larger: 413).
     pub body_limit: usize,

@@ -318,9 +318,10 @@ pub struct Serve {
     /// The address to listen on (port 0: any free port; the address taken is printed).
     #[arg(long, env = "SCHAFKOPF_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: String,
-    /// The SQLite game store (created if missing).
+    /// The game store: a SQLite file (created if missing), or a PostgreSQL database
+    /// (`postgres://user:password@host:5432/name`) that several instances can share.
     #[arg(long, env = "SCHAFKOPF_DB", default_value = "schafkopf.db")]
-    pub db: PathBuf,
+    pub db: String,
     /// Solver worker threads (default: one per core).
     #[arg(long, env = "SCHAFKOPF_WORKERS", value_parser = positive)]
     pub workers: Option<usize>,

@@ -451,7 +451,7 @@ fn run_serve(serve: Serve) -> io::Result<ExitCode> {
         },
         body_limit: serve.body_limit,
     };
-    let db = serve.db.display().to_string();
+    let db = api::store::display_name(&serve.db);
     actix_web::rt::System::new().block_on(api::serve(config, &serve.addr, |addr| {
         // The first line on stdout: scripts and tests read the port from it.
         println!("schafkopf: listening on http://{addr} (store {db}, docs at http://{addr}/docs/)");

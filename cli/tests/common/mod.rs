@@ -12,6 +12,50 @@ pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// The PostgreSQL server the service tests run against instead of SQLite, where
+/// `SCHAFKOPF_TEST_POSTGRES` names one (`postgres://user@host:port`;
+/// `scripts/postgres-tests.sh` starts one and sets it).
+pub fn postgres() -> Option<String> {
+    std::env::var("SCHAFKOPF_TEST_POSTGRES")
+        .ok()
+        .filter(|u| !u.is_empty())
+}
+
+/// What `--db` says for a test's store: the SQLite file, or under `SCHAFKOPF_TEST_POSTGRES`
+/// a database of that server named after the file's directory (made if missing, so a
+/// restart finds it again).
+pub fn store_url(db: &Path) -> String {
+    let Some(server) = postgres() else {
+        return db.to_str().unwrap().to_string();
+    };
+    let name: String = db
+        .parent()
+        .and_then(|d| d.file_name())
+        .unwrap()
+        .to_string_lossy()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let mut admin = postgres::Client::connect(&format!("{server}/postgres"), postgres::NoTls)
+        .expect("the test's PostgreSQL server answers");
+    let exists = admin
+        .query_opt("SELECT 1 FROM pg_database WHERE datname = $1", &[&name])
+        .unwrap()
+        .is_some();
+    if !exists {
+        admin
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .unwrap();
+    }
+    format!("{server}/{name}")
+}
+
 pub fn temp_db(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("schafkopf-api-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -28,13 +72,7 @@ pub struct Server {
 impl Server {
     pub fn start(db: &Path, extra: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_schafkopf"))
-            .args([
-                "serve",
-                "--addr",
-                "127.0.0.1:0",
-                "--db",
-                db.to_str().unwrap(),
-            ])
+            .args(["serve", "--addr", "127.0.0.1:0", "--db", &store_url(db)])
             .args(extra)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::piped())

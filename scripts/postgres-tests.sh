@@ -33,4 +33,5 @@ trap stop EXIT
     { cat "$dir/server.log" >&2; exit 1; }
 export SCHAFKOPF_TEST_POSTGRES="postgres://schafkopf@127.0.0.1:$port"
 echo "postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on port $port"
-cargo test --release -p schafkopf-cli --test api --test torture "$@"
+# --workspace: the features the README's test command built with, so nothing is built again.
+cargo test --workspace --release --test api --test torture "$@"

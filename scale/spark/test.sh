@@ -8,8 +8,8 @@
 #   scale/spark/test.sh [--all] [--workers N]
 #
 # By default the games but the Ramsch ones (994 of 1,304): a Ramsch's settlement search
-# takes seconds a game, the rest milliseconds. --all takes every game (about a quarter of
-# an hour a run on two cores). --workers N (default 2): `batch -j N` against `local[N]`;
+# takes seconds a game, the rest milliseconds. --all takes every game (about 18 minutes a
+# run on two cores, so 37 for the comparison). --workers N (default 2): `batch -j N` against `local[N]`;
 # each run's time is printed (docs/PERFORMANCE.md, "Batch on Spark").
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The service's end-to-end tests (cli/tests/api.rs, cli/tests/torture.rs: kill -9, load,
-# two instances) against a real PostgreSQL server instead of SQLite: Debian's `postgresql`
+# two instances; cli/tests/security.rs: names with NUL, hosts, cross-site writes) against a real PostgreSQL server instead of SQLite: Debian's `postgresql`
 # server, started here in a temporary directory on a free loopback port, each test on a
 # database of its own, stopped and removed afterwards. Without a server on the machine it
 # says so and exits 0 (`.ci/run` installs one).
@@ -34,4 +34,4 @@ trap stop EXIT
 export SCHAFKOPF_TEST_POSTGRES="postgres://schafkopf@127.0.0.1:$port"
 echo "postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on port $port"
 # --workspace: the features the README's test command built with, so nothing is built again.
-cargo test --workspace --release --test api --test torture "$@"
+cargo test --workspace --release --test api --test torture --test security "$@"

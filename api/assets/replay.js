@@ -6,37 +6,62 @@
 
 const SEATS = ["Vorhand", "Mittelhand", "Hinterhand", "Geber"];
 const SUIT_NAMES = { E: "Eichel", G: "Gras", H: "Herz", S: "Schellen" };
-const SUIT_SVG = {
-  E: '<svg viewBox="0 0 12 12" aria-hidden="true"><ellipse cx="6" cy="7.5" rx="3.2" ry="4" fill="#8b5a2b"/><path d="M2 5h8a4 3 0 0 0-8 0z" fill="#5b3a1a"/></svg>',
-  G: '<svg viewBox="0 0 12 12" aria-hidden="true"><path d="M6 1C1 4 1 9 6 11c5-2 5-7 0-10z" fill="#3a8f3a"/><path d="M6 2v9" stroke="#1f5e1f"/></svg>',
-  H: '<svg viewBox="0 0 12 12" aria-hidden="true"><path d="M6 11L1.2 6A2.8 2.8 0 0 1 6 2.6 2.8 2.8 0 0 1 10.8 6z" fill="#d23030"/></svg>',
-  S: '<svg viewBox="0 0 12 12" aria-hidden="true"><circle cx="6" cy="6" r="4.5" fill="#e0a020"/><path d="M1.5 6h9" stroke="#8a5a00"/><circle cx="6" cy="8" r="1" fill="#8a5a00"/></svg>',
+// The suit signs of the German pack, drawn as SVG shapes: [element, attributes].
+const SUIT_SHAPES = {
+  E: [["ellipse", { cx: 6, cy: 7.5, rx: 3.2, ry: 4, fill: "#8b5a2b" }], ["path", { d: "M2 5h8a4 3 0 0 0-8 0z", fill: "#5b3a1a" }]],
+  G: [["path", { d: "M6 1C1 4 1 9 6 11c5-2 5-7 0-10z", fill: "#3a8f3a" }], ["path", { d: "M6 2v9", stroke: "#1f5e1f" }]],
+  H: [["path", { d: "M6 11L1.2 6A2.8 2.8 0 0 1 6 2.6 2.8 2.8 0 0 1 10.8 6z", fill: "#d23030" }]],
+  S: [["circle", { cx: 6, cy: 6, r: 4.5, fill: "#e0a020" }], ["path", { d: "M1.5 6h9", stroke: "#8a5a00" }], ["circle", { cx: 6, cy: 8, r: 1, fill: "#8a5a00" }]],
 };
 const RANK_TEXT = { A: "A", Z: "10", K: "K", O: "O", U: "U", 9: "9", 8: "8", 7: "7" };
 // The French pack of the German game: Eichel clubs, Gras spades, Herz hearts, Schellen
 // diamonds; Ober queen, Unter jack.
-const FRENCH_SUIT = { E: ["\u2663", "#111"], G: ["\u2660", "#111"], H: ["\u2665", "#c00"], S: ["\u2666", "#c00"] };
+const FRENCH_SUIT = { E: ["\u2663", "black"], G: ["\u2660", "black"], H: ["\u2665", "red"], S: ["\u2666", "red"] };
 const FRENCH_NAMES = { E: "Clubs", G: "Spades", H: "Hearts", S: "Diamonds" };
 const FRENCH_RANK = { A: "A", Z: "10", K: "K", O: "Q", U: "J", 9: "9", 8: "8", 7: "7" };
+const SVG_NS = "http://www.w3.org/2000/svg";
 let french = false;
 
-function el(tag, attrs, html) {
+// Pages are built from nodes, never from markup: data (names, ids, notes) only ever
+// becomes text. `kids` are nodes or strings (text nodes); null and false are left out.
+function el(tag, attrs, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
-  if (html !== undefined) e.innerHTML = html;
+  append(e, kids);
   return e;
 }
 
-function cardHtml(card, extra) {
-  const suit = card[0], rank = card.slice(1);
-  if (french) {
-    const [sign, colour] = FRENCH_SUIT[suit];
-    return '<span class="card ' + (extra || "") + '" data-card="' + card + '" title="' + FRENCH_NAMES[suit] + " " +
-      FRENCH_RANK[rank] + '"><span style="color:' + colour + '">' + sign + "</span>" + FRENCH_RANK[rank] + "</span>";
+function svgEl(tag, attrs, ...kids) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  append(e, kids);
+  return e;
+}
+
+function append(parent, kids) {
+  for (const k of kids.flat()) {
+    if (k === null || k === undefined || k === false) continue;
+    parent.appendChild(typeof k === "string" || typeof k === "number" ? document.createTextNode(String(k)) : k);
   }
-  const title = SUIT_NAMES[suit] + " " + (RANK_TEXT[rank] || rank);
-  return '<span class="card ' + (extra || "") + '" data-card="' + card + '" title="' + title + '">' +
-    SUIT_SVG[suit] + (RANK_TEXT[rank] || rank) + "</span>";
+}
+
+function cardNode(card, extra) {
+  const suit = card[0], rank = card.slice(1);
+  const cls = "card" + (extra ? " " + extra : "");
+  if (french) {
+    const [sign, colour] = FRENCH_SUIT[suit] || ["?", "black"];
+    return el("span", { class: cls, "data-card": card, title: (FRENCH_NAMES[suit] || suit) + " " + (FRENCH_RANK[rank] || rank) },
+      el("span", { class: colour }, sign), FRENCH_RANK[rank] || rank);
+  }
+  const icon = svgEl("svg", { viewBox: "0 0 12 12", "aria-hidden": "true" },
+    (SUIT_SHAPES[suit] || []).map(([tag, attrs]) => svgEl(tag, attrs)));
+  return el("span", { class: cls, "data-card": card, title: (SUIT_NAMES[suit] || suit) + " " + (RANK_TEXT[rank] || rank) },
+    icon, RANK_TEXT[rank] || rank);
+}
+
+// Cards with a space between each.
+function cardNodes(cards) {
+  return cards.flatMap((c, i) => i ? [" ", cardNode(c)] : [cardNode(c)]);
 }
 
 function cardsOf(text) {
@@ -86,18 +111,18 @@ function render(data, root) {
   // The card list: every card, its values, cost and best cards.
   const tbody = root.querySelector("#cards tbody");
   function redrawCards() {
-    tbody.innerHTML = "";
+    tbody.replaceChildren();
     listCards();
     show();
   }
   function listCards() { plays.forEach((p, i) => {
-    const tr = el("tr", { "data-i": i, tabindex: "0", class: "c" + costClass(p, analysis.measure) });
     const sd = p.single_dummy && p.single_dummy.expected !== null && p.single_dummy.expected !== undefined
       ? p.single_dummy.cost.toFixed(1) + (p.single_dummy.mistake ? " !" : "") : "";
-    tr.innerHTML = "<td>" + (i + 1) + "</td><td>" + (p.trick + 1) + "</td><td>" + names[p.seat] +
-      "</td><td>" + cardHtml(p.card) + "</td><td>" + p.before + " \u2192 " + p.after +
-      '</td><td class="cost">' + (p.cost || "") + "</td><td>" + (p.cost ? p.best.map(c => cardHtml(c)).join(" ") : "") +
-      "</td><td>" + sd + "</td>";
+    const tr = el("tr", { "data-i": i, tabindex: "0", class: "c" + costClass(p, analysis.measure) },
+      el("td", {}, i + 1), el("td", {}, p.trick + 1), el("td", {}, names[p.seat]),
+      el("td", {}, cardNode(p.card)), el("td", {}, p.before + " \u2192 " + p.after),
+      el("td", { class: "cost" }, p.cost ? p.cost : ""), el("td", {}, p.cost ? cardNodes(p.best) : ""),
+      el("td", {}, sd));
     tr.addEventListener("click", () => go(i + 1));
     tr.addEventListener("keydown", e => { if (e.key === "Enter") go(i + 1); });
     tbody.appendChild(tr);
@@ -109,8 +134,8 @@ function render(data, root) {
   analysis.players.forEach(p => {
     const sd = p.single_dummy ? p.single_dummy.mistakes + " / " + p.single_dummy.cost : "";
     const money = analysis.result ? analysis.result.payouts[p.seat] : "";
-    sum.appendChild(el("tr", {}, "<td>" + names[p.seat] + " (" + SEATS[p.seat] + ")</td><td>" + p.mistakes +
-      "</td><td>" + p.cost + "</td><td>" + sd + "</td><td>" + money + "</td>"));
+    sum.appendChild(el("tr", {}, el("td", {}, names[p.seat] + " (" + SEATS[p.seat] + ")"), el("td", {}, p.mistakes),
+      el("td", {}, p.cost), el("td", {}, sd), el("td", {}, money)));
   });
 
   drawGraph(root.querySelector("#graph"), analysis, () => step, go);
@@ -130,17 +155,17 @@ function render(data, root) {
       box.classList.toggle("to-move", s === toMove);
       box.classList.toggle("declarer", declarers.has(s));
       box.querySelector(".name").textContent = names[s] + " \u00b7 " + SEATS[s];
-      box.querySelector(".hand").innerHTML = dealt[s].filter(c => !played.has(c)).map(c => cardHtml(c)).join("");
+      box.querySelector(".hand").replaceChildren(...dealt[s].filter(c => !played.has(c)).map(c => cardNode(c)));
     }
     // The trick of the last card played.
     const trick = root.querySelector(".trick");
-    trick.innerHTML = "";
+    trick.replaceChildren();
     if (step > 0) {
       const t = Math.floor((step - 1) / 4);
       const cards = plays.slice(4 * t, step);
       const winner = step % 4 === 0 && step < n ? plays[step].seat : -1;
       cards.forEach(p => {
-        const slot = el("div", { class: "t" + p.seat }, cardHtml(p.card, p.seat === winner ? "won" : ""));
+        const slot = el("div", { class: "t" + p.seat }, cardNode(p.card, p.seat === winner ? "won" : ""));
         trick.appendChild(slot);
       });
     }
@@ -150,12 +175,13 @@ function render(data, root) {
     const lines = root.querySelector("#lines");
     const p = plays[step - 1];
     if (!p) {
-      lines.innerHTML = '<p class="muted">Before the first card.</p>';
+      lines.replaceChildren(el("p", { class: "muted" }, "Before the first card."));
     } else if (p.lines) {
-      lines.innerHTML = "<p>" + p.lines.why + "</p><p>Best line: " + p.lines.best.map(c => cardHtml(c)).join(" ") +
-        "</p><p>Played line: " + p.lines.played.map(c => cardHtml(c)).join(" ") + "</p>";
+      lines.replaceChildren(el("p", {}, p.lines.why), el("p", {}, "Best line: ", cardNodes(p.lines.best)),
+        el("p", {}, "Played line: ", cardNodes(p.lines.played)));
     } else {
-      lines.innerHTML = "<p>" + names[p.seat] + " played " + cardHtml(p.card) + (p.cost ? " (cost " + p.cost + ")" : ", a best card") + ".</p>";
+      lines.replaceChildren(el("p", {}, names[p.seat] + " played ", cardNode(p.card),
+        p.cost ? " (cost " + p.cost + ")." : ", a best card."));
     }
     root.querySelector("#graph").dispatchEvent(new Event("step"));
     root.dataset.step = step;
@@ -179,20 +205,22 @@ function render(data, root) {
 /// against its declarer's best.
 function renderContracts(box, report, names) {
   const title = c => contractText(c, names);
-  let html = '<div class="scroll"><table><thead><tr><th>seat</th><th>best choice</th><th>settlement</th></tr></thead><tbody>';
-  for (const s of report.seats) {
+  const rows = report.seats.map(s => {
     const best = s.best;
     const what = !best ? "no choice" : best.pass ? "pass" : title(best.contract);
-    html += "<tr><td>" + names[s.seat] + "</td><td>" + what + "</td><td>" + (best ? best.settlement : "") + "</td></tr>";
-  }
-  html += "</tbody></table></div>";
+    return el("tr", {}, el("td", {}, names[s.seat]), el("td", {}, what), el("td", {}, best ? best.settlement : ""));
+  });
+  const table = el("div", { class: "scroll" }, el("table", {},
+    el("thead", {}, el("tr", {}, el("th", {}, "seat"), el("th", {}, "best choice"), el("th", {}, "settlement"))),
+    el("tbody", {}, rows)));
+  const parts = [table];
   if (report.declared) {
     const d = report.declared;
-    html += "<p>Declared: " + title(d.contract) + ", " + (d.won ? "won" : "lost") +
-      " double dummy, settling " + d.settlement + " against the best " + d.best_settlement + ".</p>";
+    parts.push(el("p", {}, "Declared: " + title(d.contract) + ", " + (d.won ? "won" : "lost") +
+      " double dummy, settling " + d.settlement + " against the best " + d.best_settlement + "."));
   }
   box.classList.remove("muted");
-  box.innerHTML = html;
+  box.replaceChildren(...parts);
 }
 
 async function loadContracts(box, data, names) {
@@ -218,23 +246,23 @@ function drawGraph(svg, analysis, current, go) {
   const x = i => pad + (W - 2 * pad) * i / Math.max(n, 1);
   const y = v => H - pad - (H - 2 * pad) * (v - lo) / ((hi - lo) || 1);
   svg.setAttribute("viewBox", "0 0 " + W + " " + H);
-  let html = "";
+  const parts = [];
   if (analysis.measure === "points") {
     for (const t of [31, 61, 91]) {
-      html += '<line x1="' + pad + '" x2="' + (W - pad) + '" y1="' + y(t) + '" y2="' + y(t) + '" stroke="#ccc" stroke-dasharray="3 3"/>' +
-        '<text x="2" y="' + (y(t) + 3) + '">' + t + "</text>";
+      parts.push(svgEl("line", { x1: pad, x2: W - pad, y1: y(t), y2: y(t), stroke: "#ccc", "stroke-dasharray": "3 3" }),
+        svgEl("text", { x: 2, y: y(t) + 3 }, String(t)));
     }
   }
-  html += '<polyline class="value" points="' + values.map((v, i) => x(i) + "," + y(v)).join(" ") + '"/>';
+  parts.push(svgEl("polyline", { class: "value", points: values.map((v, i) => x(i) + "," + y(v)).join(" ") }));
   const sd = plays.map((p, i) => p.single_dummy && p.single_dummy.expected != null ? x(i + 1) + "," + y(p.single_dummy.expected) : null).filter(Boolean);
-  if (sd.length > 1) html += '<polyline class="sd" points="' + sd.join(" ") + '"/>';
+  if (sd.length > 1) parts.push(svgEl("polyline", { class: "sd", points: sd.join(" ") }));
   const colours = ["", "#f2d16b", "#f0a35e", "#d9534f"];
   plays.forEach((p, i) => {
     const c = costClass(p, analysis.measure);
-    if (c) html += '<circle class="mark" data-i="' + i + '" cx="' + x(i + 1) + '" cy="' + y(p.after) + '" r="' + (2 + 2 * c) + '" fill="' + colours[c] + '"/>';
+    if (c) parts.push(svgEl("circle", { class: "mark", "data-i": i, cx: x(i + 1), cy: y(p.after), r: 2 + 2 * c, fill: colours[c] }));
   });
-  html += '<line class="here" y1="' + pad + '" y2="' + (H - pad) + '"/>';
-  svg.innerHTML = html;
+  parts.push(svgEl("line", { class: "here", y1: pad, y2: H - pad }));
+  svg.replaceChildren(...parts);
   const here = svg.querySelector(".here");
   svg.addEventListener("step", () => { const k = current(); here.setAttribute("x1", x(k)); here.setAttribute("x2", x(k)); svg.dataset.value = values[k]; });
   svg.addEventListener("click", e => {

@@ -12,12 +12,15 @@ pub mod problem;
 pub mod query;
 pub mod routes;
 pub mod schema;
+pub mod security;
 pub mod store;
 
 use actix_web::dev::{Service, ServiceFactory, ServiceRequest};
-use actix_web::middleware::ErrorHandlers;
-use actix_web::{web, App, HttpResponse, HttpServer};
+use actix_web::middleware::{DefaultHeaders, ErrorHandlers};
+use actix_web::{web, App, HttpResponse, HttpServer, ResponseError};
 use std::net::SocketAddr;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
 use utoipa::OpenApi;
 use utoipa_actix_web::{AppExt, UtoipaApp};
 use utoipa_swagger_ui::SwaggerUi;
@@ -30,6 +33,11 @@ pub struct Config {
     pub pool: pool::PoolConfig,
     /// The largest request body accepted, in bytes (larger: 413).
     pub body_limit: usize,
+    /// How long a request body may take to arrive (longer: 408).
+    pub body_timeout: Duration,
+    /// Host names served besides the bound addresses (and, on loopback, `localhost`): see
+    /// [`security::Hosts`].
+    pub allowed_hosts: Vec<String>,
 }
 
 #[derive(OpenApi)]
@@ -79,6 +87,10 @@ pub async fn serve(
         pool: pool::Pool::new(config.pool.clone())?,
     });
     let limit = config.body_limit;
+    let body_timeout = config.body_timeout;
+    // The names served, known once the address is bound (port 0 picks one).
+    let hosts: Arc<OnceLock<Option<security::Hosts>>> = Arc::new(OnceLock::new());
+    let served = Arc::clone(&hosts);
     // The paths and methods answered 405 rather than 404: those of the document.
     let known = web::Data::new(routes::Routes::of(&openapi()));
     let server = HttpServer::new(move || {
@@ -89,6 +101,11 @@ pub async fn serve(
                 .app_data(web::PayloadConfig::new(limit)),
         )
         .split_for_parts();
+        let served = Arc::clone(&served);
+        let mut headers = DefaultHeaders::new();
+        for header in security::HEADERS {
+            headers = headers.add(header);
+        }
         app.service(
             SwaggerUi::new("/docs/{_:.*}")
                 .url("/openapi.json", api)
@@ -105,6 +122,46 @@ pub async fn serve(
             }),
         )
         .wrap(ErrorHandlers::new().default_handler(problem::rewrite))
+        // Refusals first: a foreign Host or a cross-site write never reaches a handler,
+        // and a body that stops arriving is answered 408.
+        .wrap_fn(move |mut req, srv| {
+            let docs = req.path().starts_with("/docs");
+            let refused = served
+                .get()
+                .and_then(Option::as_ref)
+                .map_or(Ok(()), |h| h.check(req.headers()))
+                .and_then(|()| security::cross_site(req.method(), req.headers()));
+            let next = match refused {
+                Err(e) => Err(req.into_response(e.error_response())),
+                Ok(()) => {
+                    let expired = security::deadline(&mut req, body_timeout);
+                    Ok((srv.call(req), expired))
+                }
+            };
+            async move {
+                let (call, expired) = match next {
+                    Ok(next) => next,
+                    Err(refusal) => return Ok(refusal),
+                };
+                let mut res = call.await?.map_into_boxed_body();
+                if docs {
+                    res.headers_mut().insert(
+                        actix_web::http::header::CONTENT_SECURITY_POLICY,
+                        actix_web::http::header::HeaderValue::from_static(security::DOCS_CSP),
+                    );
+                }
+                if expired.load(std::sync::atomic::Ordering::Relaxed) {
+                    // The rest of the body is never read: the connection closes after.
+                    let answer = security::timed_out(body_timeout).error_response();
+                    res = res.into_response(answer);
+                    res.headers_mut().insert(
+                        actix_web::http::header::CONNECTION,
+                        actix_web::http::header::HeaderValue::from_static("close"),
+                    );
+                }
+                Ok(res)
+            }
+        })
         .wrap_fn(|req, srv| {
             let start = std::time::Instant::now();
             let method = req.method().clone();
@@ -122,11 +179,24 @@ pub async fn serve(
                 Ok(res)
             }
         })
+        .wrap(headers)
     })
     .on_connect(client::remember)
     .bind(addr)
-    .map_err(|e| std::io::Error::new(e.kind(), format!("{addr}: {e}")))?;
-    if let Some(a) = server.addrs().into_iter().next() {
+    .map_err(|e| match e.kind() {
+        std::io::ErrorKind::InvalidInput => std::io::Error::new(
+            e.kind(),
+            format!(
+                "'{addr}' is not an address to listen on: give HOST:PORT, such as \
+                 127.0.0.1:8080, localhost:8080 or 0.0.0.0:8080 ({e})"
+            ),
+        ),
+        _ => std::io::Error::new(e.kind(), format!("{addr}: {e}")),
+    })?;
+    let addrs = server.addrs();
+    // Set once, before the first request is taken.
+    let _ = hosts.set(security::Hosts::for_bind(&addrs, &config.allowed_hosts));
+    if let Some(a) = addrs.into_iter().next() {
         ready(a);
     }
     server.run().await

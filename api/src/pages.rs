@@ -2,11 +2,20 @@
 //! replay of one game at `/games/{id}`, and the same replay as one self-contained file
 //! (`schafkopf analyze --format html`). Every asset is compiled into the binary: no
 //! outside request, no build step.
+//!
+//! Data never becomes markup: the scripts build the pages from text nodes, and the data
+//! a saved report embeds is JSON with every `<` escaped. No page runs inline script: the
+//! service's pages load theirs from `/assets/` (its Content-Security-Policy allows only
+//! those), and a saved report allows, by its own policy, only the script and styles whose
+//! hashes it names.
 
 use actix_web::{web, HttpResponse};
+use base64::Engine;
+use sha2::{Digest, Sha256};
 
 const CSS: &str = include_str!("../assets/page.css");
 const JS: &str = include_str!("../assets/replay.js");
+const INDEX_JS: &str = include_str!("../assets/index.js");
 const REPLAY: &str = include_str!("../assets/replay.html");
 const INDEX: &str = include_str!("../assets/index.html");
 
@@ -28,9 +37,20 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// JSON inside a `<script>` element: `</` cannot end the element early.
+/// JSON inside a `<script>` element, every `<` written `\u003c` (the same string to
+/// JSON, where `<` only stands inside strings): neither `</script>` nor `<!--` can end or
+/// change the element, whatever the data holds.
 fn script_json(json: &str) -> String {
-    json.replace("</", "<\\/")
+    json.replace('<', "\\u003c")
+}
+
+/// A Content-Security-Policy source for an inline element's exact text.
+fn hash_source(text: &str) -> String {
+    let digest = Sha256::digest(text.as_bytes());
+    format!(
+        "'sha256-{}'",
+        base64::engine::general_purpose::STANDARD.encode(digest)
+    )
 }
 
 /// The replay of one game as a file that needs nothing else: styles, script and data
@@ -39,13 +59,24 @@ fn script_json(json: &str) -> String {
 pub fn standalone(title: &str, record: &str, analysis: &str, contracts: &str) -> String {
     let data =
         format!("{{\"record\": {record}, \"analysis\": {analysis}, \"contracts\": {contracts}}}");
+    let (style, script) = (format!("\n{CSS}"), format!("\n{JS}"));
+    // The report's own policy: its one script and its styles, by hash; nothing fetched.
+    let policy = format!(
+        "default-src 'none'; script-src {}; style-src {}; img-src data:; base-uri 'none'; \
+         form-action 'none'",
+        hash_source(&script),
+        hash_source(&style)
+    );
     page(
         title,
-        &format!("<style>\n{CSS}</style>"),
+        &format!(
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">\n\
+             <meta name=\"referrer\" content=\"no-referrer\">\n<style>{style}</style>"
+        ),
         &format!(
             "<div id=\"replay\">\n{REPLAY}</div>\n\
              <script type=\"application/json\" id=\"schafkopf-data\">{}</script>\n\
-             <script>\n{JS}</script>",
+             <script>{script}</script>",
             script_json(&data)
         ),
     )
@@ -61,7 +92,7 @@ async fn index() -> HttpResponse {
     html(page(
         "schafkopf",
         "<link rel=\"stylesheet\" href=\"/assets/page.css\">",
-        INDEX,
+        &format!("{INDEX}<script src=\"/assets/index.js\"></script>"),
     ))
 }
 
@@ -93,6 +124,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route(
             "/assets/replay.js",
             web::get().to(|| async { asset("text/javascript; charset=utf-8", JS) }),
+        )
+        .route(
+            "/assets/index.js",
+            web::get().to(|| async { asset("text/javascript; charset=utf-8", INDEX_JS) }),
         );
 }
 
@@ -104,15 +139,29 @@ mod tests {
     fn a_saved_report_holds_everything_and_cannot_be_broken_by_its_data() {
         let page = standalone(
             "a <game>",
-            r#"{"id": "</script><b>"}"#,
+            r#"{"id": "</script><b>", "meta": {"note": "<!--<script>"}}"#,
             r#"{"plays": []}"#,
             r#"{"seats": []}"#,
         );
         assert!(page.contains("<title>a &lt;game&gt;</title>"));
-        assert!(page.contains("<\\/script><b>"));
+        assert!(page.contains(r#""\u003c/script>\u003cb>""#));
+        assert!(page.contains(r#""\u003c!--\u003cscript>""#));
         assert_eq!(page.matches("</script>").count(), 2);
+        assert_eq!(page.matches("<script").count(), 2);
+        assert!(!page.contains("<!--"));
+        // The data still reads as the same JSON.
+        let start = page.find("id=\"schafkopf-data\">").unwrap() + 20;
+        let end = start + page[start..].find("</script>").unwrap();
+        let data: serde_json::Value = serde_json::from_str(&page[start..end]).unwrap();
+        assert_eq!(data["record"]["meta"]["note"], "<!--<script>");
+        // Its policy names the hashes of exactly its inline script and styles.
+        let script = &page[page.rfind("<script>").unwrap() + 8..page.rfind("</script>").unwrap()];
+        assert!(page.contains(&hash_source(script)));
+        assert!(!page.contains("unsafe-inline"));
         // Nothing is fetched from outside: no addresses at all.
-        assert!(!page.contains("http://") && !page.contains("https://"));
+        // (The one address is SVG's namespace, a name, never fetched.)
+        let addresses = page.replace("\"http://www.w3.org/2000/svg\"", "");
+        assert!(!addresses.contains("http://") && !addresses.contains("https://"));
         assert!(page.contains("function render("));
     }
 }

@@ -136,8 +136,12 @@ impl ResponseError for ApiError {
     }
 }
 
+/// Seconds a client is asked to wait while the database is unavailable.
+pub const STORE_RETRY_SECONDS: u32 = 5;
+
 /// The store's faults: an unknown id is 404, an id taken 409, a filter that cannot mean
-/// anything 400, and the database's own failure 500 (logged: the service's fault).
+/// anything 400, a database that cannot be reached 503 with `Retry-After`, and the
+/// database's own failure 500 (both logged: the service's fault).
 impl From<crate::store::StoreError> for ApiError {
     fn from(e: crate::store::StoreError) -> ApiError {
         use crate::store::StoreError;
@@ -148,6 +152,16 @@ impl From<crate::store::StoreError> for ApiError {
             }
             StoreError::BadQuery(_) => {
                 ApiError::new(StatusCode::BAD_REQUEST, "bad_query", e.to_string())
+            }
+            StoreError::Unavailable(_) => {
+                tracing::error!("{e}");
+                let mut answer = ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "store_unavailable",
+                    e.to_string(),
+                );
+                answer.retry_after = Some(STORE_RETRY_SECONDS);
+                answer
             }
             StoreError::Db(_) | StoreError::Open { .. } => {
                 tracing::error!("{e}");
@@ -171,13 +185,14 @@ impl From<solver::Error> for ApiError {
 }
 
 /// Turns actix's own error answers (unknown route, wrong method, body too large, ...), which
-/// are plain text, into problem reports. Answers that already are problems pass unchanged.
+/// are plain text, into problem reports. Answers that already are problems, and the
+/// service's own JSON (a degraded `/health`), pass unchanged.
 pub fn rewrite<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
-    let is_problem = res
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(PROBLEM_JSON.as_bytes()));
-    if is_problem {
+    let ours = res.headers().get(header::CONTENT_TYPE).is_some_and(|v| {
+        let v = v.as_bytes();
+        v.starts_with(PROBLEM_JSON.as_bytes()) || v.starts_with(b"application/json")
+    });
+    if ours {
         return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
     }
     let status = res.status();

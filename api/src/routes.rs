@@ -263,12 +263,41 @@ fn raw_json(text: String) -> HttpResponse {
         .body(text)
 }
 
-/// Whether the service is up, with the solver queue's state. Never waits for a search.
-#[utoipa::path(tag = "service", responses((status = 200, body = Health)))]
+/// How long `/health` waits for the database's answer.
+const HEALTH_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Whether the service can serve, with the database's state and the solver queue's. Never
+/// waits for a search, nor more than two seconds for the database: while the database
+/// cannot be reached (or was found so in the last 30 seconds by a request) the answer is
+/// 503 with `"status": "degraded"`, so a load balancer can route around the instance.
+#[utoipa::path(tag = "service", responses((status = 200, body = Health),
+    (status = 503, description = "The database cannot be reached", body = Health)))]
 #[get("/health")]
 async fn health(state: web::Data<State>) -> HttpResponse {
-    HttpResponse::Ok().json(Health {
-        status: "ok".to_string(),
+    let store = state.clone();
+    let ping = web::block(move || store.store.health());
+    let store = match tokio::time::timeout(HEALTH_WAIT, ping).await {
+        Ok(Ok(Ok(()))) => None,
+        Ok(Ok(Err(fault))) => Some(fault),
+        Ok(Err(e)) => Some(e.to_string()),
+        Err(_) => Some(format!(
+            "the database did not answer within {} s",
+            HEALTH_WAIT.as_secs()
+        )),
+    };
+    let mut answer = match store {
+        None => HttpResponse::Ok(),
+        Some(_) => HttpResponse::ServiceUnavailable(),
+    };
+    if store.is_some() {
+        answer.insert_header((
+            header::RETRY_AFTER,
+            crate::problem::STORE_RETRY_SECONDS.to_string(),
+        ));
+    }
+    answer.json(Health {
+        status: if store.is_some() { "degraded" } else { "ok" }.to_string(),
+        store: store.unwrap_or_else(|| "ok".to_string()),
         workers: state.pool.workers(),
         pending: state.pool.pending(),
     })
@@ -452,6 +481,8 @@ async fn create_game(
 
 /// A record fit for the store, and the id it is stored under.
 fn validate_for_store(record: &solver::Record) -> Result<String, ApiError> {
+    // A converted game's id and names did not come through `from_json`'s check.
+    record.check_names()?;
     if record.thrown_in {
         record.score()?;
     } else if record.contract.is_some() {
@@ -609,10 +640,14 @@ async fn ledger(
     let count = move |solver: Option<&mut solver::Solver>| -> Result<LedgerReport, solver::Error> {
         let mut ledger = solver::Ledger::with_stock(stock)?;
         let mut solver = solver;
-        // Double dummy has the worker's solver; single dummy one of its own.
+        // Double dummy has the worker's solver; single dummy one of its own, bounded by
+        // what the worker's has left of the request's budget, and cancelled with it.
         let mut own = Vec::new();
         if played_out {
-            own.push(solver::Solver::new());
+            let helper = solver.as_deref().map_or_else(solver::Solver::new, |s| {
+                s.helper(solver::DEFAULT_TABLE_BYTES)
+            });
+            own.push(helper);
         }
         let (mut games, mut failed) = (Vec::new(), Vec::new());
         for (id, text) in records {

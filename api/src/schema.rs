@@ -37,11 +37,15 @@ pub struct Failed {
     pub detail: String,
 }
 
-/// The service is up.
+/// Whether the service can serve: `ok`, or `degraded` (answered with 503) while its
+/// database cannot be reached, `store` saying why.
 #[derive(Serialize, ToSchema)]
-#[schema(example = json!({"status": "ok", "workers": 2, "pending": 0}))]
+#[schema(example = json!({"status": "ok", "store": "ok", "workers": 2, "pending": 0}))]
 pub struct Health {
+    /// `ok` or `degraded`.
     pub status: String,
+    /// `ok`, or what is wrong with the database.
+    pub store: String,
     /// Solver worker threads.
     pub workers: usize,
     /// Solve requests accepted and not yet finished.

@@ -8,13 +8,25 @@ mod sqlite;
 
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 use utoipa::{IntoParams, ToSchema};
 
-/// A store of either kind; each operation goes to the one opened.
-pub enum Store {
+/// A store of either kind; each operation goes to the one opened. It remembers the last
+/// time the database could not be reached, for `/health` ([`Store::health`]).
+pub struct Store {
+    backend: Backend,
+    outage: Mutex<Option<(Instant, String)>>,
+}
+
+enum Backend {
     Sqlite(sqlite::Sqlite),
     Postgres(postgres::Postgres),
 }
+
+/// How long after an operation found the database unreachable `/health` still reports
+/// it (unless an operation has succeeded since): long enough for a load balancer to see.
+const OUTAGE_SHOWN: Duration = Duration::from_secs(30);
 
 /// One page of a listing, as the database takes it.
 #[derive(Copy, Clone, Debug)]
@@ -27,10 +39,53 @@ impl Store {
     /// Opens the store `db` names: a `postgres://` or `postgresql://` URL, else a SQLite
     /// file (created if missing); either is brought up to date.
     pub fn open(db: &str) -> Result<Store, StoreError> {
-        if db.starts_with("postgres://") || db.starts_with("postgresql://") {
-            Ok(Store::Postgres(postgres::Postgres::open(db)?))
+        let backend = if db.starts_with("postgres://") || db.starts_with("postgresql://") {
+            Backend::Postgres(postgres::Postgres::open(db)?)
         } else {
-            Ok(Store::Sqlite(sqlite::Sqlite::open(Path::new(db))?))
+            Backend::Sqlite(sqlite::Sqlite::open(Path::new(db))?)
+        };
+        Ok(Store {
+            backend,
+            outage: Mutex::new(None),
+        })
+    }
+
+    /// Runs an operation on the backend, noting whether the database could be reached.
+    fn on<T>(
+        &self,
+        sqlite: impl FnOnce(&sqlite::Sqlite) -> Result<T, StoreError>,
+        postgres: impl FnOnce(&postgres::Postgres) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let result = match &self.backend {
+            Backend::Sqlite(s) => sqlite(s),
+            Backend::Postgres(p) => postgres(p),
+        };
+        let mut outage = self.outage.lock().unwrap_or_else(|p| p.into_inner());
+        match &result {
+            Err(StoreError::Unavailable(why)) => *outage = Some((Instant::now(), why.clone())),
+            Err(StoreError::Db(_)) => {}
+            _ => *outage = None,
+        }
+        result
+    }
+
+    /// Whether the database answers: a round trip now, and no operation that found it
+    /// unreachable (a full disk, a server gone) in the last [`OUTAGE_SHOWN`] without one
+    /// that succeeded since. The fault, if any, in words.
+    pub fn health(&self) -> Result<(), String> {
+        // A read alone: it says nothing of a full disk, and clears no outage a write saw.
+        let ping = match &self.backend {
+            Backend::Sqlite(s) => s.ping(),
+            Backend::Postgres(p) => p.ping(),
+        };
+        ping.map_err(|e| e.to_string())?;
+        let outage = self.outage.lock().unwrap_or_else(|p| p.into_inner());
+        match outage.as_ref() {
+            Some((at, why)) if at.elapsed() < OUTAGE_SHOWN => Err(format!(
+                "the database was unavailable {} s ago: {why}",
+                at.elapsed().as_secs()
+            )),
+            _ => Ok(()),
         }
     }
 
@@ -57,26 +112,17 @@ impl Store {
             declarer,
             players: &players,
         };
-        match self {
-            Store::Sqlite(s) => s.insert(&row),
-            Store::Postgres(p) => p.insert(&row),
-        }
+        self.on(|s| s.insert(&row), |p| p.insert(&row))
     }
 
     /// The record as it was given.
     pub fn get(&self, id: &str) -> Result<String, StoreError> {
-        match self {
-            Store::Sqlite(s) => s.get(id),
-            Store::Postgres(p) => p.get(id),
-        }
-        .and_then(|found| found.ok_or_else(|| StoreError::NotFound(id.to_string())))
+        self.on(|s| s.get(id), |p| p.get(id))
+            .and_then(|found| found.ok_or_else(|| StoreError::NotFound(id.to_string())))
     }
 
     pub fn delete(&self, id: &str) -> Result<(), StoreError> {
-        let deleted = match self {
-            Store::Sqlite(s) => s.delete(id),
-            Store::Postgres(p) => p.delete(id),
-        }?;
+        let deleted = self.on(|s| s.delete(id), |p| p.delete(id))?;
         if !deleted {
             return Err(StoreError::NotFound(id.to_string()));
         }
@@ -86,37 +132,28 @@ impl Store {
     /// The stored analysis of a game in a view (`double_dummy`, or the players' view with
     /// its sampling, as [`crate::query::ViewParams::key`] names it), if computed.
     pub fn analysis(&self, id: &str, view: &str) -> Result<Option<String>, StoreError> {
-        match self {
-            Store::Sqlite(s) => s.analysis(id, view),
-            Store::Postgres(p) => p.analysis(id, view),
-        }
+        self.on(|s| s.analysis(id, view), |p| p.analysis(id, view))
     }
 
     /// Keeps an analysis; if another request stored one first, that one stays.
     pub fn put_analysis(&self, id: &str, view: &str, analysis: &str) -> Result<(), StoreError> {
-        match self {
-            Store::Sqlite(s) => s.put_analysis(id, view, analysis),
-            Store::Postgres(p) => p.put_analysis(id, view, analysis),
-        }
+        self.on(
+            |s| s.put_analysis(id, view, analysis),
+            |p| p.put_analysis(id, view, analysis),
+        )
     }
 
     /// Every stored record the filters let through, oldest first (as `list` orders them),
     /// with its id; refused where more than `most` match.
     pub fn records(&self, filter: &Filter, most: u64) -> Result<Vec<(String, String)>, StoreError> {
-        let total = match self {
-            Store::Sqlite(s) => s.count(filter),
-            Store::Postgres(p) => p.count(filter),
-        }?;
+        let total = self.on(|s| s.count(filter), |p| p.count(filter))?;
         if total > most {
             return Err(StoreError::BadQuery(format!(
                 "{total} games match; at most {most} are counted at once: narrow the filters \
                  (player, game, since, until)"
             )));
         }
-        match self {
-            Store::Sqlite(s) => s.records(filter),
-            Store::Postgres(p) => p.records(filter),
-        }
+        self.on(|s| s.records(filter), |p| p.records(filter))
     }
 
     pub fn list(&self, filters: &GameFilters, paging: &Paging) -> Result<GameList, StoreError> {
@@ -127,10 +164,7 @@ impl Store {
             limit,
             offset: offset as i64,
         };
-        let (games, total) = match self {
-            Store::Sqlite(s) => s.list(&filter, page),
-            Store::Postgres(p) => p.list(&filter, page),
-        }?;
+        let (games, total) = self.on(|s| s.list(&filter, page), |p| p.list(&filter, page))?;
         Ok(GameList {
             games,
             total,
@@ -234,6 +268,10 @@ pub enum StoreError {
     /// The database failed: the service's fault, not the request's.
     #[error("database error: {0}")]
     Db(String),
+    /// The database cannot be reached or written now (its server is down, its disk is
+    /// full): the request may succeed later.
+    #[error("the database is unavailable: {0}")]
+    Unavailable(String),
     /// The database could not be opened or brought up to date.
     #[error("{db}: {fault}")]
     Open { db: String, fault: String },
@@ -264,6 +302,16 @@ impl Filter {
                     .map_err(|e| StoreError::BadQuery(format!("game: {e}")))
             })
             .transpose()?;
+        if let Some(c) = player
+            .iter()
+            .flat_map(|p| p.chars())
+            .find(|c| c.is_control())
+        {
+            return Err(StoreError::BadQuery(format!(
+                "player holds a control character (U+{:04X}); no stored name does",
+                c as u32
+            )));
+        }
         Ok(Filter {
             player: player.clone(),
             game,

@@ -338,6 +338,20 @@ pub struct Serve {
     /// The largest request body accepted, in bytes (larger: 413).
     #[arg(long, env = "SCHAFKOPF_BODY_LIMIT", default_value_t = 256 * 1024)]
     pub body_limit: usize,
+    /// Seconds a request body may take to arrive (longer: 408).
+    #[arg(long, env = "SCHAFKOPF_BODY_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub body_timeout: u64,
+    /// A host name the service answers to besides its addresses (repeatable). Bound to
+    /// loopback it answers only to `localhost` and its address, so that no other site's
+    /// name can be pointed at it; behind a proxy that serves it under a public name, give
+    /// that name here.
+    #[arg(
+        long = "allow-host",
+        value_name = "NAME",
+        env = "SCHAFKOPF_ALLOW_HOSTS",
+        value_delimiter = ','
+    )]
+    pub allow_hosts: Vec<String>,
 }
 
 /// What `schafkopf summary` does.

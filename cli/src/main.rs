@@ -450,6 +450,8 @@ fn run_serve(serve: Serve) -> io::Result<ExitCode> {
             node_budget: Some(serve.node_budget),
         },
         body_limit: serve.body_limit,
+        body_timeout: std::time::Duration::from_secs(serve.body_timeout),
+        allowed_hosts: serve.allow_hosts.clone(),
     };
     let db = api::store::display_name(&serve.db);
     actix_web::rt::System::new().block_on(api::serve(config, &serve.addr, |addr| {

@@ -993,7 +993,7 @@ fn ledger_follows_the_players_over_a_protocol() {
         "{text}"
     );
     assert!(
-        text.contains("PcLinks      32        11      9       1410       1000       +410"),
+        text.contains("PcLinks      32        10      8       1410       1000       +410"),
         "{text}"
     );
     let unnamed = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();

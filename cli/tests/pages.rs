@@ -442,5 +442,109 @@ fn the_game_list_takes_a_pasted_log_and_opens_its_replays() {
         "document.getElementById('replay') && document.getElementById('replay').dataset.step",
         "32",
     );
+    // The interactive docs draw every endpoint under their policy.
+    session.go(&server.url("/docs/"));
+    wait_for(
+        &session,
+        "document.querySelectorAll('.opblock').length > 10",
+        "true",
+    );
     session.close();
+}
+
+/// Hostile text in a stored game (names, id, `meta`) shows as text on the service's page
+/// and in the saved report, and runs nothing: the pages are built from text nodes, the
+/// report's embedded JSON escapes every `<`, and both forbid inline script.
+#[test]
+fn hostile_names_ids_and_notes_show_as_text_and_run_nothing() {
+    let Some(driver) = start_driver() else {
+        return;
+    };
+    let image = "<img src=x onerror=\"window.pwned=1\">";
+    let names = [
+        image.to_string(),
+        "<!--<script>".to_string(),
+        "</script><script>window.pwned=2</script>".to_string(),
+        "<svg onload=\"window.pwned=3\">".to_string(),
+    ];
+    let games = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let mut game: Value = serde_json::from_str(games.lines().next().unwrap()).unwrap();
+    let id = "<img src=x onerror=window.pwned=4>";
+    game["id"] = id.into();
+    game["players"] = json!(names);
+    game["meta"] = json!({"note": "<!--<script>", "end": "</script><b>bold</b>"});
+    let record = game.to_string();
+
+    let server = Server::start(&temp_db("hostile"), &[]);
+    let created = ureq::post(&server.url("/api/v1/games"))
+        .send_string(&record)
+        .unwrap();
+    let location = created.header("Location").unwrap().to_string();
+    let page = location.replace("/api/v1/games/", "/games/");
+
+    // The saved report of the same game, opened from a file.
+    let dir = std::env::temp_dir().join(format!("schafkopf-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let report = dir.join("game.html");
+    let out = Command::new(env!("CARGO_BIN_EXE_schafkopf"))
+        .args(["analyze", "--format", "html", "-o"])
+        .arg(&report)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(record.as_bytes())?;
+            c.wait()
+        })
+        .unwrap();
+    assert!(out.success());
+
+    let session = Session::start(&driver);
+    for url in [server.url(&page), format!("file://{}", report.display())] {
+        session.go(&url);
+        // Drawn to the last card: the page read its data whole.
+        wait_for(
+            &session,
+            "document.getElementById('replay').dataset.step",
+            "32",
+        );
+        let shown = session.run(
+            "return {pwned: window.pwned === undefined ? null : window.pwned, \
+             injected: document.querySelectorAll('#replay img, #replay b, #replay script, #replay svg[onload]').length, \
+             title: document.getElementById('title').textContent, \
+             names: [...document.querySelectorAll('.seat .name')].map(n => n.textContent), \
+             summary: document.getElementById('summary').textContent};",
+        );
+        assert_eq!(shown["pwned"], Value::Null, "{url}: {shown}");
+        assert_eq!(shown["injected"], 0, "{url}: {shown}");
+        assert_eq!(shown["title"], id, "{url}: {shown}");
+        let seats = shown["names"].as_array().unwrap();
+        for name in &names {
+            assert!(
+                seats
+                    .iter()
+                    .any(|s| s.as_str().unwrap().starts_with(name.as_str())),
+                "{url}: {name} not shown in {shown}"
+            );
+            assert!(shown["summary"].as_str().unwrap().contains(name.as_str()));
+        }
+    }
+    // The game list shows the hostile id and names as text too.
+    session.go(&server.url("/"));
+    wait_for(
+        &session,
+        "document.getElementById('paging').textContent",
+        "1 game",
+    );
+    let listed = session.run(
+        "return {pwned: window.pwned === undefined ? null : window.pwned, \
+         injected: document.querySelectorAll('main img').length, \
+         text: document.getElementById('games').textContent};",
+    );
+    assert_eq!(listed["pwned"], Value::Null, "{listed}");
+    assert_eq!(listed["injected"], 0, "{listed}");
+    assert!(listed["text"].as_str().unwrap().contains(id), "{listed}");
+    session.close();
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -181,6 +181,8 @@ pub enum Error {
     NoPlayers,
     #[error("the hand was thrown in: nobody played it")]
     ThrownIn,
+    #[error("{field} {fault}")]
+    BadName { field: String, fault: String },
     #[error("passes[{index}]: {fault}")]
     BadPass { index: usize, fault: String },
     #[error("a {round} round is played as a suit solo by seat 0 (forehand), not {contract}")]
@@ -232,6 +234,7 @@ impl Error {
             Error::HiddenHand(_) => "hidden_hand",
             Error::MussDeclarer { .. } => "muss_declarer",
             Error::NoPlayers => "no_players",
+            Error::BadName { .. } => "bad_name",
             Error::ThrownIn => "thrown_in",
             Error::BadPass { .. } => "bad_pass",
             Error::RoundContract { .. } => "round_contract",

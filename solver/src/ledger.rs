@@ -10,7 +10,7 @@ use crate::odds::Sampling;
 use crate::options::{BockEvent, MAX_BOCK};
 use crate::record::Record;
 use crate::search::Solver;
-use crate::seat::Seats;
+use crate::seat::{Seat, Seats};
 use crate::settle::{declared_payouts, german_points, DeclaredOutcome, Outcome, Score};
 use crate::valuation::{evaluate, Valuation};
 use serde::Serialize;
@@ -256,7 +256,13 @@ impl Ledger {
         };
         // From here on the game is counted: nothing below can fail but the sums `count`
         // checks before it changes anything.
-        let mut entry = self.count(record.id.clone(), names, &score, (perfect, played_out))?;
+        let declarer = setup.as_ref().and_then(|s| s.contract().declarer());
+        let mut entry = self.count(
+            record.id.clone(),
+            names,
+            (&score, declarer),
+            (perfect, played_out),
+        )?;
         entry.bock = carried.doublings.bock;
         if let Some(gained) = game_points {
             entry.german_match = Some(self.count_match(names, &score, gained));
@@ -280,7 +286,7 @@ impl Ledger {
         &mut self,
         id: Option<String>,
         names: &[String],
-        score: &Score,
+        (score, declarer): (&Score, Option<Seat>),
         (perfect, played_out): (Option<[i64; 4]>, Option<[i64; 4]>),
     ) -> Result<LedgerEntry, Error> {
         let stock = self
@@ -299,7 +305,8 @@ impl Ledger {
                 .unwrap_or_else(|| Account::new(name));
             let amount = score.payouts[seat];
             account.games += 1;
-            if score.declarers.first().map(|d| d.index()) == Some(seat) {
+            // The player who declared, not his partner (whichever seat is lower).
+            if declarer.map(Seat::index) == Some(seat) {
                 account.declared += 1;
                 account.declared_won += u32::from(declarer_won == Some(true));
             }
@@ -370,10 +377,21 @@ impl Ledger {
                 .find(|(n, _)| *n == names[seat])
                 .map_or(0, |(_, p)| *p)
         });
-        let mut won: Vec<String> = (0..4)
-            .filter(|&seat| points[seat] >= MATCH_POINTS)
-            .map(|seat| names[seat].clone())
-            .collect();
+        // A side's winners drew the same points, and the match is theirs together once one
+        // of them reaches nine: he wins it with his partners of this game, whatever they
+        // had drawn before (RULES.md section 8). In Schellen-Schafkopf nobody has a
+        // partner: only who reached nine wins.
+        let winners = score.outcome.winners(declarers);
+        let sides = !matches!(score.outcome, Outcome::PlainTrick { .. });
+        let reached = |seat: Seat| points[seat.index()] >= MATCH_POINTS;
+        let mut won: Vec<String> = match winners.iter().any(reached) {
+            true => winners
+                .iter()
+                .filter(|&seat| sides || reached(seat))
+                .map(|seat| names[seat.index()].clone())
+                .collect(),
+            false => Vec::new(),
+        };
         won.sort();
         if !won.is_empty() {
             self.matches.push(MatchWon {
@@ -524,6 +542,27 @@ mod tests {
     }
 
     #[test]
+    fn the_declarer_is_credited_with_his_game_not_his_lower_seated_partner() {
+        // Seat 1 calls the Gras ace, which seat 0 holds; they lose.
+        let mut r = Record::from_json(
+            r#"{"hands": ["GO GU GA GZ G9 SZ S9 S8", "HO HU HK H8 H7 GK SA S7", "EO SO EU HA EA E9 E8 SK", "SU HZ H9 EZ EK E7 G8 G7"],
+              "contract": {"game": "sauspiel", "suit": "G", "declarer": 1},
+              "play": "GO H7 EO HZ SK SU S8 S7 G7 GA GK HA EA E7 GU SA G9 HU E9 G8 HO EU H9 GZ H8 SO EZ S9 E8 EK SZ HK"}"#,
+        )
+        .unwrap();
+        r.players = Some(["Sepp", "Resi", "Hans", "Vroni"].map(String::from).to_vec());
+        let mut ledger = Ledger::new();
+        assert_eq!(ledger.add(&r).unwrap().payouts, [-10, -10, 10, 10]);
+        let declared = |name: &str| {
+            let totals = ledger.totals();
+            let a = totals.players.iter().find(|a| a.player == name).unwrap();
+            (a.declared, a.declared_won)
+        };
+        assert_eq!(declared("Resi"), (1, 0));
+        assert_eq!(declared("Sepp"), (0, 0));
+    }
+
+    #[test]
     fn a_hand_thrown_in_starts_a_bock_round_of_four_hands() {
         let names = ["Sepp", "Resi", "Hans", "Vroni"];
         let bock = |mut r: Record| {
@@ -603,7 +642,8 @@ mod tests {
 
     /// Each winner draws the game's points (a lone winner too, though the three pay him);
     /// the first to nine wins the match with his partner, and a new match starts.
-    fn check_matches(games: Vec<Record>) -> usize {
+    fn check_matches(games: Vec<Record>) -> (usize, usize) {
+        let mut below_nine = 0;
         let mut ledger = Ledger::new();
         let mut counts: Vec<(String, i64)> = Vec::new();
         let mut games_in_match = 0;
@@ -631,6 +671,12 @@ mod tests {
             assert_eq!(m.points, expected, "game {}", entry.game);
             assert_eq!(!m.won.is_empty(), m.points.iter().any(|p| *p >= 9));
             if !m.won.is_empty() {
+                // The side that won the deciding game wins the match together.
+                let mut side: Vec<String> =
+                    winners.iter().map(|&s| entry.players[s].clone()).collect();
+                side.sort();
+                assert_eq!(m.won, side, "game {}", entry.game);
+                below_nine += winners.iter().filter(|&&s| m.points[s] < 9).count();
                 let last = ledger.totals().matches.last().cloned().unwrap();
                 assert_eq!((last.winners, last.games), (m.won.clone(), games_in_match));
                 counts.clear();
@@ -639,13 +685,32 @@ mod tests {
             }
         }
         assert_eq!(ledger.totals().matches.len(), won);
-        won
+        (won, below_nine)
     }
 
     #[test]
     fn german_partnerships_play_matches_to_nine_game_points() {
-        let won = check_matches(german_games(60, false));
+        let (won, _) = check_matches(german_games(60, false));
         assert!(won >= 2, "{won} matches in 60 games");
+        // The same games with the partnerships changing from game to game (the players
+        // seated anew each time): some win a match below nine, with the partner who
+        // reached it.
+        let pairings = [
+            ["Sepp", "Resi", "Hans", "Vroni"],
+            ["Sepp", "Hans", "Resi", "Vroni"],
+            ["Sepp", "Resi", "Vroni", "Hans"],
+        ];
+        let games = german_games(60, false)
+            .into_iter()
+            .enumerate()
+            .map(|(i, mut r)| {
+                r.players = Some(pairings[i % 3].map(String::from).to_vec());
+                r
+            })
+            .collect();
+        let (won, below_nine) = check_matches(games);
+        assert!(won >= 2, "{won} matches in 60 games");
+        assert!(below_nine >= 1, "{below_nine} partners won below nine");
     }
 
     #[test]
@@ -656,7 +721,7 @@ mod tests {
             .filter(|r| r.contract.as_ref().is_some_and(|c| c.solo))
             .count();
         assert_eq!(solos, 20);
-        let won = check_matches(games);
+        let (won, _) = check_matches(games);
         assert!(won >= 2, "{won} matches in 60 games");
     }
 

@@ -338,6 +338,34 @@ pub struct Record {
     pub meta: Option<Meta>,
 }
 
+/// The longest `id` a record may have, in characters.
+pub const MOST_ID_CHARS: usize = 200;
+
+/// The longest player's name, in characters.
+pub const MOST_NAME_CHARS: usize = 64;
+
+/// A name's length and characters, the fault named with its place.
+fn check_name(field: &str, text: &str, most: usize) -> Result<(), Error> {
+    let length = text.chars().count();
+    if length > most {
+        return Err(Error::BadName {
+            field: field.to_string(),
+            fault: format!("is {length} characters long; at most {most} are allowed"),
+        });
+    }
+    if let Some((at, c)) = text.chars().enumerate().find(|(_, c)| c.is_control()) {
+        return Err(Error::BadName {
+            field: field.to_string(),
+            fault: format!(
+                "holds a control character (U+{:04X}) at character {}",
+                c as u32,
+                at + 1
+            ),
+        });
+    }
+    Ok(())
+}
+
 fn is_default<T: Default + PartialEq>(t: &T) -> bool {
     *t == T::default()
 }
@@ -403,7 +431,24 @@ impl Record {
                 }
             }
         }
-        crate::json::typed(text)
+        let record: Record = crate::json::typed(text)?;
+        record.check_names()?;
+        Ok(record)
+    }
+
+    /// Checks the record's free text that becomes names elsewhere (a URL, a database key, a
+    /// page): the `id` at most [`MOST_ID_CHARS`] characters, each player's name at most
+    /// [`MOST_NAME_CHARS`], and no control character in either (a NUL, a line break).
+    /// [`Record::from_json`] checks every record it reads; records made otherwise (the
+    /// converters of other formats) are checked where they are kept.
+    pub fn check_names(&self) -> Result<(), Error> {
+        if let Some(id) = &self.id {
+            check_name("id", id, MOST_ID_CHARS)?;
+        }
+        for (seat, name) in self.players.iter().flatten().enumerate() {
+            check_name(&format!("players[{seat}]"), name, MOST_NAME_CHARS)?;
+        }
+        Ok(())
     }
 
     /// The record as one line of JSON.

@@ -377,9 +377,10 @@ pub fn declared_payouts(setup: &Setup, outcome: DeclaredOutcome) -> [i64; 4] {
                 SieValue::WithLaufende => laufende,
                 SieValue::BaseOnly => 0,
             };
-            // The short deck's Sie (four Obers, two Unters) is paid as a Tout by default.
+            // The short packs' Sie (the short deck's four Obers and two Unters, the twenty
+            // cards' four Obers and EU) is paid as a Tout by default (RULES.md section 1).
             let factor = match (setup.deck(), setup.options().short_sie) {
-                (Deck::Short, ShortSie::Tout) => 2,
+                (Deck::Short | Deck::Twenty, ShortSie::Tout) => 2,
                 _ => 4,
             };
             factor * (t.solo() + t.laufende_price() * l)

@@ -79,6 +79,20 @@ fn a_short_deck_sie_is_paid_as_a_tout_unless_told() {
     assert_eq!(score(r#""short_sie": "sie""#), [1320, -440, -440, -440]);
 }
 
+#[test]
+fn a_twenty_card_sie_is_paid_as_a_tout_unless_told() {
+    // Five Laufende (EO to EU): a Tout is 2 x (50 + 5 x 10) = 200 from each, a Sie 400.
+    const TWENTY_SIE: &str = r#"{"deck": "twenty", "hands": ["HU EZ SK HK SZ", "GU SU GZ EA EK", "EO GO HO SO EU", "SA GA HA HZ GK"], "contract": {"game": "sie", "declarer": 2}"#;
+    let score = |rules: &str| {
+        let game = record(&format!("{TWENTY_SIE}, \"rules\": {{{rules}}}}}"))
+            .game()
+            .unwrap();
+        Score::of(&game).unwrap().payouts
+    };
+    assert_eq!(score(""), [-200, -200, 600, -200]);
+    assert_eq!(score(r#""short_sie": "sie""#), [-400, -400, 1200, -400]);
+}
+
 /// Seat 0 was dealt one trump (H7); seat 2 takes it and gives back E7.
 const HOCHZEIT_DEAL: &str = r#"["H7 EA EZ EK GA GZ SA SZ", "EO GO HA HZ E9 E8 G9 S9", "HO SO EU HK H9 E7 GK G8", "GU HU SU H8 G7 SK S8 S7"]"#;
 

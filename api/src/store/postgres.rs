@@ -70,9 +70,22 @@ pub struct Postgres {
     jobs: mpsc::Sender<Job>,
 }
 
+/// The server cannot be reached (no answer, a connection lost, a server shutting down or
+/// out of resources such as disk): unavailable (503, retry later); anything the server
+/// refused otherwise is a fault.
 impl From<postgres::Error> for StoreError {
     fn from(e: postgres::Error) -> StoreError {
-        StoreError::Db(describe(&e))
+        let unavailable = match e.as_db_error() {
+            None => true,
+            Some(db) => {
+                let code = db.code().code();
+                code.starts_with("08") || code.starts_with("53") || code.starts_with("57P")
+            }
+        };
+        match unavailable {
+            true => StoreError::Unavailable(describe(&e)),
+            false => StoreError::Db(describe(&e)),
+        }
     }
 }
 
@@ -91,7 +104,10 @@ impl Postgres {
         let shown = without_password(url);
         let fault = {
             let shown = shown.clone();
-            move |fault: String| StoreError::Open { db: shown, fault }
+            move |fault: String| StoreError::Open {
+                db: shown.clone(),
+                fault,
+            }
         };
         let open = {
             let fault = fault.clone();
@@ -99,12 +115,16 @@ impl Postgres {
         };
         let (jobs, queue) = mpsc::channel::<Job>();
         let (ready, opened) = mpsc::channel();
-        let url = url.to_string();
+        let mut config = url.parse::<postgres::Config>().map_err(&open)?;
+        // A server that does not answer fails a connection in seconds, not never.
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(std::time::Duration::from_secs(5));
+        }
         std::thread::Builder::new()
             .name("postgres".to_string())
             .spawn(move || {
                 let connect = || -> Result<Client, postgres::Error> {
-                    let mut client = Client::connect(&url, NoTls)?;
+                    let mut client = config.connect(NoTls)?;
                     migrate(&mut client)?;
                     Ok(client)
                 };
@@ -120,7 +140,7 @@ impl Postgres {
                 // first if the server closed it (a failed reconnect fails the job).
                 for job in queue {
                     if client.is_closed() {
-                        match Client::connect(&url, NoTls) {
+                        match config.connect(NoTls) {
                             Ok(c) => client = c,
                             Err(e) => tracing::error!("postgres: {}", describe(&e)),
                         }
@@ -144,6 +164,14 @@ impl Postgres {
         });
         self.jobs.send(job).map_err(|_| stopped())?;
         answered.recv().map_err(|_| stopped())?
+    }
+
+    /// A round trip to the server.
+    pub fn ping(&self) -> Result<(), StoreError> {
+        self.run(|client| {
+            client.simple_query("SELECT 1")?;
+            Ok(())
+        })
     }
 
     pub fn insert(&self, game: &NewGame) -> Result<(), StoreError> {
@@ -274,7 +302,7 @@ impl Postgres {
 
 /// The connection's thread has stopped (it cannot while the store lives, but for a panic).
 fn stopped() -> StoreError {
-    StoreError::Db("the connection to the database has stopped".to_string())
+    StoreError::Unavailable("the connection to the database has stopped".to_string())
 }
 
 /// Runs the pending migrations in one transaction, under a lock that makes instances

@@ -52,9 +52,18 @@ pub struct Sqlite {
     conn: Mutex<Connection>,
 }
 
+/// A full disk, a database locked past the busy timeout, a file that cannot be opened or
+/// written: the database is unavailable (503, retry later); anything else is a fault.
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
-        StoreError::Db(e.to_string())
+        use rusqlite::ErrorCode::*;
+        match e.sqlite_error_code() {
+            Some(
+                DiskFull | DatabaseBusy | DatabaseLocked | CannotOpen | SystemIoFailure | ReadOnly
+                | OutOfMemory,
+            ) => StoreError::Unavailable(e.to_string()),
+            _ => StoreError::Db(e.to_string()),
+        }
     }
 }
 
@@ -90,6 +99,13 @@ impl Sqlite {
         // A panic while holding the lock cannot leave a transaction half done (rusqlite
         // rolls back on drop), so a poisoned lock still guards a consistent database.
         self.conn.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// A round trip to the database.
+    pub fn ping(&self) -> Result<(), StoreError> {
+        self.conn()
+            .query_row("SELECT count(*) FROM sqlite_master", [], |_| Ok(()))?;
+        Ok(())
     }
 
     /// Stores a game; `Duplicate` if the id is taken.
@@ -258,6 +274,35 @@ mod tests {
             .query_row("SELECT count(*) FROM analyses", [], |r| r.get(0))
             .unwrap();
         assert_eq!(left, 0);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_full_disk_is_unavailable_not_a_fault() {
+        let dir = std::env::temp_dir().join(format!("schafkopf-full-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("full.db");
+        let _ = std::fs::remove_file(&path);
+        let store = Sqlite::open(&path).unwrap();
+        // The database may grow no more: SQLite's own "database or disk is full".
+        {
+            let conn = store.conn();
+            let pages: i64 = conn
+                .pragma_query_value(None, "page_count", |r| r.get(0))
+                .unwrap();
+            conn.pragma_update(None, "max_page_count", pages).unwrap();
+        }
+        let text = "x".repeat(100_000);
+        let game = NewGame {
+            id: "big",
+            text: &text,
+            game: None,
+            declarer: None,
+            players: &[],
+        };
+        let e = store.insert(&game).unwrap_err();
+        assert!(matches!(e, StoreError::Unavailable(_)), "{e:?}");
+        assert!(store.ping().is_ok());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -71,8 +71,13 @@ pub struct Server {
 
 impl Server {
     pub fn start(db: &Path, extra: &[&str]) -> Server {
+        Server::start_on(&store_url(db), extra)
+    }
+
+    /// A service on the store `db` names as `--db` takes it (a file or a URL).
+    pub fn start_on(db: &str, extra: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_schafkopf"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db", &store_url(db)])
+            .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
             .args(extra)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::piped())

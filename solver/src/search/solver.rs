@@ -118,6 +118,19 @@ impl Solver {
         st.aborted = false;
     }
 
+    /// A second solver for the same request, with tables of `bytes`: it may visit as many
+    /// positions as this one has left of its budget, and stops when this one's cancel flag
+    /// is raised (a request that searches on two solvers at once stays bounded).
+    pub fn helper(&self, bytes: usize) -> Solver {
+        let mut helper = Solver::with_budget(bytes);
+        let st = &self.state;
+        let left =
+            (st.node_limit != u64::MAX).then(|| st.node_limit.saturating_sub(st.stats.nodes));
+        helper.limit_nodes(left);
+        helper.cancel_when(st.cancel.clone());
+        helper
+    }
+
     /// Stops the searches that follow once `flag` is raised (from any thread): they return
     /// [`Error::Cancelled`] within about a thousand positions. `None` takes the flag away.
     /// As after a budget stop, nothing a cancelled search saw is kept, and the solver is

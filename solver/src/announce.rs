@@ -9,7 +9,7 @@ use crate::order::Group;
 use crate::seat::{BySeat, Seat};
 
 /// The suits whose ace a Sauspiel may call (Herz is trumps).
-const CALLABLE: [Suit; 3] = [Suit::Eichel, Suit::Gras, Suit::Schellen];
+pub(crate) const CALLABLE: [Suit; 3] = [Suit::Eichel, Suit::Gras, Suit::Schellen];
 
 /// The aces `hand` may call in a Sauspiel: not held, and at least one plain card of the
 /// suit held. An empty list means the seat is blocked from the Sauspiel.

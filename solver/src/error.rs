@@ -183,6 +183,16 @@ pub enum Error {
     ThrownIn,
     #[error("{field} {fault}")]
     BadName { field: String, fault: String },
+    #[error(
+        "the {round} round was thrown in after {made} of its {total} passes: the hands \
+             were never complete, so only forehand's view once he had passed can be judged \
+             (odds --seat 0)"
+    )]
+    IncompleteRound {
+        round: &'static str,
+        made: usize,
+        total: usize,
+    },
     #[error("passes[{index}]: {fault}")]
     BadPass { index: usize, fault: String },
     #[error("a {round} round is played as a suit solo by seat 0 (forehand), not {contract}")]
@@ -235,6 +245,7 @@ impl Error {
             Error::MussDeclarer { .. } => "muss_declarer",
             Error::NoPlayers => "no_players",
             Error::BadName { .. } => "bad_name",
+            Error::IncompleteRound { .. } => "incomplete_round",
             Error::ThrownIn => "thrown_in",
             Error::BadPass { .. } => "bad_pass",
             Error::RoundContract { .. } => "round_contract",

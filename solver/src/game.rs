@@ -79,6 +79,9 @@ impl Deal {
         stock: i64,
     ) -> Result<Deal, Error> {
         check_table(&options, &tariff, &doublings, stock)?;
+        if self.variant == Variant::German {
+            check_german_table(&tariff, &doublings)?;
+        }
         Ok(Deal {
             options,
             tariff,
@@ -243,6 +246,25 @@ fn check_muss(deal: &Deal, contract: &Contract) -> Result<(), Error> {
     Ok(())
 }
 
+/// Refuses what the German game does not have (RULES.md section 8): it is paid in game
+/// points towards the match to nine, not by a tariff, and nobody knocks before it.
+fn check_german_table(tariff: &Tariff, doublings: &Doublings) -> Result<(), Error> {
+    if *tariff != Tariff::default() {
+        return Err(Error::Conflict(
+            "tariff: the German game has no tariff; it is paid in game points towards the \
+             match to nine (RULES.md section 8)"
+                .to_string(),
+        ));
+    }
+    if doublings.klopfen > 0 {
+        return Err(Error::BadDoublings(format!(
+            "{} Klopfen in a German game: the German game has no Klopfen",
+            doublings.klopfen
+        )));
+    }
+    Ok(())
+}
+
 /// Refuses an option, price or stock out of range and doublings that cannot happen
 /// (RULES.md sections 6 and 9).
 pub(crate) fn check_table(
@@ -321,6 +343,10 @@ impl Setup {
         }
         if deal.muss {
             check_muss(&deal, &contract)?;
+        }
+        if contract.has_laufende() {
+            deal.options
+                .check_laufende(contract.default_laufende_min())?;
         }
         match contract {
             Contract::Sauspiel {
@@ -410,11 +436,23 @@ impl Setup {
                     )));
                 }
             }
+            Contract::Kreuzbock { declarer } => {
+                // The seed's order: the team of the last Kontra, else of the first Klopfen,
+                // else the team that leads to the first trick (forehand's, seats 0 and 2).
+                // A record counts doublings but not who gave them, so with a Kontra or a
+                // Klopfen its `declarer` says which team that was.
+                let doubled = deal.doublings.kontra > 0 || deal.doublings.klopfen > 0;
+                if !doubled && declarer.index() % 2 != 0 {
+                    return Err(Error::Conflict(format!(
+                        "a Kreuzbock without Kontra or Klopfen is declared by the team that \
+                         leads to the first trick, seats 0 and 2, not seat {declarer}'s"
+                    )));
+                }
+            }
             Contract::Solo { .. }
             | Contract::Bettel { .. }
             | Contract::Ramsch
-            | Contract::SchellenSchafkopf
-            | Contract::Kreuzbock { .. } => {}
+            | Contract::SchellenSchafkopf => {}
         }
         Ok(Setup {
             hands: contract.played_hands(deal.hands),

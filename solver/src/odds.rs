@@ -280,13 +280,17 @@ pub fn odds(
             }
         })
         .collect();
-    let best = contracts.iter().filter(|c| c.settlement.mean >= 0.0).fold(
-        None::<&ContractOdds>,
-        |b, c| match b {
+    // Passing is worth 0, so a contract is chosen only where it is worth as much; in a
+    // Muss game the holder of EO may not pass, and takes the best contract whatever it
+    // costs.
+    let may_pass = !question.table.muss();
+    let best = contracts
+        .iter()
+        .filter(|c| c.settlement.mean >= 0.0 || !may_pass)
+        .fold(None::<&ContractOdds>, |b, c| match b {
             Some(b) if b.settlement.mean >= c.settlement.mean => Some(b),
             _ => Some(c),
-        },
-    );
+        });
     let best = match best {
         Some(c) => OddsChoice {
             contract: Some(c.contract),

@@ -307,6 +307,27 @@ impl Options {
             .collect()
     }
 
+    /// Refuses a cap on the Laufende below their minimum (`rules.laufende_min`, or
+    /// `default_min`, the contract's where none is given): the cap would pay fewer than the
+    /// minimum a table asks for, which no table means. One check for an explicit minimum
+    /// and a default one.
+    pub(crate) fn check_laufende(&self, default_min: u8) -> Result<(), Error> {
+        let Some(max) = self.laufende_max else {
+            return Ok(());
+        };
+        let (min, given) = match self.laufende_min {
+            Some(min) => (min, "rules.laufende_min"),
+            None => (default_min, "the contract's default minimum"),
+        };
+        if max < min {
+            return Err(Error::Conflict(format!(
+                "rules.laufende_max {max} is below {given}, {min}: it would pay fewer \
+                 Laufende than the least that count"
+            )));
+        }
+        Ok(())
+    }
+
     /// Refuses an option outside what it can mean.
     pub(crate) fn check(&self) -> Result<(), Error> {
         let ranges = [
@@ -326,14 +347,9 @@ impl Options {
                 });
             }
         }
-        if let (Some(min), Some(max)) = (self.laufende_min, self.laufende_max) {
-            if max < min {
-                return Err(Error::Conflict(format!(
-                    "rules.laufende_max {max} is below rules.laufende_min {min}: no Laufende \
-                     could ever be paid"
-                )));
-            }
-        }
+        // No contract is known here: the lowest default minimum of any (2, the Wenz
+        // class's); a contract's setup checks again with its own.
+        self.check_laufende(2)?;
         self.extra_solos()?;
         if let Some(n) = self.thrown_in_stock {
             check_amount("rules.thrown_in_stock", n)?;

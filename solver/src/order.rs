@@ -129,6 +129,20 @@ impl Order {
         self.power[card.index() as usize]
     }
 
+    /// `hand` as a player sorts it for the contract: the trumps from the highest, then each
+    /// plain suit (Eichel, Gras, Herz, Schellen) from its highest card.
+    pub fn sorted(&self, hand: Cards) -> Vec<Card> {
+        let mut cards: Vec<Card> = hand.into_iter().collect();
+        cards.sort_by_key(|&c| {
+            let suit_place = match self.group(c) {
+                Group::Trump => 0,
+                Group::Plain(suit) => 1 + suit as u8,
+            };
+            (suit_place, std::cmp::Reverse(self.power(c)))
+        });
+        cards
+    }
+
     /// Whether `card` beats `best`, the best card so far of a trick led in group `led`.
     pub fn beats(&self, card: Card, best: Card) -> bool {
         let (c, b) = (self.is_trump(card), self.is_trump(best));
@@ -198,6 +212,31 @@ pub(crate) const PLAIN_GERMAN: [Rank; 8] = [Ace, King, Ober, Unter, Ten, Nine, E
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_hand_is_sorted_trumps_first_then_each_suit() {
+        let hand: Cards = "EO GO HA HZ HO HU H9 SA EK GU"
+            .split_whitespace()
+            .map(|c| c.parse::<Card>().unwrap())
+            .collect();
+        let sauspiel = crate::contract::Contract::sauspiel(crate::seat::Seat::S0, Suit::Gras);
+        let text = |order: Order| -> Vec<String> {
+            order.sorted(hand).iter().map(|c| c.to_string()).collect()
+        };
+        assert_eq!(
+            text(sauspiel.order(Deck::Long)).join(" "),
+            "EO GO HO GU HU HA HZ H9 EK SA"
+        );
+        let wenz = crate::contract::Contract::Solo {
+            declarer: crate::seat::Seat::S0,
+            game: crate::contract::Solo::Wenz,
+            tout: false,
+        };
+        assert_eq!(
+            text(wenz.order(Deck::Long)).join(" "),
+            "GU HU EK EO GO HA HZ HO H9 SA"
+        );
+    }
     use super::*;
 
     fn card(t: &str) -> Card {

@@ -471,6 +471,13 @@ impl Record {
     fn read_deal(&self) -> Result<Deal, Error> {
         let variant = self.variant()?;
         let deck = self.deck()?;
+        if let Some((round, made)) = self.passes_missing(deck)? {
+            return Err(Error::IncompleteRound {
+                round: round.name(),
+                made,
+                total: round.pass_count(),
+            });
+        }
         let stock = self.stock()?;
         let deal = match self.passing(deck)? {
             Some((round, dealt, passes)) => Deal::passed(variant, deck, round, dealt, passes)?,
@@ -530,6 +537,15 @@ impl Record {
             return Err(Error::Conflict(
                 "thrown_in: a hand thrown in has no contract and no play".to_string(),
             ));
+        }
+        // Kontra and Re answer a contract: with none played, nobody could give them.
+        // (Klopfen comes before anyone bids, and a Bock round counts the hand too.)
+        if self.doublings.kontra > 0 || self.doublings.re > 0 {
+            return Err(Error::BadDoublings(format!(
+                "{} Kontra and {} Re on a hand thrown in: nobody played it, so nobody \
+                 could double it",
+                self.doublings.kontra, self.doublings.re
+            )));
         }
         self.variant()?;
         let deck = self.deck()?;
@@ -600,7 +616,7 @@ impl Record {
             }
         };
         let deal = if shown.len() == 4 {
-            self.deal()?
+            self.view_deal(seat)?
         } else if self.round.is_some() || !self.passes.is_empty() {
             // The passes are checked against the hands they come from.
             return Err(Error::BadView(
@@ -642,6 +658,62 @@ impl Record {
             None => Vec::new(),
         };
         HandQuestion::new(deal, seat, contracts)
+    }
+
+    /// A round thrown in before its passing was done: the round and the passes made.
+    fn passes_missing(&self, deck: Deck) -> Result<Option<(Round, usize)>, Error> {
+        if !self.thrown_in {
+            return Ok(None);
+        }
+        Ok(self
+            .passing(deck)?
+            .filter(|(round, _, passes)| passes.len() < round.pass_count())
+            .map(|(round, _, passes)| (round, passes.len())))
+    }
+
+    /// The deal as `seat` saw it when it chose. A round thrown in part-way has no final
+    /// hands, but forehand, the only one who chooses in it, saw none of the passes after
+    /// his own: once he has passed, his view is that of the round with the rest of the
+    /// passes made any way ([`Round::completed`]).
+    fn view_deal(&self, seat: Seat) -> Result<Deal, Error> {
+        let deck = self.deck()?;
+        let Some((round, made)) = self.passes_missing(deck)? else {
+            return self.deal();
+        };
+        // The cards set aside, and forehand's own pass where the round has one.
+        let his_own = round.pass_count().min(2);
+        if seat != Seat::S0 || made < his_own {
+            return Err(Error::IncompleteRound {
+                round: round.name(),
+                made,
+                total: round.pass_count(),
+            });
+        }
+        let Some((_, dealt, passes)) = self.passing(deck)? else {
+            return self.deal();
+        };
+        let mut completed = self.clone();
+        completed.thrown_in = false;
+        completed.passes = round
+            .completed(deck, &dealt, &passes)?
+            .iter()
+            .map(PassSpec::of)
+            .collect();
+        completed.deal()
+    }
+
+    /// Validates the whole record as far as it goes, as a store or a copy takes it: a
+    /// hand thrown in as it is settled, a record with a contract with every card of its
+    /// play, a deal alone as dealt; and its names ([`Record::check_names`]).
+    pub fn check(&self) -> Result<(), Error> {
+        self.check_names()?;
+        if self.thrown_in {
+            self.score().map(|_| ())
+        } else if self.contract.is_some() {
+            self.game().map(|_| ())
+        } else {
+            self.deal().map(|_| ())
+        }
     }
 
     /// Validates everything but the play.

@@ -114,6 +114,38 @@ impl Round {
         }
     }
 
+    /// The passes a round has in full: the cards set aside, then one per link.
+    pub fn pass_count(self) -> usize {
+        self.chain().len() + 1
+    }
+
+    /// The passes of a round thrown in part-way, completed: each pass not made is filled
+    /// with the first cards its giver holds. Only a view that saw none of the added passes
+    /// may use them: forehand's once he has passed himself (in a Schieber the passes after
+    /// his go from middlehand to rearhand to the dealer), whose view is the same whichever
+    /// cards they hand on ([`crate::worlds`] leaves unseen passes open).
+    pub fn completed(
+        self,
+        deck: Deck,
+        dealt: &BySeat<Cards>,
+        passes: &[Pass],
+    ) -> Result<Vec<Pass>, Error> {
+        let mut hands = self.pass(deck, dealt, passes, false)?;
+        let k = passes.first().map_or(0, |p| p.cards.len() as usize);
+        let mut all = passes.to_vec();
+        for &(from, to) in self.chain().iter().skip(passes.len() - 1) {
+            let cards: Cards = hands[from].into_iter().take(k).collect();
+            hands[from] = hands[from].without(cards);
+            hands[to] |= cards;
+            all.push(Pass {
+                from: Some(from),
+                to,
+                cards,
+            });
+        }
+        Ok(all)
+    }
+
     /// The seat dealt fewer cards by as many as are set aside.
     fn short_seat(self) -> Seat {
         match self {

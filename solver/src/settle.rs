@@ -47,8 +47,11 @@ pub enum Outcome {
         thrown_in: (),
     },
     Ramsch {
-        /// The seat that pays (none after a Durchmarsch).
+        /// The seat with the most points, who loses (none after a Durchmarsch).
         loser: Option<Seat>,
+        /// Every seat that pays: the loser, and under `ramsch_form: two_highest_pay` the
+        /// seat with the second most points too (none after a Durchmarsch).
+        payers: Vec<Seat>,
         /// Seats that took no trick.
         jungfrau: Vec<Seat>,
         /// The seat that won alone.
@@ -529,6 +532,11 @@ pub(crate) fn ramsch_units(opts: &Options, tally: &RamschTally) -> (Outcome, [i6
         .collect();
     let outcome = Outcome::Ramsch {
         loser: decided.loser,
+        payers: decided
+            .loser
+            .into_iter()
+            .chain(decided.second_payer)
+            .collect(),
         jungfrau,
         durchmarsch: decided.durchmarsch,
     };
@@ -540,6 +548,8 @@ pub(crate) fn ramsch_units(opts: &Options, tally: &RamschTally) -> (Outcome, [i6
 pub(crate) struct RamschDecided {
     pub durchmarsch: Option<Seat>,
     pub loser: Option<Seat>,
+    /// Under `two_highest_pay`, the seat with the second most points, who pays too.
+    pub second_payer: Option<Seat>,
     pub jungfrau: Seats,
     pub units: [i64; 4],
 }
@@ -595,6 +605,7 @@ fn decided_on(opts: &Options, tally: &RamschTally) -> RamschDecided {
         return RamschDecided {
             durchmarsch,
             loser: None,
+            second_payer: None,
             jungfrau,
             units,
         };
@@ -615,6 +626,7 @@ fn decided_on(opts: &Options, tally: &RamschTally) -> RamschDecided {
     RamschDecided {
         durchmarsch: None,
         loser: Some(ranked[0]),
+        second_payer: (payers == 2).then_some(ranked[1]),
         jungfrau,
         units,
     }

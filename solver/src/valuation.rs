@@ -351,8 +351,11 @@ fn report(
         for contract in options {
             values.push(value_of(solver, contract)?);
         }
+        // A Hochzeit is offered where the table plays freely: not in a round whose cards
+        // change hands, nor in a Muss game (there the holder of EO declares, nobody else).
         if variant == Variant::Bavarian
             && deal.round().is_none()
+            && !deal.muss()
             && (may_offer_hochzeit(hands[seat], deck)
                 || deal.options().bauernhochzeit && may_offer_bauernhochzeit(hands[seat], deck))
         {

@@ -539,3 +539,100 @@ fn odds_of_a_schieber_round_with_hidden_hands_is_refused_by_name() {
         .hand_question(Some(Seat::S0));
     assert!(q.is_ok(), "{q:?}");
 }
+
+#[test]
+fn a_hand_thrown_in_takes_no_kontra_and_no_re() {
+    let thrown = |doublings: &str| {
+        Record::from_json(&format!(
+            r#"{{"hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
+                "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"],
+                "thrown_in": true, "doublings": {doublings}}}"#
+        ))
+        .unwrap()
+        .score()
+    };
+    assert_eq!(
+        thrown(r#"{"kontra": 1, "re": 1}"#).unwrap_err().to_string(),
+        "doublings: 1 Kontra and 1 Re on a hand thrown in: nobody played it, so nobody could \
+         double it"
+    );
+    assert!(thrown(r#"{"kontra": 1}"#).is_err());
+    // Klopfen comes before the bidding; a Bock round counts the hand too.
+    assert!(thrown(r#"{"klopfen": 1, "bock": 1}"#).is_ok());
+}
+
+#[test]
+fn a_german_record_takes_no_klopfen_and_no_tariff() {
+    let german = |extra: &str| {
+        Record::from_json(&format!(
+            r#"{{"variant": "german", "hands": ["EU GU HU SU EA EZ EK E9",
+                "E8 E7 GA GZ GK G9 G8 G7", "EO GO HO SO HA HZ HK H9",
+                "H8 H7 SA SZ SK S9 S8 S7"]{extra}}}"#
+        ))
+        .unwrap()
+        .deal()
+    };
+    assert!(german("").is_ok());
+    assert_eq!(
+        german(r#", "doublings": {"klopfen": 1}"#)
+            .unwrap_err()
+            .to_string(),
+        "doublings: 1 Klopfen in a German game: the German game has no Klopfen"
+    );
+    let tariff = german(r#", "tariff": {"base": 20}"#).unwrap_err();
+    assert!(
+        tariff
+            .to_string()
+            .starts_with("tariff: the German game has no tariff"),
+        "{tariff}"
+    );
+}
+
+#[test]
+fn a_schieber_thrown_in_part_way_is_judged_from_forehands_view() {
+    // Thrown in after forehand's own pass: middlehand and rearhand never passed.
+    let partway = schieber(|s| {
+        s.replace(
+            r#",{"from":1,"to":2,"cards":"GU HO"},{"from":2,"to":3,"cards":"E8 H8"}"#,
+            "",
+        )
+        .replace(
+            r#""contract":{"game":"solo","suit":"S","declarer":0}"#,
+            r#""thrown_in":true"#,
+        )
+    });
+    let record = Record::from_json(&partway).unwrap();
+    // It settles as a hand thrown in.
+    assert!(record.score().is_ok());
+    // Forehand's odds: his hand after his pass, his suit solos judged.
+    let q = record.hand_question(Some(Seat::S0)).unwrap();
+    assert_eq!(q.hand(), cards("EO GO S7 SK S9 S8 SU HU"));
+    let o = odds(
+        &q,
+        Sampling {
+            samples: 20,
+            seed: 1,
+        },
+        &mut [Solver::with_budget(1 << 24)],
+    )
+    .unwrap();
+    assert!(!o.contracts.is_empty());
+    // Nobody else chooses, and the hands were never complete: named, not "all passes".
+    let e = record.hand_question(Some(Seat::S1)).unwrap_err();
+    assert_eq!(e.code(), "incomplete_round");
+    let e = record.deal().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the schieber round was thrown in after 2 of its 4 passes: the hands were never \
+         complete, so only forehand's view once he had passed can be judged (odds --seat 0)"
+    );
+    let report = contracts(&record, &mut Solver::with_budget(1 << 24));
+    assert_eq!(report.unwrap_err().code(), "incomplete_round");
+    // Before forehand passed, not even his hand was final.
+    let early = partway.replace(r#",{"from":0,"to":1,"cards":"GZ H9"}"#, "");
+    let e = Record::from_json(&early)
+        .unwrap()
+        .hand_question(Some(Seat::S0))
+        .unwrap_err();
+    assert_eq!(e.code(), "incomplete_round");
+}

@@ -276,6 +276,27 @@ fn a_table_may_cap_laufende_and_pay_solos_without_schneider() {
     )
     .unwrap();
     assert!(r.deal().unwrap_err().to_string().contains("laufende_max 2"));
+    // The same cap under the Sauspiel's default minimum of 3 is refused alike, where the
+    // contract is known; a Wenz (default 2) takes it.
+    let game = |contract: &str, rules: &str| {
+        Record::from_json(&format!(
+            r#"{{"hands": ["EO GO HO SO EU GU EA S7", "HU EK E9 GK G9 HZ H9 SA",
+                "SU EZ E8 GZ G8 HK H8 SZ", "E7 G7 HA H7 GA SK S9 S8"],
+                "contract": {contract}, "rules": {rules}}}"#
+        ))
+        .unwrap()
+        .game()
+    };
+    let sauspiel = r#"{"game": "sauspiel", "suit": "S", "declarer": 0}"#;
+    let default_min = game(sauspiel, r#"{"laufende_max": 2}"#).unwrap_err();
+    let explicit = game(sauspiel, r#"{"laufende_min": 3, "laufende_max": 2}"#).unwrap_err();
+    assert_eq!(default_min.code(), explicit.code());
+    assert!(
+        default_min.to_string().contains("laufende_max 2 is below"),
+        "{default_min}"
+    );
+    let wenz = r#"{"game": "wenz", "declarer": 0}"#;
+    assert!(game(wenz, r#"{"laufende_max": 2}"#).is_ok());
 }
 
 fn solo_of(game: Solo) -> Contract {
@@ -553,6 +574,23 @@ fn a_blocked_muss_declarer_may_call_an_ace_he_has_no_suit_of() {
 }
 
 #[test]
+fn a_muss_game_offers_no_hochzeit() {
+    // Seat 1 was dealt one trump (H7): at a free table he could offer a Hochzeit, but in
+    // the Muss game only the holder of EO declares.
+    let record = r#"{"hands": ["EO GO HO SO GA GZ HA HZ", "EA EZ EK E9 SA SZ SK H7",
+        "EU GU HU SU GK G9 G8 G7", "E8 E7 S8 S7 HK H9 H8 S9"],
+        "contract": {"game": "solo", "suit": "H", "declarer": 0, "forced": true},
+        "rules": {"all_pass": "muss"}}"#;
+    let record = Record::from_json(record).unwrap();
+    let report = contracts(&record, &mut Solver::with_budget(1 << 26)).unwrap();
+    for seat in 1..4 {
+        assert!(report.seats[seat].contracts.is_empty(), "seat {seat}");
+        assert!(report.seats[seat].best.is_none(), "seat {seat}");
+    }
+    assert!(report.seats[0].best.is_some());
+}
+
+#[test]
 fn kreuzbock_partners_sit_across_the_table() {
     let record = example_sauspiel("").to_json().replace(
         r#"{"game":"sauspiel","suit":"G","declarer":0}"#,
@@ -569,6 +607,20 @@ fn kreuzbock_partners_sit_across_the_table() {
     // 2 holds EO but seat 1 GO: one Laufender, none paid).
     assert_eq!(score.payouts, [10, -10, 10, -10]);
     assert_eq!(Record::from_game(&game).contract.unwrap().game, "kreuzbock");
+    // Without Kontra or Klopfen the team leading to the first trick declares: seat 1's
+    // team is refused; after a Kontra the record's declarer names the team that gave it.
+    let other = record.replace(r#""declarer":2"#, r#""declarer":1"#);
+    let e = Record::from_json(&other).unwrap().game().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "a Kreuzbock without Kontra or Klopfen is declared by the team that leads to the first \
+         trick, seats 0 and 2, not seat 1's"
+    );
+    let kontra = other.replacen('{', r#"{"doublings":{"kontra":1},"#, 1);
+    assert!(
+        Record::from_json(&kontra).unwrap().game().is_ok(),
+        "{kontra}"
+    );
 }
 
 #[test]
@@ -617,6 +669,16 @@ fn in_the_second_ramsch_form_the_two_highest_pay_the_two_others() {
     // Seats 1 (48) and 0 (28) each pay seats 3 (25) and 2 (19).
     let two = score(r#", "ramsch_form": "two_highest_pay""#);
     assert_eq!(two.payouts, [-2, -2, 2, 2]);
+    // Both are named as paying; the loser is the one with the most points.
+    assert_eq!(
+        two.outcome,
+        Outcome::Ramsch {
+            loser: Some(seat(1)),
+            payers: vec![seat(1), seat(0)],
+            jungfrau: vec![],
+            durchmarsch: None
+        }
+    );
     // Schieberamsch: each seat's tricks count for the seat on its left, 25, 28, 48, 19:
     // seat 2 (seat 1's 48) pays each of the others.
     let passed = score(r#", "ramsch_form": "schieberamsch""#);
@@ -626,6 +688,7 @@ fn in_the_second_ramsch_form_the_two_highest_pay_the_two_others() {
         passed.outcome,
         Outcome::Ramsch {
             loser: Some(seat(2)),
+            payers: vec![seat(2)],
             jungfrau: vec![],
             durchmarsch: None
         }

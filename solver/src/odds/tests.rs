@@ -123,3 +123,25 @@ fn a_schieber_hand_has_odds_and_deals_that_keep_the_passes_it_saw() {
     assert!(deals.iter().any(|d| d.hands()[Seat::S3].contains(gu)));
     assert!(deals.iter().any(|d| d.hands()[Seat::S2].contains(gu)));
 }
+
+#[test]
+fn the_muss_declarer_may_not_pass() {
+    // EO and seven small cards: the Muss game is expected to lose money, but its holder
+    // must play it.
+    let line = r#"{"hands": ["EO E7 G7 G8 S7 S8 H7 H8", null, null, null],
+        "contract": {"game": "sauspiel", "suit": "G", "declarer": 0, "forced": true},
+        "rules": {"all_pass": "muss"}}"#;
+    let q = Record::from_json(line)
+        .unwrap()
+        .hand_question(None)
+        .unwrap();
+    let o = odds(&q, sampling(100), &mut solvers(2)).unwrap();
+    assert!(!o.best.pass, "{:?}", o.best);
+    assert!(o.best.settlement < 0.0, "{:?}", o.best);
+    let least_bad = o
+        .contracts
+        .iter()
+        .map(|c| c.settlement.mean)
+        .fold(f64::MIN, f64::max);
+    assert_eq!(o.best.settlement, least_bad);
+}

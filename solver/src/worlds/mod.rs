@@ -18,8 +18,8 @@ mod arrange;
 
 pub use arrange::Arrangements;
 
-use crate::cards::{Card, Cards};
-use crate::contract::Contract;
+use crate::cards::{Card, Cards, Rank, Suit};
+use crate::contract::{CalledRank, Contract};
 use crate::deal::Rng;
 use crate::error::Error;
 use crate::game::{Game, Setup};
@@ -70,6 +70,30 @@ pub(crate) fn narrow_by_passes(
             }
         }
     }
+}
+
+/// The cards every player knows the declarer was dealt, by the rules of his declaration:
+/// `EO` in a Muss game; the callable aces when he called a ten, and their tens too when
+/// he called a king (he may call them only holding those).
+fn declared_holdings(setup: &Setup) -> Cards {
+    let mut cards = Cards::EMPTY;
+    if !setup.deal().muss() {
+        return cards;
+    }
+    cards.insert(Card::new(Suit::Eichel, Rank::Ober));
+    if let Contract::Sauspiel { rank, .. } = setup.contract() {
+        let ranks: &[Rank] = match rank {
+            CalledRank::Ace => &[],
+            CalledRank::Ten => &[Rank::Ace],
+            CalledRank::King => &[Rank::Ace, Rank::Ten],
+        };
+        for &r in ranks {
+            for suit in crate::announce::CALLABLE {
+                cards.insert(Card::new(suit, r));
+            }
+        }
+    }
+    cards
 }
 
 /// One seat's knowledge of a game in progress.
@@ -128,6 +152,12 @@ impl View {
                 }
             }
             _ => {}
+        }
+        // What the declaration itself tells the table: a Muss game's declarer holds EO,
+        // and one who called a ten (Renonce) holds the three callable aces, a king the
+        // three tens too (RULES.md section 7). Those not yet played are known his.
+        if let Some(declarer) = contract.declarer() {
+            known[declarer] |= hands[declarer].intersect(declared_holdings(&setup));
         }
         let all_known = Seat::ALL
             .into_iter()

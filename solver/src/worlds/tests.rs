@@ -407,3 +407,44 @@ fn a_hochzeits_cards_are_known_to_the_two_who_exchanged_them() {
     assert_eq!(share(false, Seat::S1, e7, Seat::S0), 1.0);
     assert_eq!(share(false, Seat::S1, ha, Seat::S1), 1.0);
 }
+
+/// A Muss game in which seat 0 (EO, all three callable aces) calls the Gras ten
+/// (Renonce), after `n` cards, each the first legal one.
+fn muss_ten_after(n: usize) -> Game {
+    let line = r#"{"hands": ["EO EA GA SA HO SU H9 H8", "GZ G9 G8 EZ E9 E8 SZ S9",
+        "GO SO EU GU HU HA HZ HK", "EK E7 GK G7 H7 SK S8 S7"],
+        "contract": {"game": "sauspiel", "suit": "G", "rank": "ten", "declarer": 0, "forced": true},
+        "rules": {"all_pass": "muss"}}"#;
+    let mut game = Record::from_json(line).unwrap().game().unwrap();
+    for _ in 0..n {
+        let card = game.legal_cards().first().unwrap();
+        game.play(card).unwrap();
+    }
+    game
+}
+
+#[test]
+fn what_a_muss_declaration_tells_the_table_holds_in_every_world() {
+    // Everyone knows the Muss declarer holds EO, and who calls a ten the three aces.
+    let told: Cards = ["EO", "EA", "GA", "SA"]
+        .iter()
+        .map(|c| c.parse::<Card>().unwrap())
+        .collect();
+    for n in [0, 1, 5, 9] {
+        let game = muss_ten_after(n);
+        for seat in [Seat::S1, Seat::S2, Seat::S3] {
+            let mut view = View::of(&game, seat);
+            let worlds = view.worlds(60, 7).unwrap();
+            assert!(!worlds.games.is_empty(), "after {n} cards, seat {seat}");
+            let unplayed = told.intersect(game.hands()[Seat::S0]);
+            for world in &worlds.games {
+                assert_eq!(world.hands()[Seat::S0].intersect(unplayed), unplayed);
+            }
+            // And they are all the worlds there are.
+            if n == 9 {
+                let every = brute_force(&view, &game).len() as u64;
+                assert_eq!(view.candidates(), every, "seat {seat}");
+            }
+        }
+    }
+}

@@ -201,7 +201,10 @@ pub fn contract_for(
             _ => solo(Solo::Farbeisenbahner(suit), false),
         },
         ContractKind::ObersUnters => solo(Solo::ObersUnters, false),
-        ContractKind::Kreuzbock => Contract::Kreuzbock { declarer },
+        // Without a Kontra or Klopfen only forehand's team (seats 0 and 2) may declare.
+        ContractKind::Kreuzbock => Contract::Kreuzbock {
+            declarer: Seat::ALL[declarer.index() & 2],
+        },
         ContractKind::SchellenSchafkopf => Contract::SchellenSchafkopf,
         ContractKind::RamschTout => Contract::Bettel {
             declarer,
@@ -318,8 +321,13 @@ pub fn random_game(kind: ContractKind, seed: u64) -> Option<(Game, Rng)> {
         bauernhochzeit: table.bauernhochzeit,
         ..random_options(&mut rng)
     };
+    // The German game has no Klopfen (the draw is kept, so every seed deals as before).
+    let klopfen = rng.below(3) as u8;
     let doublings = Doublings {
-        klopfen: rng.below(3) as u8,
+        klopfen: match contract.variant() {
+            Variant::German => 0,
+            Variant::Bavarian => klopfen,
+        },
         kontra: rng.below(2) as u8,
         re: 0,
         bock: rng.below(2) as u8,

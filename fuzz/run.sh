@@ -24,7 +24,7 @@ if ! command -v cargo-fuzz >/dev/null 2>&1; then
     cargo install cargo-fuzz --locked --quiet
 fi
 
-# The seed corpus: each record line a file; the NetSchafkopf protocols whole; a few plain
+# The seed corpus: each record line a file; each NetSchafkopf game a file; a few plain
 # lines. libFuzzer adds what it finds to these directories (not kept in git).
 seed() {
     local dir=corpus/$1
@@ -40,7 +40,18 @@ seed() {
                 done <"$f"
             done
             ;;
-        netschafkopf) cp ../tests/data/netschafkopf/*.txt "$dir/" ;;
+        netschafkopf)
+            # One game per file (the protocol's three header lines, then from its `Geber:`
+            # line to the next): whole protocols run a few inputs a second.
+            for f in ../tests/data/netschafkopf/*.txt; do
+                LC_ALL=C awk -v out="$dir/$(basename "$f" .txt)" '
+                    NR <= 3 { head = head $0 "\n"; next }
+                    /^Geber:/ { n++; file = sprintf("%s-%03d", out, n); printf "%s", head > file }
+                    n > 0 { print >> file }
+                    /^Spiel / { close(file) }
+                ' "$f"
+            done
+            ;;
         plain) cp seeds/plain/*.txt "$dir/" ;;
         small_search) head -c 96 /dev/urandom >"$dir/seed-random" ;;
     esac

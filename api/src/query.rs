@@ -40,9 +40,10 @@ const MAX_DEALS: u64 = 100_000;
 #[derive(Clone, Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ViewParams {
-    /// `double_dummy` (the default: every player sees all four hands) or `players` (each
-    /// card also by what its player could know, over sampled worlds).
-    #[param(pattern = "^(double_dummy|players)$")]
+    /// `double_dummy` (the default: every player sees all four hands; also spelt
+    /// `double-dummy`, as on the command line) or `players` (each card also by what its
+    /// player could know, over sampled worlds).
+    #[param(pattern = "^(double_dummy|double-dummy|players)$")]
     pub view: Option<String>,
     /// The players' view: worlds per decision (default 100).
     #[param(value_type = Option<u32>, minimum = 1, maximum = 1000)]
@@ -65,7 +66,7 @@ impl ViewParams {
     /// The sampling of the players' view, or none for double dummy.
     pub fn sampling(&self) -> Result<Option<Sampling>, ApiError> {
         match self.view.as_deref() {
-            None | Some("double_dummy") => {
+            None | Some("double_dummy" | "double-dummy") => {
                 if self.samples.is_some() || self.seed.is_some() {
                     return Err(bad_query(
                         "samples and seed belong to view=players".to_string(),

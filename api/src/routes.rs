@@ -30,6 +30,16 @@ fn plain_example() -> serde_json::Value {
         .into()
 }
 
+/// A hand of its own, the others hidden: the example of `odds` (with four hands shown it
+/// needs `seat`).
+fn odds_example() -> serde_json::Value {
+    serde_json::json!({
+        "id": "wenz-hand",
+        "hands": [null, "EU GU SU EA EZ GA GZ S7", null, null],
+        "contract": {"game": "wenz", "declarer": 1}
+    })
+}
+
 /// The errors a request with a record can meet.
 #[derive(IntoResponses)]
 #[allow(dead_code)] // Described, never built: the answers are `ApiError`s.
@@ -403,7 +413,7 @@ async fn analyze(
 /// object as `schafkopf odds`): the record shows the seat's hand and hides the others
 /// (`null`), or shows all four and `seat` says whose view to take.
 #[utoipa::path(tag = "analysis", params(BodyParams, OddsParams, PackParams), request_body(content(
-        (Record = "application/json"),
+        (Record = "application/json", example = odds_example),
         (String = "text/plain", example = plain_example))),
     responses((status = 200, body = HandOdds), RecordErrors))]
 #[post("/odds")]
@@ -481,15 +491,7 @@ async fn create_game(
 
 /// A record fit for the store, and the id it is stored under.
 fn validate_for_store(record: &solver::Record) -> Result<String, ApiError> {
-    // A converted game's id and names did not come through `from_json`'s check.
-    record.check_names()?;
-    if record.thrown_in {
-        record.score()?;
-    } else if record.contract.is_some() {
-        record.game()?;
-    } else {
-        record.deal()?;
-    }
+    record.check()?;
     match &record.id {
         Some(id) if id.is_empty() => Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,

@@ -111,15 +111,23 @@ pub fn seat(text: &str) -> Result<u8, String> {
     }
 }
 
-/// Output of `analyze` and `contracts`.
+/// Output of `contracts` and `odds`.
 #[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
 pub enum OutputFormat {
     /// One JSON object per line.
     Json,
     /// A table for people.
     Table,
-    /// `analyze` only: one self-contained replay page (HTML) of one game, with each
-    /// costly card's lines.
+}
+
+/// Output of `analyze`.
+#[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
+pub enum AnalyzeFormat {
+    /// One JSON object per line.
+    Json,
+    /// A table for people.
+    Table,
+    /// One self-contained replay page (HTML) of one game, with each costly card's lines.
     Html,
 }
 
@@ -132,21 +140,22 @@ pub enum BatchFormat {
     Csv,
 }
 
-/// The arguments of the commands that judge records for people as well as programs.
+/// The arguments of the commands that judge records for people as well as programs
+/// (each takes a `--format` of its own).
 #[derive(clap::Args)]
 pub struct Judge {
     #[command(flatten)]
     pub io: Io,
     #[command(flatten)]
     pub search: Search,
-    #[arg(long, value_enum, default_value_t = OutputFormat::Json)]
-    pub format: OutputFormat,
 }
 
 /// Whose knowledge `analyze` and `batch` judge the cards by.
 #[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
 pub enum ViewArg {
-    /// Every player sees all four hands (the default: exact, fast).
+    /// Every player sees all four hands (the default: exact, fast; also spelt
+    /// `double_dummy`, as on the HTTP API).
+    #[value(alias = "double_dummy")]
     DoubleDummy,
     /// Also each card by what its player could know: sampled worlds, each solved.
     Players,
@@ -185,12 +194,22 @@ pub enum Command {
         line: bool,
     },
     /// Every contract each seat may announce, valued double dummy, and the best per seat.
-    Contracts(Judge),
+    Contracts {
+        #[command(flatten)]
+        judge: Judge,
+        #[arg(long, value_enum, default_value_t = OutputFormat::Json)]
+        format: OutputFormat,
+        /// The table lists every contract of each seat, not only its best three.
+        #[arg(long)]
+        all: bool,
+    },
     /// Every card of played hands judged double dummy: its value, the best cards, its cost
     /// (and with `--view players` by what its player could know).
     Analyze {
         #[command(flatten)]
         judge: Judge,
+        #[arg(long, value_enum, default_value_t = AnalyzeFormat::Json)]
+        format: AnalyzeFormat,
         #[command(flatten)]
         players: Players,
     },
@@ -199,6 +218,8 @@ pub enum Command {
     Odds {
         #[command(flatten)]
         judge: Judge,
+        #[arg(long, value_enum, default_value_t = OutputFormat::Json)]
+        format: OutputFormat,
         /// Whose hand: needed where the record shows more than one hand (the others are
         /// hidden).
         #[arg(long, value_parser = seat)]
@@ -262,7 +283,7 @@ pub enum Command {
         #[arg(short, long, value_name = "OUT")]
         output: Option<PathBuf>,
     },
-    /// The HTTP service: solve, analyze, contracts and a SQLite game store (INTERFACE.md 4).
+    /// The HTTP service: solve, analyze, contracts and a SQLite game store (docs/INTERFACE.md section 4).
     Serve(Serve),
     /// Prints the service's OpenAPI document (the same as `openapi/openapi.json`).
     Openapi,

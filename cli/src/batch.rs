@@ -388,9 +388,36 @@ struct ContractTotals {
     won_double_dummy: u64,
 }
 
+/// What makes two summaries parts of one job: the same view of the cards and input
+/// format, and the place of the part's first record in the log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunKey {
+    /// `double_dummy`, or `players:<samples>:<seed>`.
+    pub view: String,
+    /// The input format (`records`, `netschafkopf`, `openschafkopf`).
+    pub from: String,
+    /// The first record's place in the log (`--first-line`).
+    pub first_line: u64,
+}
+
+impl RunKey {
+    pub fn of(players: Option<Sampling>, from: LogFormat, first_line: usize) -> RunKey {
+        RunKey {
+            view: players.map_or("double_dummy".to_string(), |s| {
+                format!("players:{}:{}", s.samples, s.seed)
+            }),
+            from: from.name().to_string(),
+            first_line: first_line as u64,
+        }
+    }
+}
+
 /// Totals over a run, per player and per contract.
 #[derive(Default)]
 pub struct BatchSummary {
+    /// The run's view, format and first line (none only while merging begins).
+    run: Option<RunKey>,
     records: u64,
     failed: u64,
     players: BTreeMap<String, PlayerTotals>,
@@ -502,6 +529,10 @@ impl BatchSummary {
             })
             .collect();
         SummaryFile {
+            run: self
+                .run
+                .clone()
+                .unwrap_or_else(|| RunKey::of(None, LogFormat::Records, 1)),
             records: self.records,
             failed: self.failed,
             players,
@@ -518,6 +549,7 @@ impl BatchSummary {
     pub fn from_json(text: &str) -> Result<BatchSummary, serde_json::Error> {
         let file: SummaryFile = serde_json::from_str(text)?;
         let mut summary = BatchSummary {
+            run: Some(file.run),
             records: file.records,
             failed: file.failed,
             ..BatchSummary::default()
@@ -569,7 +601,38 @@ impl BatchSummary {
     }
 
     /// Adds another part's totals: the summary of the records of both parts.
-    pub fn merge(&mut self, other: BatchSummary) {
+    /// Adds the summary of the next part of the same job: refused (named) where the parts
+    /// were run with another view or format, or where they do not follow on one another
+    /// (a line counted twice, or lines no part counted).
+    pub fn merge(&mut self, other: BatchSummary) -> Result<(), String> {
+        if let (Some(ours), Some(theirs)) = (&self.run, &other.run) {
+            if (&ours.view, &ours.from) != (&theirs.view, &theirs.from) {
+                return Err(format!(
+                    "it is of another run ({} over {} lines, not {} over {} lines)",
+                    theirs.view, theirs.from, ours.view, ours.from
+                ));
+            }
+            let next = ours.first_line + self.records;
+            let (first, last) = (theirs.first_line, theirs.first_line + other.records);
+            if first < next {
+                return Err(format!(
+                    "its lines {first} to {} overlap lines counted already (to {})",
+                    last.saturating_sub(1),
+                    next - 1
+                ));
+            }
+            if first > next {
+                return Err(format!(
+                    "it starts at line {first}, but the parts before end at line {}: lines \
+                     {next} to {} are in no part",
+                    next - 1,
+                    first - 1
+                ));
+            }
+        }
+        if self.run.is_none() {
+            self.run = other.run.clone();
+        }
         self.records += other.records;
         self.failed += other.failed;
         for (name, o) in other.players {
@@ -595,6 +658,7 @@ impl BatchSummary {
             c.won_as_played += o.won_as_played;
             c.won_double_dummy += o.won_double_dummy;
         }
+        Ok(())
     }
 }
 
@@ -602,6 +666,7 @@ impl BatchSummary {
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SummaryFile {
+    run: RunKey,
     records: u64,
     failed: u64,
     players: Vec<PlayerLine>,
@@ -655,7 +720,8 @@ pub fn merge_summaries(parts: &[PathBuf], output: Option<&Path>) -> io::Result<E
         let inputs: Vec<&Path> = parts.iter().map(PathBuf::as_path).collect();
         output::refuse_input_as_output(path, &inputs)?;
     }
-    let mut total = BatchSummary::default();
+    // Read them all, then add them in the order of their lines.
+    let mut read = Vec::with_capacity(parts.len());
     for part in parts {
         let text = std::fs::read_to_string(part).map_err(|e| with_path(e, part))?;
         let summary = BatchSummary::from_json(&text).map_err(|e| {
@@ -664,7 +730,17 @@ pub fn merge_summaries(parts: &[PathBuf], output: Option<&Path>) -> io::Result<E
                 format!("{}: is not a batch summary ({e})", part.display()),
             )
         })?;
-        total.merge(summary);
+        read.push((part, summary));
+    }
+    read.sort_by_key(|(_, s)| s.run.as_ref().map_or(0, |r| r.first_line));
+    let mut total = BatchSummary::default();
+    for (part, summary) in read {
+        total.merge(summary).map_err(|fault| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{}: cannot be merged: {fault}", part.display()),
+            )
+        })?;
     }
     let text = serde_json::to_string_pretty(&total.to_json()).map_err(io::Error::other)? + "\n";
     match output.filter(|o| !output::is_stdout(o)) {
@@ -724,7 +800,10 @@ pub fn run_batch(run: Run) -> io::Result<ExitCode> {
     for log in &logs {
         inputs.push(sources::open(Some(log), from, terminal)?.starting_at_line(first_line));
     }
-    let mut summary = BatchSummary::default();
+    let mut summary = BatchSummary {
+        run: Some(RunKey::of(players, from, first_line)),
+        ..BatchSummary::default()
+    };
     // The records done are the whole lines already in OUT (in input order, one each).
     let mut done = 0usize;
     let mut header = csv;

@@ -3,6 +3,7 @@
 
 use crate::output;
 use crate::sources::{self, with_path};
+use crate::table::count;
 use solver::{Ledger, LedgerEntry, Record};
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -211,10 +212,11 @@ fn table(rows: &[Row], totals: &solver::LedgerTotals) -> String {
         s.push('\n');
     }
     for m in &totals.matches {
-        let games = if m.games == 1 { "game" } else { "games" };
-        let _ = writeln!(s, "match: {} in {} {games}", and_list(&m.winners), m.games);
+        let games = count(m.games as u64, "game", "games");
+        let _ = writeln!(s, "match: {} in {games}", and_list(&m.winners));
     }
-    let _ = writeln!(s, "{} games; stock {}", totals.games, totals.stock);
+    let games = count(totals.games as u64, "game", "games");
+    let _ = writeln!(s, "{games}; stock {}", totals.stock);
     s
 }
 

@@ -9,7 +9,9 @@ mod output;
 mod sources;
 mod table;
 
-use args::{BatchFormat, Cli, Command, ExportFormat, Io, OutputFormat, Serve, SummaryAction};
+use args::{
+    AnalyzeFormat, BatchFormat, Cli, Command, ExportFormat, Io, OutputFormat, Serve, SummaryAction,
+};
 use clap::Parser;
 use config::Workers;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -130,38 +132,46 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
                 |l, _| export_line(l),
             )
         }
-        Command::Contracts(judge) | Command::Odds { judge, .. }
-            if judge.format == OutputFormat::Html =>
-        {
-            Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                "--format html is for analyze: a replay page of one game",
-            ))
-        }
         // One deal is a hundred searches: two records at a time keep output flowing.
-        Command::Contracts(judge) => run_judge(&judge, 2, contracts_line),
-        Command::Analyze { judge, players } if judge.format == OutputFormat::Html => {
-            run_html(&judge, sampling_of(&players))
+        Command::Contracts { judge, format, all } => {
+            let each = if all {
+                contracts_all_line
+            } else {
+                contracts_line
+            };
+            run_judge(&judge, format == OutputFormat::Table, 2, each)
         }
-        Command::Analyze { judge, players } => {
+        Command::Analyze {
+            judge,
+            format: AnalyzeFormat::Html,
+            players,
+        } => run_html(&judge, sampling_of(&players)),
+        Command::Analyze {
+            judge,
+            format,
+            players,
+        } => {
             let lines = players.lines;
+            let table = format == AnalyzeFormat::Table;
             match sampling_of(&players) {
-                None if lines => run_judge(&judge, SEARCH_CHUNK, analyze_lines_line),
-                None => run_judge(&judge, SEARCH_CHUNK, analyze_line),
-                Some(sampling) => run_sampled(&judge, move |line, solvers, table| {
+                None if lines => run_judge(&judge, table, SEARCH_CHUNK, analyze_lines_line),
+                None => run_judge(&judge, table, SEARCH_CHUNK, analyze_line),
+                Some(sampling) => run_sampled(&judge, table, move |line, solvers, table| {
                     analyze_with(line, solvers, Some(sampling), lines, table)
                 }),
             }
         }
         Command::Odds {
             judge,
+            format,
             seat,
             samples,
             seed,
         } => {
             let sampling = solver::Sampling { samples, seed };
             let seat = seat.and_then(solver::Seat::new);
-            run_sampled(&judge, move |line, solvers, table| {
+            let table = format == OutputFormat::Table;
+            run_sampled(&judge, table, move |line, solvers, table| {
                 odds_line(line, solvers, seat, sampling, table)
             })
         }
@@ -251,10 +261,10 @@ fn sampling_of(players: &args::Players) -> Option<solver::Sampling> {
 /// allows and the answer is the same for any `-j`.
 fn run_sampled(
     judge: &args::Judge,
+    table: bool,
     f: impl Fn(&str, &mut [Solver], bool) -> LineResult + Sync,
 ) -> io::Result<ExitCode> {
     let workers = Workers::of(&judge.search)?;
-    let table = judge.format == OutputFormat::Table;
     let errors = if table {
         ErrorStyle::Text
     } else {
@@ -294,11 +304,11 @@ fn odds_line(
 /// errors as text lines).
 fn run_judge(
     judge: &args::Judge,
+    table: bool,
     chunk: usize,
     f: fn(&str, &mut Solver, bool) -> LineResult,
 ) -> io::Result<ExitCode> {
     let workers = Workers::of(&judge.search)?;
-    let table = judge.format == OutputFormat::Table;
     let errors = if table {
         ErrorStyle::Text
     } else {
@@ -311,9 +321,19 @@ fn run_judge(
 }
 
 fn contracts_line(line: &str, solver: &mut Solver, table: bool) -> LineResult {
+    contracts_with(line, solver, table, false)
+}
+
+fn contracts_all_line(line: &str, solver: &mut Solver, table: bool) -> LineResult {
+    contracts_with(line, solver, table, true)
+}
+
+/// `contracts` of one record; the table lists each seat's best three, or with `all` every
+/// contract (JSON always has them all).
+fn contracts_with(line: &str, solver: &mut Solver, table: bool, all: bool) -> LineResult {
     let result = solver::Record::from_json(line).and_then(|r| solver::contracts(&r, solver));
     match result {
-        Ok(report) if table => LineResult::Ok(table::contracts(&report)),
+        Ok(report) if table => LineResult::Ok(table::contracts(&report, all)),
         result => LineResult::of(result),
     }
 }
@@ -398,10 +418,15 @@ fn run_lines<S>(
     exit_status(totals.failed, totals.records)
 }
 
-/// Exit status 2 when any record failed, with a line on stderr.
+/// Exit status 2 when any record failed, with a line on stderr; an input without a
+/// record is said to be so (status 0: nothing failed).
 pub(crate) fn exit_status(failed: usize, records: usize) -> io::Result<ExitCode> {
+    if records == 0 {
+        eprintln!("schafkopf: no records in the input");
+    }
     if failed > 0 {
-        eprintln!("schafkopf: {failed} of {records} records failed (see their lines)");
+        let noun = if records == 1 { "record" } else { "records" };
+        eprintln!("schafkopf: {failed} of {records} {noun} failed (see their lines)");
         Ok(ExitCode::from(2))
     } else {
         Ok(ExitCode::SUCCESS)
@@ -414,15 +439,25 @@ pub(crate) fn progress_bar(total: Option<u64>) -> io::Result<ProgressBar> {
     if !io::stderr().is_terminal() {
         return Ok(ProgressBar::hidden());
     }
+    // The rate as people read it: `2.5/s`, `180/s`, `1.2/min` (indicatif's own has four
+    // decimals).
+    let rate = |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+        let per_sec = state.per_sec();
+        let _ = match per_sec {
+            r if r >= 10.0 => write!(w, "{r:.0}/s"),
+            r if r >= 1.0 => write!(w, "{r:.1}/s"),
+            r => write!(w, "{:.1}/min", r * 60.0),
+        };
+    };
+    let style = |template: &str| {
+        ProgressStyle::with_template(template)
+            .map(|s| s.with_key("rate", rate))
+            .map_err(io::Error::other)
+    };
     let bar = match total {
-        Some(n) => ProgressBar::new(n).with_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} records, {per_sec}, {eta} left")
-                .map_err(io::Error::other)?,
-        ),
-        None => ProgressBar::new_spinner().with_style(
-            ProgressStyle::with_template("{spinner} {pos} records, {per_sec}")
-                .map_err(io::Error::other)?,
-        ),
+        Some(n) => ProgressBar::new(n)
+            .with_style(style("{bar:40} {pos}/{len} records, {rate}, {eta} left")?),
+        None => ProgressBar::new_spinner().with_style(style("{spinner} {pos} records, {rate}")?),
     };
     bar.set_draw_target(ProgressDrawTarget::stderr());
     Ok(bar)
@@ -502,14 +537,17 @@ fn run_import(
     exit_status(failed, records)
 }
 
-/// An imported record (German, as its log writes it) written in the pack asked for.
+/// An imported record checked as every command checks one ([`solver::Record::check`]),
+/// and written in the pack asked for (as given where that is German, as logs write it).
 fn in_current_pack(line: &str) -> LineResult {
     let pack = solver::Pack::current();
-    if pack == solver::Pack::German {
-        return LineResult::Ok(line.to_string());
-    }
-    match solver::Record::from_json(line).and_then(|r| r.in_pack(pack)) {
-        Ok(record) => LineResult::Ok(record.to_json()),
+    let checked = solver::Record::from_json(line).and_then(|r| r.check().map(|()| r));
+    let written = checked.and_then(|r| match pack {
+        solver::Pack::German => Ok(line.to_string()),
+        _ => r.in_pack(pack).map(|r| r.to_json()),
+    });
+    match written {
+        Ok(text) => LineResult::Ok(text),
         Err(e) => LineResult::Err {
             code: e.code(),
             message: e.to_string(),

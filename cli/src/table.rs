@@ -32,7 +32,7 @@ pub fn analysis(game: &Game, a: &Analysis) -> String {
             .and_then(|p| p.get(seat.index()))
             .map(|n| format!(" {n}"))
             .unwrap_or_default();
-        let _ = writeln!(out, "  seat {seat}{name}: {hand}");
+        let _ = writeln!(out, "  seat {seat}{name}: {}", sorted(game.order(), *hand));
     }
     let what = match setup.contract() {
         Contract::Ramsch => "settlement of the player to move",
@@ -138,10 +138,13 @@ pub fn analysis(game: &Game, a: &Analysis) -> String {
                 s
             }
             Outcome::Ramsch {
-                loser, durchmarsch, ..
-            } => match (loser, durchmarsch) {
+                payers,
+                durchmarsch,
+                ..
+            } => match (payers.as_slice(), durchmarsch) {
                 (_, Some(d)) => format!("Durchmarsch by seat {d}"),
-                (Some(l), None) => format!("seat {l} loses"),
+                ([l], None) => format!("seat {l} loses"),
+                ([l, second], None) => format!("seats {l} and {second} lose"),
                 _ => String::new(),
             },
             Outcome::PlainTrick { most_tricks } if most_tricks.is_empty() => {
@@ -166,14 +169,19 @@ pub fn analysis(game: &Game, a: &Analysis) -> String {
     for p in &a.players {
         let _ = write!(
             out,
-            "  seat {}: {} cards, {} mistakes, {} lost",
-            p.seat, p.cards, p.mistakes, p.cost
+            "  seat {}: {}, {}, {} lost",
+            p.seat,
+            count(p.cards as u64, "card", "cards"),
+            count(p.mistakes as u64, "mistake", "mistakes"),
+            p.cost
         );
         if let Some(sd) = &p.single_dummy {
             let _ = write!(
                 out,
-                "; single dummy: {} choices, {} mistakes, {:.1} lost",
-                sd.decisions, sd.mistakes, sd.cost
+                "; single dummy: {}, {}, {:.1} lost",
+                count(sd.decisions as u64, "choice", "choices"),
+                count(sd.mistakes as u64, "mistake", "mistakes"),
+                sd.cost
             );
         }
         out.push('\n');
@@ -235,22 +243,57 @@ pub fn odds(o: &HandOdds) -> String {
 }
 
 /// Per seat, every contract with its value, forced outcome and settlement, the best marked.
-pub fn contracts(r: &ContractsReport) -> String {
+pub fn contracts(r: &ContractsReport, all: bool) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}", r.id.as_deref().unwrap_or("(no id)"));
-    for seat in &r.seats {
-        let _ = writeln!(out, "seat {}", seat.seat);
+    // The verdict first: the declared contract against its declarer's best.
+    if let Some(d) = &r.declared {
+        let declarer = d
+            .contract
+            .declarer()
+            .map(|s| s.to_string())
+            .unwrap_or_default();
+        let verdict = match d.settlement.cmp(&d.best_settlement) {
+            std::cmp::Ordering::Less => "his best would have paid",
+            _ => "his best choice, paying",
+        };
         let _ = writeln!(
             out,
-            "  {:<30} {:>6} {:<6} {:<9} {:<7} {:>10}",
+            "declared by seat {declarer}: {}, {} double dummy, settling {}; {verdict} {}",
+            contract_text(&d.contract),
+            if d.won { "won" } else { "lost" },
+            d.settlement,
+            d.best_settlement
+        );
+    }
+    for seat in &r.seats {
+        let _ = writeln!(out, "seat {}", seat.seat);
+        if seat.contracts.is_empty() {
+            let _ = writeln!(out, "  no choice");
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "  {:<44} {:>6} {:<6} {:<9} {:<7} {:>10}",
             "contract", "value", "won", "schneider", "schwarz", "settlement"
         );
-        for c in &seat.contracts {
-            let best = seat
-                .best
-                .as_ref()
-                .and_then(|b| b.chosen())
-                .is_some_and(|b| b.contract == c.contract);
+        let chosen = seat.best.as_ref().and_then(|b| b.chosen());
+        let declared = r.declared.as_ref().map(|d| d.contract);
+        // The best three by settlement (the chosen one and the declared one always).
+        let mut ranked: Vec<_> = seat.contracts.iter().collect();
+        ranked.sort_by_key(|c| std::cmp::Reverse(c.settlement));
+        let shown: Vec<_> = ranked
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| {
+                all || *i < 3
+                    || chosen.is_some_and(|b| b.contract == c.contract)
+                    || declared == Some(c.contract)
+            })
+            .map(|(_, c)| *c)
+            .collect();
+        for c in &shown {
+            let best = chosen.is_some_and(|b| b.contract == c.contract);
             let unit = if c.measure == Measure::Tricks {
                 "t"
             } else {
@@ -259,8 +302,8 @@ pub fn contracts(r: &ContractsReport) -> String {
             let yes = |b: bool| if b { "yes" } else { "" };
             let _ = writeln!(
                 out,
-                "  {:<30} {:>5}{:<1} {:<6} {:<9} {:<7} {:>10}{}",
-                format!("{:#}", c.contract.title()),
+                "  {:<44} {:>5}{:<1} {:<6} {:<9} {:<7} {:>10}{}",
+                contract_text(&c.contract),
                 c.value.map_or("?".to_string(), |v| v.to_string()),
                 unit,
                 yes(c.won),
@@ -273,9 +316,14 @@ pub fn contracts(r: &ContractsReport) -> String {
         if seat.best.as_ref().is_some_and(|b| b.chosen().is_none()) {
             let _ = writeln!(
                 out,
-                "  {:<30} {:>6} {:<6} {:<9} {:<7} {:>10}  <- best",
+                "  {:<44} {:>6} {:<6} {:<9} {:<7} {:>10}  <- best",
                 "pass", "", "", "", "", 0
             );
+        }
+        let more = seat.contracts.len() - shown.len();
+        if more > 0 {
+            let noun = if more == 1 { "contract" } else { "contracts" };
+            let _ = writeln!(out, "  ({more} more {noun}; --all lists them)");
         }
     }
     if let Some(all_pass) = &r.all_pass {
@@ -285,19 +333,33 @@ pub fn contracts(r: &ContractsReport) -> String {
             all_pass.game, all_pass.settlements
         );
     }
-    if let Some(d) = &r.declared {
-        let declarer = d
-            .contract
-            .declarer()
-            .map(|s| s.to_string())
-            .unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "declared by seat {declarer}: {:#} for {}; the best would have paid {}",
-            d.contract.title(),
-            d.settlement,
-            d.best_settlement
-        );
-    }
     out
+}
+
+/// A contract in players' words, with a Hochzeit's partner and the cards exchanged:
+/// `hochzeit with seat 2 (takes H7, gives E7)`.
+fn contract_text(c: &Contract) -> String {
+    match *c {
+        Contract::Hochzeit {
+            partner,
+            given,
+            returned,
+            ..
+        } => format!(
+            "{:#} with seat {partner} (takes {given}, gives {returned})",
+            c.title()
+        ),
+        _ => format!("{:#}", c.title()),
+    }
+}
+
+/// `n` and the noun for it: `1 mistake`, `2 mistakes`.
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A hand as a player sorts it for the contract: trumps first, then suit by suit.
+fn sorted(order: &solver::Order, hand: solver::Cards) -> String {
+    let cards: Vec<String> = order.sorted(hand).iter().map(|c| c.to_string()).collect();
+    cards.join(" ")
 }

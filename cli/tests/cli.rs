@@ -293,8 +293,9 @@ fn table_format_shows_hands_tricks_costs_and_contracts() {
         String::from_utf8_lossy(&out.stderr)
     );
     let table = String::from_utf8_lossy(&out.stdout);
+    // Sorted as a player sorts them for the Sauspiel: trumps first, then suit by suit.
     assert!(
-        table.contains("  seat 0: GK GU G8 HA HO H9 H8 SU"),
+        table.contains("  seat 0: HO GU SU HA H9 H8 GK G8"),
         "{table}"
     );
     assert!(table.contains("trick 8"), "{table}");
@@ -314,6 +315,26 @@ fn table_format_shows_hands_tricks_costs_and_contracts() {
     assert!(table.contains("farbgeier Herz tout"), "{table}");
     assert!(table.contains("600  <- best"), "{table}");
     assert!(table.contains("line 2: error [malformed_json]"), "{table}");
+    // Each seat's best three (and its choice), not all thirty; `--all` lists them all.
+    assert!(table.lines().count() < 40, "{table}");
+    assert!(
+        table.contains("(27 more contracts; --all lists them)"),
+        "{table}"
+    );
+    let every = run(&["contracts", "--format", "table", "--all"], &deal);
+    assert!(String::from_utf8_lossy(&every.stdout).lines().count() > 120);
+    // The verdict on the declared contract leads; a Hochzeit names its partner and cards.
+    let out = run(&["contracts", "--format", "table"], &format!("{first}\n"));
+    let table = String::from_utf8_lossy(&out.stdout);
+    let second = table.lines().nth(1).unwrap();
+    assert!(
+        second.starts_with("declared by seat 0: sauspiel on the Gras ace, lost double dummy"),
+        "{table}"
+    );
+    assert!(
+        table.contains("hochzeit with seat 0 (takes HZ, gives G8)"),
+        "{table}"
+    );
 }
 
 /// A fresh temporary folder for one test.
@@ -1261,6 +1282,7 @@ fn batch_as_a_filter_in_parts_adds_up_to_the_whole_run() {
     let dir = temp_dir("batch-parts");
     let log = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
     let lines: Vec<&str> = log.lines().collect();
+    let mut views = Vec::new();
     for view in [&[][..], &["--view", "players", "--samples", "3"][..]] {
         let full = dir.join("full.jsonl");
         let mut args = vec!["batch", "-o", full.to_str().unwrap(), "-"];
@@ -1270,6 +1292,7 @@ fn batch_as_a_filter_in_parts_adds_up_to_the_whole_run() {
         let mut parts = Vec::new();
         for (i, chunk) in lines.chunks(6).enumerate() {
             let summary = dir.join(format!("part-{i}.json"));
+            let first = (6 * i + 1).to_string();
             let mut args = vec![
                 "batch",
                 "-",
@@ -1277,6 +1300,8 @@ fn batch_as_a_filter_in_parts_adds_up_to_the_whole_run() {
                 "-",
                 "--summary",
                 summary.to_str().unwrap(),
+                "--first-line",
+                &first,
             ];
             args.extend(view);
             let o = run(&args, &(chunk.join("\n") + "\n"));
@@ -1297,7 +1322,26 @@ fn batch_as_a_filter_in_parts_adds_up_to_the_whole_run() {
         let o = run(&args, "");
         assert_eq!(o.status.code(), Some(0));
         assert_eq!(String::from_utf8(o.stdout).unwrap(), whole);
+        // Parts of no one job are refused by name: a part twice, a part missing.
+        let twice = run(&["summary", "merge", &parts[0], &parts[0]], "");
+        assert_eq!(twice.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&twice.stderr).contains("overlap"));
+        let gap = run(&["summary", "merge", &parts[0], &parts[2]], "");
+        assert_eq!(gap.status.code(), Some(1));
+        assert!(
+            String::from_utf8_lossy(&gap.stderr).contains("are in no part"),
+            "{}",
+            String::from_utf8_lossy(&gap.stderr)
+        );
+        // Kept apart: the next view's parts take the same names.
+        let kept = dir.join(format!("first-of-view-{}.json", views.len()));
+        std::fs::copy(&parts[parts.len() - 1], &kept).unwrap();
+        views.push(kept.to_str().unwrap().to_string());
     }
+    // The first part of each view: the same lines judged another way.
+    let other = run(&["summary", "merge", &views[0], &views[1]], "");
+    assert_eq!(other.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&other.stderr).contains("another run"));
     // A piece numbers its lines as the whole log's (`--first-line`).
     let summary = dir.join("piece.json");
     let args = [

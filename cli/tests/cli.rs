@@ -1364,3 +1364,56 @@ fn batch_as_a_filter_in_parts_adds_up_to_the_whole_run() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("bad.json: is not a batch summary"));
 }
+
+/// What a new user met first: each says what is wrong, or what happened.
+#[test]
+fn a_new_users_slips_are_answered_in_words() {
+    let stderr = |o: &Output| String::from_utf8_lossy(&o.stderr).to_string();
+    // Empty input: said, not silent.
+    let empty = run(&["score"], "");
+    assert_eq!(empty.status.code(), Some(0));
+    assert!(
+        stderr(&empty).contains("no records in the input"),
+        "{}",
+        stderr(&empty)
+    );
+    // An address without a port: the form to give.
+    let serve = run(&["serve", "--addr", "localhost", "--db", ":memory:"], "");
+    assert_eq!(serve.status.code(), Some(64));
+    assert!(
+        stderr(&serve).contains("give HOST:PORT"),
+        "{}",
+        stderr(&serve)
+    );
+    // contracts and odds do not offer what they refuse.
+    let html = run(&["contracts", "--format", "html", "-"], "");
+    assert_eq!(html.status.code(), Some(64));
+    let help = run(&["odds", "--help"], "");
+    assert!(!String::from_utf8_lossy(&help.stdout).contains("html"));
+    // Both spellings of the double-dummy view.
+    let game = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let first = format!("{}\n", game.lines().next().unwrap());
+    for view in ["double-dummy", "double_dummy"] {
+        assert_eq!(
+            run(&["analyze", "--view", view], &first).status.code(),
+            Some(0)
+        );
+    }
+    // import --from records checks what it copies.
+    let bad = run(
+        &["import", "--from", "records", "-"],
+        "not json\n{\"hands\": []}\n",
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    let lines = json_lines(&bad);
+    assert_eq!(lines[0]["error"]["code"], "malformed_json");
+    assert_eq!(lines[1]["error"]["code"], "hand_count");
+    assert!(stderr(&bad).contains("2 of 2 records failed"));
+    // One record, one mistake: the words agree in number.
+    let one = run(&["score", "-"], "{\"hands\": []}\n");
+    assert!(
+        stderr(&one).contains("1 of 1 record failed"),
+        "{}",
+        stderr(&one)
+    );
+}

@@ -231,37 +231,28 @@ fn a_body_that_stops_arriving_is_answered_408() {
 #[test]
 fn ids_and_names_are_bounded_and_control_characters_refused_by_name() {
     let server = Server::start(&temp_db("names"), &[]);
+    let store = |game: &Value| {
+        send(
+            "POST",
+            &server.url("/api/v1/games"),
+            Some(&game.to_string()),
+        )
+        .problem(422, "bad_name")
+    };
     let mut game: Value = serde_json::from_str(&first_game()).unwrap();
     game["players"] = serde_json::json!(["Sepp", "Re\u{0}si", "Hans", "Vroni"]);
-    let detail = send(
-        "POST",
-        &server.url("/api/v1/games"),
-        Some(&game.to_string()),
-    )
-    .problem(422, "bad_name");
     assert_eq!(
-        detail,
+        store(&game),
         "players[1] holds a control character (U+0000) at character 3"
     );
     game["players"] = serde_json::json!(["Sepp", "Resi", "Hans", "Vroni"]);
     game["id"] = "x".repeat(100_000).into();
-    let detail = send(
-        "POST",
-        &server.url("/api/v1/games"),
-        Some(&game.to_string()),
-    )
-    .problem(422, "bad_name");
     assert_eq!(
-        detail,
+        store(&game),
         "id is 100000 characters long; at most 200 are allowed"
     );
     game["id"] = "line\nbreak".into();
-    send(
-        "POST",
-        &server.url("/api/v1/games"),
-        Some(&game.to_string()),
-    )
-    .problem(422, "bad_name");
+    store(&game);
     // An imported log's name becomes its games' ids: checked the same way.
     let plain = "Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 sz gk sk e8 ga gz gu ea ez\n";
     let long = "n".repeat(300);

@@ -40,8 +40,8 @@ pub struct MatchState {
     /// Each seat's player's game points in the match so far (after a match is won, the
     /// won match's).
     pub points: [i64; 4],
-    /// The players who reached nine with this game, if any did (partners reach it
-    /// together).
+    /// The players who won the match with this game, if one of them reached nine: the
+    /// side that won it (RULES.md section 8; in Schellen-Schafkopf who reached nine).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub won: Vec<String>,
 }
@@ -50,7 +50,8 @@ pub struct MatchState {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MatchWon {
-    /// The players who reached nine game points (names in order).
+    /// The players who won it: the side that won its deciding game, one of them at nine
+    /// game points (names in order).
     pub winners: Vec<String>,
     /// Games the match took.
     pub games: u32,

@@ -1,9 +1,10 @@
 //! The solving workers: a fixed number of threads, each with its own solver (and table), fed
 //! from a bounded queue. Searches are CPU-heavy and run here, never on the HTTP workers, so
 //! `/health` and store reads stay fast while solves run. A full queue is answered at once
-//! with 503 and `Retry-After`, every job runs under a node budget, and a job whose client
-//! has gone is cancelled: skipped if it has not started, stopped within about a thousand
-//! positions if it has.
+//! with 503 and `Retry-After`, a job that waited `queue_wait` for a worker is given up the
+//! same way, every job runs under a node budget, and a job whose client has gone is
+//! cancelled: skipped if it has not started, stopped within about a thousand positions if
+//! it has.
 
 use crate::client::Client;
 use crate::problem::ApiError;
@@ -39,6 +40,8 @@ pub struct PoolConfig {
     pub table_bytes: usize,
     /// Positions one request may search (see [`Solver::limit_nodes`]).
     pub node_budget: Option<u64>,
+    /// How long a job may wait for a worker before it is given up (503, `Retry-After`).
+    pub queue_wait: Duration,
 }
 
 pub struct Pool {
@@ -90,11 +93,14 @@ impl Pool {
         let budget = self.config.node_budget;
         let cancel = Arc::new(AtomicBool::new(false));
         let job_cancel = Arc::clone(&cancel);
+        let started = Arc::new(AtomicBool::new(false));
+        let job_started = Arc::clone(&started);
         let job: Job = Box::new(move |solver: &mut Solver| {
             // Nobody waits any more: nothing to do.
             if job_cancel.load(Ordering::Relaxed) {
                 return;
             }
+            job_started.store(true, Ordering::Relaxed);
             solver.limit_nodes(budget);
             solver.cancel_when(Some(job_cancel));
             let answer = f(solver);
@@ -125,6 +131,7 @@ impl Pool {
                 return Err(ApiError::internal("the solver workers have stopped"));
             }
         }
+        let queued = std::time::Instant::now();
         loop {
             match tokio::time::timeout(CLIENT_POLL, &mut rx).await {
                 Ok(answer) => {
@@ -136,6 +143,24 @@ impl Pool {
                     // Dropping the guard raises the flag: the job stops or never starts.
                     tracing::info!("the client has gone; its search is cancelled");
                     return Err(ApiError::client_gone());
+                }
+                // Waited too long for a worker: given up before it starts (the guard's
+                // flag makes the worker skip it), so no request waits without bound.
+                Err(_)
+                    if !started.load(Ordering::Relaxed)
+                        && queued.elapsed() >= self.config.queue_wait =>
+                {
+                    let mut e = ApiError::new(
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        "busy",
+                        format!(
+                            "no solver worker was free within {} s (--queue-wait); try again \
+                             shortly",
+                            self.config.queue_wait.as_secs()
+                        ),
+                    );
+                    e.retry_after = Some(1);
+                    return Err(e);
                 }
                 Err(_) => {}
             }

@@ -349,6 +349,9 @@ pub struct Serve {
     /// Solve requests that may wait for a worker; more are answered 503 with Retry-After.
     #[arg(long, env = "SCHAFKOPF_QUEUE", default_value_t = 64)]
     pub queue: usize,
+    /// Seconds a request may wait for a worker; then it is answered 503 with Retry-After.
+    #[arg(long, env = "SCHAFKOPF_QUEUE_WAIT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub queue_wait: u64,
     /// Positions one request may search before it is refused (422, `search_budget`).
     #[arg(long, env = "SCHAFKOPF_NODE_BUDGET", default_value_t = 2_000_000_000)]
     pub node_budget: u64,

@@ -483,6 +483,7 @@ fn run_serve(serve: Serve) -> io::Result<ExitCode> {
             queue: serve.queue,
             table_bytes: serve.table_mb.max(1) << 20,
             node_budget: Some(serve.node_budget),
+            queue_wait: std::time::Duration::from_secs(serve.queue_wait),
         },
         body_limit: serve.body_limit,
         body_timeout: std::time::Duration::from_secs(serve.body_timeout),

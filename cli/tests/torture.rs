@@ -101,6 +101,27 @@ fn a_search_whose_client_has_gone_is_cancelled() {
     assert_eq!(a.status, 200, "{}", a.body);
 }
 
+#[test]
+fn a_request_waits_for_a_worker_at_most_the_queue_wait() {
+    let server = Server::start(
+        &temp_db("queue-wait"),
+        &["--workers", "1", "--queue", "4", "--queue-wait", "1"],
+    );
+    let body = long_search();
+    // The one worker is busy with a long search ...
+    let running = post_and_wait(&server, "/api/v1/solve", &body);
+    assert!(until_pending(&server, 1, PATIENCE).is_some());
+    // ... so the next request is given up after a second in the queue, not held.
+    let waited = send("POST", &server.url("/api/v1/solve"), Some(&body));
+    let detail = waited.problem(503, "busy");
+    assert!(detail.contains("within 1 s (--queue-wait)"), "{detail}");
+    assert_eq!(waited.retry_after.as_deref(), Some("1"));
+    // The search given up never runs: once the first is cancelled, the worker skips it
+    // and nothing is left.
+    drop(running);
+    assert!(until_pending(&server, 0, CANCELLED_WITHIN).is_some());
+}
+
 /// Writers store games while the service is killed with SIGKILL and started again on the
 /// same database, several times: every game answered 201 is there afterwards, and SQLite
 /// finds the file sound.

@@ -455,11 +455,15 @@ pub(crate) fn progress_bar(total: Option<u64>) -> io::Result<ProgressBar> {
             .map_err(io::Error::other)
     };
     let bar = match total {
-        Some(n) => ProgressBar::new(n)
-            .with_style(style("{bar:40} {pos}/{len} records, {rate}, {eta} left")?),
-        None => ProgressBar::new_spinner().with_style(style("{spinner} {pos} records, {rate}")?),
+        Some(n) => ProgressBar::new(n).with_style(style(
+            "{bar:40} {pos}/{len} records, {rate}, {elapsed} so far, {eta} left",
+        )?),
+        None => ProgressBar::new_spinner()
+            .with_style(style("{spinner} {pos} records, {rate}, {elapsed} so far")?),
     };
     bar.set_draw_target(ProgressDrawTarget::stderr());
+    // Redrawn every second even while one dear record runs: the time goes on visibly.
+    bar.enable_steady_tick(std::time::Duration::from_secs(1));
     Ok(bar)
 }
 

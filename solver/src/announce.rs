@@ -9,7 +9,7 @@ use crate::order::Group;
 use crate::seat::{BySeat, Seat};
 
 /// The suits whose ace a Sauspiel may call (Herz is trumps).
-pub(crate) const CALLABLE: [Suit; 3] = [Suit::Eichel, Suit::Gras, Suit::Schellen];
+const CALLABLE: [Suit; 3] = [Suit::Eichel, Suit::Gras, Suit::Schellen];
 
 /// The aces `hand` may call in a Sauspiel: not held, and at least one plain card of the
 /// suit held. An empty list means the seat is blocked from the Sauspiel.
@@ -32,10 +32,19 @@ pub fn callable_aces(hand: Cards, deck: Deck) -> Vec<Suit> {
         .collect()
 }
 
-/// Whether `hand` holds the card of `rank` of every callable suit (Renonce: all three
-/// aces lets him call a ten, all three tens too a king).
-pub(crate) fn holds_every_callable(hand: Cards, rank: Rank) -> bool {
-    CALLABLE.iter().all(|s| hand.contains(Card::new(*s, rank)))
+/// The cards a Muss declarer must hold to call `rank` instead of an ace (Renonce, RULES.md
+/// section 7): none for an ace, the three callable aces for a ten, their tens too for a
+/// king. What a declaration requires, and so what the table knows of his hand once made.
+pub(crate) fn renonce_holdings(rank: CalledRank) -> Cards {
+    let ranks: &[Rank] = match rank {
+        CalledRank::Ace => &[],
+        CalledRank::Ten => &[Rank::Ace],
+        CalledRank::King => &[Rank::Ace, Rank::Ten],
+    };
+    ranks
+        .iter()
+        .flat_map(|&r| CALLABLE.map(|suit| Card::new(suit, r)))
+        .collect()
 }
 
 /// Whether `hand` may offer a Hochzeit: exactly one trump in the Sauspiel order.
@@ -112,9 +121,9 @@ pub fn announceable_on(deal: &Deal, seat: Seat) -> Vec<Contract> {
         // Renonce: blocked, he may call an ace of a suit he holds no card of; holding all
         // three callable aces, a ten he does not hold; holding their tens too, a king.
         if callable_aces(hand, deal.deck()).is_empty() {
-            let rank = if !holds_every_callable(hand, Rank::Ace) {
+            let rank = if !renonce_holdings(CalledRank::Ten).is_subset(hand) {
                 CalledRank::Ace
-            } else if !holds_every_callable(hand, Rank::Ten) {
+            } else if !renonce_holdings(CalledRank::King).is_subset(hand) {
                 CalledRank::Ten
             } else {
                 CalledRank::King

@@ -8,7 +8,7 @@
 //! a complete deal and a playable contract. A [`Game`] plays cards on it, each checked
 //! ([`Game::play`]) or, in the search, unchecked.
 
-use crate::announce::{callable_aces, german_declaration, holds_every_callable};
+use crate::announce::{callable_aces, german_declaration, renonce_holdings};
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
 use crate::contract::{holds_sie, CalledRank, Contract, Partners, Variant};
 use crate::error::{Error, IllegalReason};
@@ -205,10 +205,10 @@ fn check_renonce_rank(deal: &Deal, declarer: Seat, rank: CalledRank) -> Result<(
     let fault = match rank {
         CalledRank::Ace => return Ok(()),
         _ if !deal.muss => "only a Muss game allows it",
-        _ if !holds_every_callable(hand, Rank::Ace) => {
+        _ if !renonce_holdings(CalledRank::Ten).is_subset(hand) => {
             "the declarer must hold all three callable aces"
         }
-        CalledRank::King if !holds_every_callable(hand, Rank::Ten) => {
+        CalledRank::King if !renonce_holdings(CalledRank::King).is_subset(hand) => {
             "a king is called only by a declarer holding those three tens too"
         }
         _ => return Ok(()),

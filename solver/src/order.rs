@@ -212,31 +212,6 @@ pub(crate) const PLAIN_GERMAN: [Rank; 8] = [Ace, King, Ober, Unter, Ten, Nine, E
 
 #[cfg(test)]
 mod tests {
-
-    #[test]
-    fn a_hand_is_sorted_trumps_first_then_each_suit() {
-        let hand: Cards = "EO GO HA HZ HO HU H9 SA EK GU"
-            .split_whitespace()
-            .map(|c| c.parse::<Card>().unwrap())
-            .collect();
-        let sauspiel = crate::contract::Contract::sauspiel(crate::seat::Seat::S0, Suit::Gras);
-        let text = |order: Order| -> Vec<String> {
-            order.sorted(hand).iter().map(|c| c.to_string()).collect()
-        };
-        assert_eq!(
-            text(sauspiel.order(Deck::Long)).join(" "),
-            "EO GO HO GU HU HA HZ H9 EK SA"
-        );
-        let wenz = crate::contract::Contract::Solo {
-            declarer: crate::seat::Seat::S0,
-            game: crate::contract::Solo::Wenz,
-            tout: false,
-        };
-        assert_eq!(
-            text(wenz.order(Deck::Long)).join(" "),
-            "GU HU EK EO GO HA HZ HO H9 SA"
-        );
-    }
     use super::*;
 
     fn card(t: &str) -> Card {
@@ -264,6 +239,31 @@ mod tests {
         assert_eq!(
             o.group_cards(Group::Plain(Suit::Eichel)).to_string(),
             "EA EZ EK E9"
+        );
+    }
+
+    #[test]
+    fn a_hand_is_sorted_trumps_first_then_each_suit() {
+        let hand: Cards = "EO GO HA HZ HO HU H9 SA EK GU"
+            .split_whitespace()
+            .map(|c| c.parse::<Card>().unwrap())
+            .collect();
+        let sauspiel = crate::contract::Contract::sauspiel(crate::seat::Seat::S0, Suit::Gras);
+        let text = |order: Order| -> Vec<String> {
+            order.sorted(hand).iter().map(|c| c.to_string()).collect()
+        };
+        assert_eq!(
+            text(sauspiel.order(Deck::Long)).join(" "),
+            "EO GO HO GU HU HA HZ H9 EK SA"
+        );
+        let wenz = crate::contract::Contract::Solo {
+            declarer: crate::seat::Seat::S0,
+            game: crate::contract::Solo::Wenz,
+            tout: false,
+        };
+        assert_eq!(
+            text(wenz.order(Deck::Long)).join(" "),
+            "GU HU EK EO GO HA HZ HO H9 SA"
         );
     }
 }

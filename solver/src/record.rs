@@ -471,15 +471,15 @@ impl Record {
     fn read_deal(&self) -> Result<Deal, Error> {
         let variant = self.variant()?;
         let deck = self.deck()?;
-        if let Some((round, made)) = self.passes_missing(deck)? {
-            return Err(Error::IncompleteRound {
-                round: round.name(),
-                made,
-                total: round.pass_count(),
-            });
+        let passing = self.passing(deck)?;
+        if let Some(e) = passing
+            .as_ref()
+            .and_then(|(round, _, passes)| self.incomplete_round(*round, passes))
+        {
+            return Err(e);
         }
         let stock = self.stock()?;
-        let deal = match self.passing(deck)? {
+        let deal = match passing {
             Some((round, dealt, passes)) => Deal::passed(variant, deck, round, dealt, passes)?,
             None => Deal::new(variant, deck, self.hands(deck)?)?,
         };
@@ -660,15 +660,14 @@ impl Record {
         HandQuestion::new(deal, seat, contracts)
     }
 
-    /// A round thrown in before its passing was done: the round and the passes made.
-    fn passes_missing(&self, deck: Deck) -> Result<Option<(Round, usize)>, Error> {
-        if !self.thrown_in {
-            return Ok(None);
-        }
-        Ok(self
-            .passing(deck)?
-            .filter(|(round, _, passes)| passes.len() < round.pass_count())
-            .map(|(round, _, passes)| (round, passes.len())))
+    /// The fault of a round thrown in before its passing was done (`passes`, those made):
+    /// its hands were never complete.
+    fn incomplete_round(&self, round: Round, passes: &[Pass]) -> Option<Error> {
+        (self.thrown_in && passes.len() < round.pass_count()).then(|| Error::IncompleteRound {
+            round: round.name(),
+            made: passes.len(),
+            total: round.pass_count(),
+        })
     }
 
     /// The deal as `seat` saw it when it chose. A round thrown in part-way has no final
@@ -677,21 +676,17 @@ impl Record {
     /// passes made any way ([`Round::completed`]).
     fn view_deal(&self, seat: Seat) -> Result<Deal, Error> {
         let deck = self.deck()?;
-        let Some((round, made)) = self.passes_missing(deck)? else {
+        let Some((round, dealt, passes)) = self.passing(deck)? else {
+            return self.deal();
+        };
+        let Some(incomplete) = self.incomplete_round(round, &passes) else {
             return self.deal();
         };
         // The cards set aside, and forehand's own pass where the round has one.
         let his_own = round.pass_count().min(2);
-        if seat != Seat::S0 || made < his_own {
-            return Err(Error::IncompleteRound {
-                round: round.name(),
-                made,
-                total: round.pass_count(),
-            });
+        if seat != Seat::S0 || passes.len() < his_own {
+            return Err(incomplete);
         }
-        let Some((_, dealt, passes)) = self.passing(deck)? else {
-            return self.deal();
-        };
         let mut completed = self.clone();
         completed.thrown_in = false;
         completed.passes = round

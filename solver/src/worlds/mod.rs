@@ -18,8 +18,9 @@ mod arrange;
 
 pub use arrange::Arrangements;
 
+use crate::announce::renonce_holdings;
 use crate::cards::{Card, Cards, Rank, Suit};
-use crate::contract::{CalledRank, Contract};
+use crate::contract::Contract;
 use crate::deal::Rng;
 use crate::error::Error;
 use crate::game::{Game, Setup};
@@ -73,27 +74,16 @@ pub(crate) fn narrow_by_passes(
 }
 
 /// The cards every player knows the declarer was dealt, by the rules of his declaration:
-/// `EO` in a Muss game; the callable aces when he called a ten, and their tens too when
-/// he called a king (he may call them only holding those).
+/// `EO` in a Muss game, and what a Renonce call requires ([`renonce_holdings`]).
 fn declared_holdings(setup: &Setup) -> Cards {
-    let mut cards = Cards::EMPTY;
     if !setup.deal().muss() {
-        return cards;
+        return Cards::EMPTY;
     }
-    cards.insert(Card::new(Suit::Eichel, Rank::Ober));
-    if let Contract::Sauspiel { rank, .. } = setup.contract() {
-        let ranks: &[Rank] = match rank {
-            CalledRank::Ace => &[],
-            CalledRank::Ten => &[Rank::Ace],
-            CalledRank::King => &[Rank::Ace, Rank::Ten],
-        };
-        for &r in ranks {
-            for suit in crate::announce::CALLABLE {
-                cards.insert(Card::new(suit, r));
-            }
-        }
-    }
-    cards
+    let renonce = match setup.contract() {
+        Contract::Sauspiel { rank, .. } => renonce_holdings(rank),
+        _ => Cards::EMPTY,
+    };
+    renonce.with(Card::new(Suit::Eichel, Rank::Ober))
 }
 
 /// One seat's knowledge of a game in progress.

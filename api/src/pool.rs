@@ -114,17 +114,11 @@ impl Pool {
             Ok(()) => {}
             Err(TrySendError::Full(_)) => {
                 self.pending.fetch_sub(1, Ordering::Relaxed);
-                let mut e = ApiError::new(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "busy",
-                    format!(
-                        "all {} solver workers are busy and {} requests are waiting; try again shortly",
-                        self.workers(),
-                        self.config.queue
-                    ),
-                );
-                e.retry_after = Some(1);
-                return Err(e);
+                return Err(busy(format!(
+                    "all {} solver workers are busy and {} requests are waiting; try again shortly",
+                    self.workers(),
+                    self.config.queue
+                )));
             }
             Err(TrySendError::Disconnected(_)) => {
                 self.pending.fetch_sub(1, Ordering::Relaxed);
@@ -150,22 +144,23 @@ impl Pool {
                     if !started.load(Ordering::Relaxed)
                         && queued.elapsed() >= self.config.queue_wait =>
                 {
-                    let mut e = ApiError::new(
-                        StatusCode::SERVICE_UNAVAILABLE,
-                        "busy",
-                        format!(
-                            "no solver worker was free within {} s (--queue-wait); try again \
-                             shortly",
-                            self.config.queue_wait.as_secs()
-                        ),
-                    );
-                    e.retry_after = Some(1);
-                    return Err(e);
+                    return Err(busy(format!(
+                        "no solver worker was free within {} s (--queue-wait); try again \
+                         shortly",
+                        self.config.queue_wait.as_secs()
+                    )));
                 }
                 Err(_) => {}
             }
         }
     }
+}
+
+/// A search refused for want of a worker: 503, to be retried after a second.
+fn busy(detail: String) -> ApiError {
+    let mut e = ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", detail);
+    e.retry_after = Some(1);
+    e
 }
 
 /// A worker: takes jobs until the pool is dropped. A job that panics (a bug) loses its

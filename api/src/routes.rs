@@ -295,18 +295,19 @@ async fn health(state: web::Data<State>) -> HttpResponse {
             HEALTH_WAIT.as_secs()
         )),
     };
-    let mut answer = match store {
-        None => HttpResponse::Ok(),
-        Some(_) => HttpResponse::ServiceUnavailable(),
+    let (mut answer, status) = match store {
+        None => (HttpResponse::Ok(), "ok"),
+        Some(_) => {
+            let mut degraded = HttpResponse::ServiceUnavailable();
+            degraded.insert_header((
+                header::RETRY_AFTER,
+                crate::problem::STORE_RETRY_SECONDS.to_string(),
+            ));
+            (degraded, "degraded")
+        }
     };
-    if store.is_some() {
-        answer.insert_header((
-            header::RETRY_AFTER,
-            crate::problem::STORE_RETRY_SECONDS.to_string(),
-        ));
-    }
     answer.json(Health {
-        status: if store.is_some() { "degraded" } else { "ok" }.to_string(),
+        status: status.to_string(),
         store: store.unwrap_or_else(|| "ok".to_string()),
         workers: state.pool.workers(),
         pending: state.pool.pending(),

@@ -28,19 +28,26 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-/// The Content-Security-Policy of every answer: scripts, styles, images and requests only
-/// from the service itself (Swagger UI draws its icons as `data:` images), nothing inline,
-/// no framing, no plugins, forms only back to the service.
-pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
-                       img-src 'self' data:; connect-src 'self'; font-src 'self'; \
-                       form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+/// A Content-Security-Policy whose styles come from `$styles`: everything else only from
+/// the service itself (Swagger UI draws its icons as `data:` images), nothing inline, no
+/// framing, no plugins, forms only back to the service.
+macro_rules! policy {
+    ($styles:literal) => {
+        concat!(
+            "default-src 'none'; script-src 'self'; style-src ",
+            $styles,
+            "; img-src 'self' data:; connect-src 'self'; font-src 'self'; \
+             form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+        )
+    };
+}
+
+/// The Content-Security-Policy of every answer: styles, like scripts, only from files.
+pub const CSP: &str = policy!("'self'");
 
 /// The policy of the interactive docs (`/docs/`): the same, but Swagger UI sets styles
 /// inline as it draws (its scripts still come only from the service).
-pub const DOCS_CSP: &str = "default-src 'none'; script-src 'self'; \
-                            style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
-                            connect-src 'self'; font-src 'self'; form-action 'self'; \
-                            base-uri 'none'; frame-ancestors 'none'";
+pub const DOCS_CSP: &str = policy!("'self' 'unsafe-inline'");
 
 /// The headers every answer carries (added where an answer has not set its own).
 pub const HEADERS: [(&str, &str); 4] = [

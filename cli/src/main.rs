@@ -425,8 +425,8 @@ pub(crate) fn exit_status(failed: usize, records: usize) -> io::Result<ExitCode>
         eprintln!("schafkopf: no records in the input");
     }
     if failed > 0 {
-        let noun = if records == 1 { "record" } else { "records" };
-        eprintln!("schafkopf: {failed} of {records} {noun} failed (see their lines)");
+        let records = table::count(records as u64, "record", "records");
+        eprintln!("schafkopf: {failed} of {records} failed (see their lines)");
         Ok(ExitCode::from(2))
     } else {
         Ok(ExitCode::SUCCESS)

@@ -322,8 +322,8 @@ pub fn contracts(r: &ContractsReport, all: bool) -> String {
         }
         let more = seat.contracts.len() - shown.len();
         if more > 0 {
-            let noun = if more == 1 { "contract" } else { "contracts" };
-            let _ = writeln!(out, "  ({more} more {noun}; --all lists them)");
+            let more = count(more as u64, "more contract", "more contracts");
+            let _ = writeln!(out, "  ({more}; --all lists them)");
         }
     }
     if let Some(all_pass) = &r.all_pass {

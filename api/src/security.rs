@@ -117,6 +117,9 @@ impl Hosts {
         if loopback {
             names.extend(["localhost", "127.0.0.1", "::1"].map(String::from));
         }
+        // Each once (the bound address may be one of the loopback names), in this order.
+        let mut seen = std::collections::HashSet::new();
+        names.retain(|n| seen.insert(n.clone()));
         Some(Hosts(names))
     }
 
@@ -275,6 +278,11 @@ mod tests {
             HeaderMap::from_iter([(header::HOST, HeaderValue::from_static("evil.example:8080"))]);
         let e = hosts.check(&evil).unwrap_err();
         assert_eq!(e.code, "host_not_allowed");
+        assert!(
+            e.detail.contains("(127.0.0.1, localhost, ::1)"),
+            "{}",
+            e.detail
+        );
         assert!(
             e.detail.contains("--allow-host evil.example"),
             "{}",

@@ -283,7 +283,8 @@ fn thresholds_in_frames_of_ones_own_agree_with_naive() {
     assert!(checked >= 600, "{checked}");
 }
 
-/// The table never grows beyond its budget, however many deals one solver sees.
+/// The tables never grow beyond their budget, however many deals one solver sees (it is
+/// shared out anew for each deal: a Ramsch's settlement search takes most of it).
 #[test]
 fn memory_stays_within_the_table_budget() {
     let budget = 1 << 20;
@@ -295,7 +296,8 @@ fn memory_stays_within_the_table_budget() {
             continue;
         };
         solver.solve(&game).unwrap();
-        assert_eq!(solver.table_bytes(), bytes);
+        let bytes = solver.table_bytes();
+        assert!(bytes <= budget, "{bytes} after {:?}", game.contract());
     }
 }
 

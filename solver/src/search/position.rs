@@ -97,9 +97,10 @@ impl Position {
         layout.legal(seat, self.hands[seat.index()], trick, self.searched)
     }
 
-    /// Plays a legal card for the player to move; completes the trick when it is the fourth.
+    /// Plays a legal card for the player to move; completes the trick when it is the fourth,
+    /// and then says who took it (its cards stay in `trick` until the next is led).
     #[inline(always)]
-    pub fn play(&mut self, card: u8, layout: &Layout, frame: &Frame) {
+    pub fn play(&mut self, card: u8, layout: &Layout, frame: &Frame) -> Option<Seat> {
         let complete = lay(
             &mut self.hands,
             &mut self.trick,
@@ -128,7 +129,9 @@ impl Position {
             self.leader = winner;
             self.trick_len = 0;
             self.win = 0;
+            return Some(winner);
         }
+        None
     }
 }
 

@@ -29,7 +29,7 @@
 //! <= 50`.
 
 use super::layout::{bit, Layout};
-use super::tt::{hash, Bounds, Info, Slot, Table, GENERATION_SHIFT};
+use super::tt::{hash, Bounds, Bucket, Info, Slot, Table, GENERATION_SHIFT};
 
 /// One stored position of a shape: 24 bytes, two to a cache line.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -146,7 +146,7 @@ impl Table<Shape, 2> {
         meta: u8,
         cards: u32,
     ) -> Option<Bounds> {
-        let slots = &self.buckets[self.index(key, tag, meta)].slots;
+        let slots = &self.buckets.get(self.index(key, tag, meta))?.slots;
         let mut found: Option<Bounds> = None;
         for e in slots.iter().filter(|e| e.matches(key, tag, meta)) {
             let b = e.info.bounds();
@@ -167,7 +167,9 @@ impl Table<Shape, 2> {
     #[inline]
     pub fn put_shape(&mut self, key: [u32; 3], tag: u32, meta: u8, cards: u32, bounds: Bounds) {
         let i = self.index(&key, tag, meta);
-        let slots = &mut self.buckets[i].slots;
+        let Some(Bucket { slots }) = self.buckets.get_mut(i) else {
+            return;
+        };
         if let Some(e) = slots
             .iter_mut()
             .find(|e| e.matches(&key, tag, meta) && e.cards == cards)

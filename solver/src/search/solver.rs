@@ -64,12 +64,38 @@ pub struct Solver {
     /// Deal generation: entries of other deals never match.
     generation: u32,
     last_deal: Option<(crate::cards::Deck, [Cards; 4], Contract)>,
-    /// The Ramsch settlement search's bounds ([`ramsch`]), cleared with every new deal.
-    ramsch: ramsch::Table,
-    /// Entries the Ramsch table may hold within the budget.
-    ramsch_entries: usize,
-    ramsch_history: ramsch::History,
-    ramsch_tricks: ramsch::TricksTable,
+    /// The Ramsch settlement search's tables ([`ramsch`]), started afresh with every deal.
+    ramsch: ramsch::Tables,
+    /// Bytes all tables may take together.
+    budget: usize,
+}
+
+/// How a solver's table budget is shared out for a deal. The points search's table of exact
+/// positions and its similar positions' table take it all in the point games, half and
+/// half. A Ramsch asks the points search only cheap threshold questions, and its settlement
+/// search keys positions by every seat's tally as well, so there the settlement search's
+/// tables take three quarters, the points search's tables an eighth each.
+struct Share {
+    exact: usize,
+    similar: usize,
+    ramsch: usize,
+}
+
+impl Share {
+    fn of(bytes: usize, ramsch: bool) -> Share {
+        match ramsch {
+            false => Share {
+                exact: bytes / 2,
+                similar: bytes / 2,
+                ramsch: 0,
+            },
+            true => Share {
+                exact: bytes / 8,
+                similar: bytes / 8,
+                ramsch: bytes / 4 * 3,
+            },
+        }
+    }
 }
 
 impl Default for Solver {
@@ -84,24 +110,22 @@ impl Solver {
         Solver::with_budget(DEFAULT_TABLE_BYTES)
     }
 
-    /// A solver whose tables take at most `bytes` together: half each for the exact and
-    /// the similar positions' table (at least one cache line each); Ramsch, which uses
-    /// neither, searches with a table of its own of the same budget, grown as needed.
+    /// A solver whose tables take at most `bytes` together (at least a cache line each),
+    /// shared out per deal ([`Share`]). Each is written only as its searches need it.
     pub fn with_budget(bytes: usize) -> Solver {
+        let share = Share::of(bytes, false);
         Solver {
             state: SearchState {
-                table: Table::with_budget(bytes / 2),
-                shapes: Table::with_budget(bytes / 2),
+                table: Table::with_budget(share.exact),
+                shapes: Table::with_budget(share.similar),
                 stats: Stats::default(),
                 history: [[0; 32]; 4],
                 node_limit: u64::MAX,
                 aborted: false,
                 cancel: None,
             },
-            ramsch: ramsch::Table::default(),
-            ramsch_entries: (bytes / ramsch::ENTRY_BYTES).max(1024),
-            ramsch_history: [[0; 32]; 4],
-            ramsch_tricks: ramsch::TricksTable::default(),
+            ramsch: ramsch::Tables::with_budget(share.ramsch),
+            budget: bytes,
             techniques: Techniques::default(),
             generation: 0,
             last_deal: None,
@@ -171,7 +195,7 @@ impl Solver {
 
     /// Bytes held by the transposition tables.
     pub fn table_bytes(&self) -> usize {
-        self.state.table.bytes() + self.state.shapes.bytes()
+        self.state.table.bytes() + self.state.shapes.bytes() + self.ramsch.bytes()
     }
 
     /// The frame of `game` ([`Frame::of`]), its sides and its table tag.
@@ -191,14 +215,17 @@ impl Solver {
             if self.generation == 0x7f_ffff {
                 self.state.table.clear();
                 self.state.shapes.clear();
+                self.ramsch.clear();
                 self.generation = 0;
             }
             self.generation += 1;
+            let share = Share::of(self.budget, setup.contract() == Contract::Ramsch);
+            self.state.table.set_budget(share.exact);
+            self.state.shapes.set_budget(share.similar);
+            self.ramsch.set_budget(share.ramsch);
             self.state.table.start(self.generation);
             self.state.shapes.start(self.generation);
-            self.ramsch.clear();
-            self.ramsch_history = [[0; 32]; 4];
-            self.ramsch_tricks.clear();
+            self.ramsch.start(self.generation);
             self.last_deal = deal;
             self.state.history = [[0; 32]; 4];
         }
@@ -208,23 +235,7 @@ impl Solver {
     /// A search of `game` in `frame` (whose sides [`Frame::sides`] has classified), with
     /// the table tag `tag`.
     fn search(&mut self, game: &Game, frame: Frame, sides: Sides, tag: u32) -> Search<'_> {
-        let layout = Layout::new(game.rules());
-        // Where tricks are counted, the canonical position is its shape already.
-        let similar =
-            self.techniques.table && self.techniques.similar && frame.measure == Measure::Points;
-        Search {
-            cx: Context {
-                canon: Canon::new(&layout, frame.measure),
-                layout,
-                frame,
-                sides,
-                total: frame.total(game.setup().trick_count()),
-                tag,
-                techniques: self.techniques,
-                similar,
-            },
-            st: &mut self.state,
-        }
+        points_search(&mut self.state, self.techniques, game, frame, sides, tag)
     }
 
     /// Whether the maximising seats can reach a final value of at least `t`.
@@ -331,28 +342,23 @@ impl Solver {
                 layout::top(t) + 1
             }
         });
-        let root = ramsch::State::of(game, &layout);
-        let groups = match setup.options().ramsch_tie {
-            crate::options::RamschTie::MoreTricks => &layout.group_mask[..layout::TRUMP],
-            crate::options::RamschTie::HighestTrumpPlayed => &layout.group_mask[..],
-        };
-        let canon = Canon::of_groups(&layout, Measure::Points, groups);
-        let trick_canon = Canon::new(&layout, Measure::Tricks);
+        let root = ramsch::State::of(game, &layout, me);
+        // The points search of his own points, which he keeps low against the others: the
+        // settlement search's threshold questions.
+        let frame = ramsch::frame(me);
+        let tag = self.tag(game, &frame);
+        let points = points_search(
+            &mut self.state,
+            self.techniques,
+            game,
+            frame,
+            Sides::LoneMinimizer(me),
+            tag,
+        );
         let mut search = ramsch::Search {
-            layout: &layout,
-            canon: &canon,
-            options: setup.options(),
-            me: me.index(),
-            top_played,
-            table: &mut self.ramsch,
-            trick_canon: &trick_canon,
-            tricks_table: &mut self.ramsch_tricks,
-            history: &mut self.ramsch_history,
-            max_entries: self.ramsch_entries,
-            nodes: &mut self.state.stats.nodes,
-            node_limit: self.state.node_limit,
-            aborted: &mut self.state.aborted,
-            cancel: self.state.cancel.as_deref(),
+            cx: ramsch::Context::new(layout, setup.options(), me, top_played),
+            points,
+            tables: &mut self.ramsch,
         };
         f(&mut search, &root)
     }
@@ -463,7 +469,12 @@ impl Solver {
             let value = search.exact(root);
             let after: Vec<(Card, i32)> = legal
                 .into_iter()
-                .map(|card| (card, search.exact(&root.after(card, search.layout))))
+                .map(|card| {
+                    (
+                        card,
+                        search.exact(&root.after(card, &search.cx.layout, search.cx.me)),
+                    )
+                })
                 .collect();
             (value, after)
         });
@@ -543,7 +554,7 @@ impl Solver {
             let mut after = value;
             let mut best = Vec::new();
             for card in legal {
-                let child = root.after(card, search.layout);
+                let child = root.after(card, &search.cx.layout, search.cx.me);
                 let keeps = if card == played {
                     after = search.exact(&child);
                     after == value
@@ -562,6 +573,34 @@ impl Solver {
             after: after as i64 * unit,
             best,
         })
+    }
+}
+
+/// A points search of `game` in `frame` (whose sides [`Frame::sides`] has classified),
+/// with the table tag `tag`, on the solver's state.
+fn points_search<'a>(
+    state: &'a mut SearchState,
+    techniques: Techniques,
+    game: &Game,
+    frame: Frame,
+    sides: Sides,
+    tag: u32,
+) -> Search<'a> {
+    let layout = Layout::new(game.rules());
+    // Where tricks are counted, the canonical position is its shape already.
+    let similar = techniques.table && techniques.similar && frame.measure == Measure::Points;
+    Search {
+        cx: Context {
+            canon: Canon::new(&layout, frame.measure),
+            layout,
+            frame,
+            sides,
+            total: frame.total(game.setup().trick_count()),
+            tag,
+            techniques,
+            similar,
+        },
+        st: state,
     }
 }
 

@@ -216,9 +216,7 @@ impl<E: Slot, const N: usize> Table<E, N> {
     /// written: buckets are written as the part in use grows into them, so the system
     /// hands out memory only as the searches need it.
     pub fn with_budget(bytes: usize) -> Self {
-        let buckets = (bytes / std::mem::size_of::<Bucket<E, N>>()).max(1);
-        // Round down to a power of two so the index is a mask.
-        let max = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
+        let max = Self::buckets_within(bytes);
         let mut table = Table {
             buckets: Vec::with_capacity(max),
             max,
@@ -230,6 +228,29 @@ impl<E: Slot, const N: usize> Table<E, N> {
         table
     }
 
+    /// The buckets `bytes` hold, rounded down to a power of two so the index is a mask
+    /// (none for less than one: a table that stays empty, where nothing is ever found and
+    /// nothing stored).
+    fn buckets_within(bytes: usize) -> usize {
+        let buckets = bytes / std::mem::size_of::<Bucket<E, N>>();
+        match buckets {
+            0 => 0,
+            _ => 1usize << (usize::BITS - 1 - buckets.leading_zeros()),
+        }
+    }
+
+    /// Gives the table a new budget, before a generation starts (what it holds is lost):
+    /// a smaller one hands its memory back to the system, a larger one is reserved.
+    pub fn set_budget(&mut self, bytes: usize) {
+        let max = Self::buckets_within(bytes);
+        if max != self.max {
+            self.buckets = Vec::with_capacity(max);
+            self.max = max;
+            self.live = 0;
+            self.mask = 0;
+        }
+    }
+
     /// Starts a new generation: every entry of an older one is free from now on, and the
     /// part of the table in use shrinks back to its start (growing again as the entries of
     /// the new generation need, see [`Table::put`]).
@@ -237,7 +258,7 @@ impl<E: Slot, const N: usize> Table<E, N> {
         self.generation = generation;
         self.live = 0;
         let in_use = self.max.min(START_BUCKETS);
-        self.mask = in_use - 1;
+        self.mask = in_use.saturating_sub(1);
         self.written_to(in_use);
     }
 
@@ -262,7 +283,14 @@ impl<E: Slot, const N: usize> Table<E, N> {
 
     #[inline]
     pub(crate) fn index(&self, key: &[u32; 3], tag: u32, meta: u8) -> usize {
-        hash(key, tag, meta) & self.mask
+        self.bucket_of(hash(key, tag, meta))
+    }
+
+    /// The bucket in use of an entry hashed to `hash` (for entries with hashes of their
+    /// own).
+    #[inline]
+    pub(crate) fn bucket_of(&self, hash: usize) -> usize {
+        hash & self.mask
     }
 
     /// Doubles the buckets in use. The index is a mask of the hash, so an entry of bucket
@@ -341,7 +369,7 @@ impl Table {
     #[inline]
     pub fn get(&self, key: &[u32; 3], tag: u32, meta: u8) -> Option<Bounds> {
         let i = self.index(key, tag, meta);
-        let slots = &self.buckets[i].slots;
+        let slots = &self.buckets.get(i)?.slots;
         let k = Self::slot_of(slots, key, tag, meta)?;
         Some(slots[k].info.bounds())
     }
@@ -351,7 +379,9 @@ impl Table {
     #[inline]
     pub fn put(&mut self, key: &[u32; 3], tag: u32, meta: u8, bounds: Bounds) {
         let i = self.index(key, tag, meta);
-        let slots = &mut self.buckets[i].slots;
+        let Some(Bucket { slots }) = self.buckets.get_mut(i) else {
+            return;
+        };
         if let Some(k) = Self::slot_of(slots, key, tag, meta) {
             let e = &mut slots[k];
             e.info = Info::new(meta, &e.info.bounds().merged(bounds));

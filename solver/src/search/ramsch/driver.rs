@@ -1,0 +1,277 @@
+//! The node search, fail-soft alpha-beta over settlements in units, and the exact value
+//! from its zero-window tests (MTD(f), Plaat et al. 1996). At a trick boundary everything
+//! that may answer without trying a card comes first ([`Search::boundary`]): the ways the
+//! hand can still end ([`super::outcomes`]), the table, and the cheap questions.
+
+use super::outcomes::{outcomes, Outcomes};
+use super::table::{Bounds, Key};
+use super::tricks::Question;
+use super::{Search, State, INF};
+use crate::options::{Durchmarsch, RamschForm};
+use crate::settle::{jungfrau_share, ramsch_decided, RamschTally};
+
+/// Questions to the points search and of tricks are asked with at least two tricks left: in
+/// the last trick the settlement's own search is as cheap (PERFORMANCE.md, "Ramsch
+/// settlements").
+const QUESTIONS_FROM: u32 = 8;
+
+/// What a trick boundary leaves open for the cards to decide.
+struct Open {
+    lower: i32,
+    upper: i32,
+    /// The card that decided this position last time.
+    hint: Option<u8>,
+    key: Option<Key>,
+}
+
+impl Search<'_> {
+    /// "Me"'s settlement once every card is played.
+    fn settled(&self, s: &State) -> i32 {
+        let tally = RamschTally {
+            points: s.points.map(u32::from),
+            tricks: s.tricks.map(u32::from),
+            trumps_taken: s.trumps.map(u32::from),
+            top_taken: s.top,
+            top_played: self.cx.top_played,
+        };
+        ramsch_decided(self.cx.options, &tally).units[self.cx.me.index()] as i32
+    }
+
+    /// The settlements still possible (the tallies change only as a trick completes, so
+    /// within a trick they are those of its start).
+    pub(crate) fn bounds(&self, s: &State) -> (i32, i32) {
+        outcomes(&self.cx, s).range()
+    }
+
+    /// The settlement of "me" within the window (alpha, beta), fail-soft: a value at or
+    /// below alpha is an upper bound, at or above beta a lower bound.
+    pub fn search(&mut self, s: &State, alpha: i32, beta: i32) -> i32 {
+        let range = self.bounds(s);
+        self.search_within(s, alpha, beta, range)
+    }
+
+    /// What a trick boundary settles before any card: the outcomes' bounds, the table's,
+    /// and the cheap questions, each asked only where its answer decides the window.
+    fn boundary(&mut self, s: &State, alpha: i32, beta: i32) -> Result<i32, Open> {
+        let o = outcomes(&self.cx, s);
+        let (mut lo, mut hi) = o.range();
+        let key = Key::of(&self.cx, s);
+        let mut hint = None;
+        if let Some(e) = self.tables.get(&key) {
+            lo = lo.max(e.lower);
+            hi = hi.min(e.upper);
+            hint = Some(e.best);
+        }
+        let asked = lo < hi && lo < beta && hi > alpha;
+        let mut asked = asked && s.remaining().count_ones() >= QUESTIONS_FROM;
+        if asked {
+            let before = (lo, hi);
+            self.ask(s, &o, (alpha, beta), &mut lo, &mut hi);
+            if self.aborted() {
+                return Ok(0);
+            }
+            asked = (lo, hi) != before;
+        }
+        if lo >= hi || lo >= beta || hi <= alpha {
+            // What the questions proved is kept, so that they are not asked again.
+            if asked {
+                self.tables.put(
+                    &key,
+                    Bounds {
+                        lower: lo,
+                        upper: hi,
+                        best: hint.unwrap_or(0),
+                    },
+                );
+            }
+            return Ok(if hi <= alpha { hi } else { lo });
+        }
+        Err(Open {
+            lower: lo,
+            upper: hi,
+            hint,
+            key: Some(key),
+        })
+    }
+
+    /// The cheap questions, in order of what they settle: whether he loses at all (the
+    /// points search's thresholds), then what the Jungfrau rule makes of it (tricks).
+    fn ask(&mut self, s: &State, o: &Outcomes, window: (i32, i32), lo: &mut i32, hi: &mut i32) {
+        let (alpha, beta) = window;
+        let questions = self.cx.questions;
+        // He escapes for sure: at least the least of what is left.
+        let least = o.least_unless_losing();
+        if questions && o.loses.is_some() && *lo < least && least >= beta {
+            if self.escapes_for_sure(s) {
+                *lo = least;
+            }
+            if self.aborted() || *lo >= beta {
+                return;
+            }
+        }
+        // He loses for sure: at most the most of what is left. Another's Durchmarsch stays
+        // possible only by points, with enough left beside his.
+        if questions && o.escapes.is_some() {
+            let t = self.losing_points(s);
+            let options = self.cx.options;
+            let by_points = options.durchmarsch == Durchmarsch::AtLeast
+                && options.durchmarsch_points() as u32 + t <= 120;
+            let most = o.most_unless_escaping(by_points);
+            if *hi > most && most <= alpha {
+                if self.forced_to(s, t) {
+                    *hi = most;
+                }
+                if self.aborted() || *hi <= alpha {
+                    return;
+                }
+            }
+        }
+        // Every other seat takes a trick: no Jungfrau doubles what he pays as the loser.
+        let least = self.least_if_others_take_one(o);
+        if *lo < least && least >= beta {
+            if self.everyone_takes_one(s, Question::OthersTakeOne) {
+                *lo = least;
+            }
+            if self.aborted() || *lo >= beta {
+                return;
+            }
+        }
+        // Every seat takes a trick: nobody is paid a doubled share.
+        let most = o.most_if_all_take_one(&self.cx);
+        if *hi > most && most <= alpha && self.everyone_takes_one(s, Question::AllTakeOne) {
+            *hi = most;
+        }
+    }
+
+    /// The least "me" is paid where every seat but the one whose tricks count for him takes
+    /// a trick: losing, he pays each payee one plain share (where the two highest pay he
+    /// may be the one Jungfrau himself); nobody else takes every trick, though another may
+    /// still reach a Durchmarsch's points; escaping, what escaping pays at least.
+    fn least_if_others_take_one(&self, o: &Outcomes) -> i32 {
+        let options = self.cx.options;
+        let rule = options.jungfrau;
+        let loses = match options.ramsch_form {
+            RamschForm::TwoHighestPay => -2 * jungfrau_share(rule, false, 1),
+            RamschForm::LoserPays | RamschForm::Schieberamsch => {
+                -3 * jungfrau_share(rule, false, 0)
+            }
+        };
+        let theirs = o.theirs && options.durchmarsch == Durchmarsch::AtLeast;
+        [
+            o.loses.map(|_| loses),
+            o.escapes.map(|(lo, _)| lo),
+            o.mine.then_some(3),
+            theirs.then_some(-1),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(INF)
+    }
+
+    /// [`Search::search`] given the bounds of the tally, which stay the same within a
+    /// trick (the tally changes only as a trick completes), so they are worked out at trick
+    /// boundaries only.
+    fn search_within(
+        &mut self,
+        s: &State,
+        mut alpha: i32,
+        mut beta: i32,
+        range: (i32, i32),
+    ) -> i32 {
+        if self.stop() {
+            return 0;
+        }
+        if s.over() {
+            return self.settled(s);
+        }
+        let open = if s.pos.trick_len == 0 {
+            match self.boundary(s, alpha, beta) {
+                Ok(v) => return v,
+                Err(open) => open,
+            }
+        } else {
+            Open {
+                lower: range.0,
+                upper: range.1,
+                hint: None,
+                key: None,
+            }
+        };
+        let range = (open.lower, open.upper);
+        let (lo, hi) = range;
+        alpha = alpha.max(lo - 1);
+        beta = beta.min(hi + 1);
+        let (alpha0, beta0) = (alpha, beta);
+        let maximizing = s.to_move() == self.cx.me;
+        let mut best = if maximizing { -INF } else { INF };
+        let mut best_card = 0;
+        let moves = self.moves(s, open.hint);
+        for &card in moves.as_slice() {
+            let mut child = *s;
+            child.play(card, &self.cx.layout, self.cx.me);
+            let v = self.search_within(&child, alpha, beta, range);
+            let better = if maximizing { v > best } else { v < best };
+            if better {
+                best = v;
+                best_card = card;
+            }
+            if maximizing {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                self.reward(s, card);
+                break;
+            }
+        }
+        if self.aborted() {
+            return 0;
+        }
+        let best = best.clamp(lo, hi);
+        if let Some(key) = open.key {
+            // What the window proved: an upper bound below it, a lower one above it, the
+            // value within it.
+            let (mut lower, mut upper) = (lo, hi);
+            if best <= alpha0 {
+                upper = upper.min(best);
+            } else if best >= beta0 {
+                lower = lower.max(best);
+            } else {
+                lower = best;
+                upper = best;
+            }
+            self.tables.put(
+                &key,
+                Bounds {
+                    lower,
+                    upper,
+                    best: best_card,
+                },
+            );
+        }
+        best
+    }
+
+    /// The exact settlement of "me" in units, from zero-window tests (MTD(f), Plaat et
+    /// al. 1996): each fail-soft answer moves one bound. The first asks whether "me"
+    /// escapes paying (at least 1), the question that mostly decides a Ramsch.
+    pub fn exact(&mut self, s: &State) -> i32 {
+        if s.over() {
+            return self.settled(s);
+        }
+        let (mut lower, mut upper) = self.bounds(s);
+        let mut g = 1.clamp(lower, upper);
+        while lower < upper && !self.aborted() {
+            let beta = if g == lower { g + 1 } else { g };
+            g = self.search(s, beta - 1, beta);
+            if g < beta {
+                upper = g;
+            } else {
+                lower = g;
+            }
+        }
+        lower
+    }
+}

@@ -1,0 +1,91 @@
+use super::outcomes::{outcomes, sure_tricks};
+use super::*;
+use crate::contract::Contract;
+use crate::search::position::Position;
+
+/// Runs `f` on the context of a long-deck Ramsch under default rules, for seat 0.
+fn with_context(f: impl FnOnce(&Context, &Layout)) {
+    let layout = Layout::of_contract(Contract::Ramsch);
+    let options = Options::default();
+    let cx = Context::new(
+        Layout::of_contract(Contract::Ramsch),
+        &options,
+        Seat::S0,
+        [0; 4],
+    );
+    f(&cx, &layout);
+}
+
+fn state(layout: &Layout, hands: [&str; 4]) -> State {
+    State {
+        pos: Position {
+            hands: layout.hands(hands),
+            trick: [0; 4],
+            trick_len: 0,
+            win: 0,
+            leader: Seat::S0,
+            searched: false,
+            got: 0,
+            assigned: 0,
+        },
+        points: [0; 4],
+        tricks: [0; 4],
+        trumps: [0; 4],
+        top: [0; 4],
+    }
+}
+
+#[test]
+fn a_seat_with_more_trumps_than_the_others_hold_above_his_lowest_takes_a_trick() {
+    with_context(|cx, layout| {
+        // Seat 0 holds the top trump: sure. Seat 1 holds GO and H8, and the others hold
+        // three trumps above H8 (EO, HZ, H9): not sure; nor seat 2 (H7) nor seat 3 (HZ H9
+        // against EO and GO above H9).
+        let s = state(layout, ["EO EA", "GO H8", "H7 GA", "HZ H9"]);
+        assert_eq!(sure_tricks(cx, &s), [true, false, false, false]);
+        let s = state(layout, ["EO EA", "GO HA", "H7 GA", "E7 G7"]);
+        // Seat 1: GO and HA; above HA the others hold EO only: 2 > 1.
+        assert_eq!(sure_tricks(cx, &s), [true, true, false, false]);
+    });
+}
+
+#[test]
+fn bounds_know_a_loser_and_a_seat_passed_for_sure() {
+    with_context(|cx, layout| {
+        // Two tricks left worth 6 (GO and SO): seat 1 has 80, more than seat 0 can reach,
+        // so seat 0 does not lose, and with every seat holding a trick he is paid 1.
+        let mut s = state(layout, ["E7 E8", "G7 G8", "S7 S8", "GO SO"]);
+        s.points = [10, 80, 24, 0];
+        s.tricks = [1, 3, 1, 1];
+        assert_eq!(outcomes(cx, &s).range(), (1, 1));
+        // Seat 0 has 70: nobody else can reach it, so he loses. Seat 3 has no trick yet
+        // and may stay without one (he pays him double then): -4 to -3; holding the top
+        // trump he surely takes one: -3.
+        s.points = [70, 26, 18, 0];
+        s.tricks = [3, 2, 1, 0];
+        let mut s2 = s;
+        s2.pos.hands = layout.hands(["E7 E8", "G7 G8", "GO SO", "S7 S8"]);
+        assert_eq!(outcomes(cx, &s2).range(), (-4, -3));
+        assert_eq!(outcomes(cx, &s).range(), (-3, -3));
+    });
+}
+
+#[test]
+fn what_is_left_once_a_way_to_end_is_ruled_out() {
+    with_context(|cx, layout| {
+        // Two tricks left, none taken, no trumps: under default rules (one loser, Jungfrau
+        // doubled once each, Durchmarsch by tricks) he may escape (1, or 2 as a Jungfrau),
+        // lose (with two or three of the others left without a trick: 5 or 6), or see a
+        // Durchmarsch (3 or -1).
+        let s = state(layout, ["E7 E8", "G7 G8", "S7 S8", "EK GK"]);
+        let o = outcomes(cx, &s);
+        assert_eq!(o.loses, Some((-6, -5)));
+        assert_eq!(o.escapes, Some((1, 2)));
+        assert!(o.loses.is_some() && o.escapes.is_some() && o.mine && o.theirs);
+        // Not losing, the least is another's Durchmarsch; losing, the most his own.
+        assert_eq!(o.least_unless_losing(), -1);
+        assert_eq!(o.most_unless_escaping(false), 3);
+        // With every seat taking a trick nobody takes all of them.
+        assert_eq!(o.most_if_all_take_one(cx), 1);
+    });
+}

@@ -1,0 +1,100 @@
+//! Questions of tricks alone: can one side make every seat of a set take at least one
+//! trick, whatever the other side does? They settle the Jungfrau payments: a loser whose
+//! three others all take a trick pays no doubled share, and where every seat takes one
+//! nobody is paid a doubled share either. Positions that differ only in which cards of a
+//! suit are gone, or in points, share an answer: the hands are keyed as the tricks measure
+//! keys them (every group one run).
+
+use super::super::layout::Layout;
+use super::super::tt::Bounds;
+use super::outcomes::sure_tricks;
+use super::{Search, State};
+
+/// Which side wants the seats to take a trick, and which seats.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Question {
+    /// "Me" wants every seat but the one whose tricks count for him to take one (then a
+    /// loser pays no doubled share).
+    OthersTakeOne,
+    /// The others want every seat to take one (then nobody is paid a doubled share).
+    AllTakeOne,
+}
+
+impl Search<'_> {
+    /// Whether the side of `question` can make every seat of it take at least one trick,
+    /// whatever the other side does (it plays to keep one of them without).
+    pub(super) fn everyone_takes_one(&mut self, s: &State, question: Question) -> bool {
+        if self.stop() {
+            return false;
+        }
+        let me = self.cx.me;
+        let seats: u8 = match question {
+            // The seat whose tricks count for "me" need not take one.
+            Question::OthersTakeOne => 0xf & !(1 << self.cx.taker(me).index()),
+            Question::AllTakeOne => 0xf,
+        };
+        let boundary = s.pos.trick_len == 0;
+        let sure = sure_tricks(&self.cx, s);
+        let lacking = (0..4)
+            .filter(|&i| seats & 1 << i != 0 && s.tricks[i] == 0 && !sure[i])
+            .count() as u32;
+        if lacking == 0 {
+            return true;
+        }
+        if lacking > s.tricks_left() {
+            return false;
+        }
+        let has = (0..4).fold(0u32, |m, i| m | ((s.tricks[i] > 0) as u32) << i);
+        let frame_bits = has | (me as u32) << 4 | ((question == Question::AllTakeOne) as u32) << 6;
+        let tag = self.tables.tag_of(frame_bits);
+        let meta = s.pos.leader as u8;
+        let key = boundary.then(|| self.cx.trick_canon.key(&s.pos.hands));
+        if let Some(k) = &key {
+            if let Some(b) = self.tables.tricks.get(k, tag, meta) {
+                return b.lower == 1;
+            }
+        }
+        let seat = s.to_move();
+        // Where only tricks count, neighbours of a suit are alike whatever their points.
+        let mut moves = self.representatives(s, |_, _| true);
+        let wanting = (seat == me) == (question == Question::OthersTakeOne);
+        // The side that wants them all to take one ducks, leaving the trick to a seat
+        // without one; the other side beats such a seat's card, highest first, and else
+        // ducks.
+        let best = s.best();
+        let lacks = |w: crate::seat::Seat| seats & 1 << w.index() != 0 && s.tricks[w.index()] == 0;
+        let lacking_wins = best.is_some_and(|(_, w)| lacks(w));
+        let layout: &Layout = &self.cx.layout;
+        let n = moves.len;
+        moves.cards[..n].sort_by_key(|&c| {
+            let beats = best.is_some_and(|(b, _)| layout.beats(c, b));
+            if wanting || !lacking_wins {
+                (beats as u8, c)
+            } else {
+                (!beats as u8, u8::MAX - c)
+            }
+        });
+        let mut answer = !wanting;
+        for &card in moves.as_slice() {
+            let mut child = *s;
+            child.play(card, &self.cx.layout, me);
+            if self.everyone_takes_one(&child, question) == wanting {
+                answer = wanting;
+                break;
+            }
+        }
+        if self.aborted() {
+            return false;
+        }
+        if let Some(k) = key {
+            let v = answer as u8;
+            let bounds = Bounds {
+                lower: v,
+                upper: v,
+                best: None,
+            };
+            self.tables.tricks.put(&k, tag, meta, bounds);
+        }
+        answer
+    }
+}

@@ -80,12 +80,23 @@ function contractText(c, names) {
   return name + suit + (c.tout ? " Tout" : "") + who + partner;
 }
 
-/// What a cost counts as: 0 none, 1 inaccuracy, 2 mistake, 3 blunder (turned the game).
+/// What a cost counts as: 0 none (or not known), 1 inaccuracy, 2 mistake, 3 blunder
+/// (turned the game).
 function costClass(p, measure) {
-  if (p.cost <= 0) return 0;
+  if (p.cost === undefined || p.cost <= 0) return 0;
   if (p.turned) return 3;
   const big = measure === "points" ? 10 : measure === "tricks" ? 1 : 20;
   return p.cost >= big ? 2 : 1;
+}
+
+/// A card's values: before and after, or where its question ran out of the node budget,
+/// the bounds it proved.
+function valuesText(p) {
+  if (p.bounds) {
+    const range = b => b ? (b[0] === b[1] ? String(b[0]) : b[0] + ".." + b[1]) : "?";
+    return range(p.bounds.value) + " \u2192 " + range(p.bounds.after) + " (out of budget)";
+  }
+  return p.before + " \u2192 " + p.after;
 }
 
 function render(data, root) {
@@ -106,7 +117,8 @@ function render(data, root) {
 
   root.querySelector("#title").textContent = (analysis.id || record.id || "a game");
   root.querySelector("#subtitle").textContent = contractText(record.contract, names) +
-    " \u2014 double-dummy value at the start: " + analysis.start + " (" + analysis.measure + ")";
+    " \u2014 double-dummy value at the start: " +
+    (analysis.start !== undefined ? analysis.start : "out of budget") + " (" + analysis.measure + ")";
 
   // The card list: every card, its values, cost and best cards.
   const tbody = root.querySelector("#cards tbody");
@@ -120,7 +132,7 @@ function render(data, root) {
       ? p.single_dummy.cost.toFixed(1) + (p.single_dummy.mistake ? " !" : "") : "";
     const tr = el("tr", { "data-i": i, tabindex: "0", class: "c" + costClass(p, analysis.measure) },
       el("td", {}, i + 1), el("td", {}, p.trick + 1), el("td", {}, names[p.seat]),
-      el("td", {}, cardNode(p.card)), el("td", {}, p.before + " \u2192 " + p.after),
+      el("td", {}, cardNode(p.card)), el("td", {}, valuesText(p)),
       el("td", { class: "cost" }, p.cost ? p.cost : ""), el("td", {}, p.cost ? cardNodes(p.best) : ""),
       el("td", {}, sd));
     tr.addEventListener("click", () => go(i + 1));
@@ -239,9 +251,11 @@ async function loadContracts(box, data, names) {
 /// mistakes marked by size, the single-dummy curve where computed, the current card.
 function drawGraph(svg, analysis, current, go) {
   const plays = analysis.plays, n = plays.length;
+  // Values out of the node budget are not known: the line passes over them.
   const values = [analysis.start].concat(plays.map(p => p.after));
-  let lo = 0, hi = analysis.measure === "points" ? 120 : Math.max(...values, 1);
-  if (analysis.measure === "settlement") { lo = Math.min(...values, 0); hi = Math.max(...values, 0) || 1; }
+  const known = values.filter(v => v !== undefined);
+  let lo = 0, hi = analysis.measure === "points" ? 120 : Math.max(...known, 1);
+  if (analysis.measure === "settlement") { lo = Math.min(...known, 0); hi = Math.max(...known, 0) || 1; }
   const W = 600, H = 180, pad = 22;
   const x = i => pad + (W - 2 * pad) * i / Math.max(n, 1);
   const y = v => H - pad - (H - 2 * pad) * (v - lo) / ((hi - lo) || 1);
@@ -253,7 +267,7 @@ function drawGraph(svg, analysis, current, go) {
         svgEl("text", { x: 2, y: y(t) + 3 }, String(t)));
     }
   }
-  parts.push(svgEl("polyline", { class: "value", points: values.map((v, i) => x(i) + "," + y(v)).join(" ") }));
+  parts.push(svgEl("polyline", { class: "value", points: values.map((v, i) => v === undefined ? null : x(i) + "," + y(v)).filter(Boolean).join(" ") }));
   const sd = plays.map((p, i) => p.single_dummy && p.single_dummy.expected != null ? x(i + 1) + "," + y(p.single_dummy.expected) : null).filter(Boolean);
   if (sd.length > 1) parts.push(svgEl("polyline", { class: "sd", points: sd.join(" ") }));
   const colours = ["", "#f2d16b", "#f0a35e", "#d9534f"];

@@ -5,6 +5,10 @@
 //! same way, every job runs under a node budget, and a job whose client has gone is
 //! cancelled: skipped if it has not started, stopped within about a thousand positions if
 //! it has.
+//!
+//! Cheap questions have a lane of their own ([`Lane::Quick`]: a position a few tricks from
+//! the end), with one worker of its own, so they are answered at once even while dear
+//! analyses fill every other worker and the queue.
 
 use crate::client::Client;
 use crate::problem::ApiError;
@@ -44,8 +48,35 @@ pub struct PoolConfig {
     pub queue_wait: Duration,
 }
 
+/// Which workers a job goes to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Lane {
+    /// The pool's workers, for any search.
+    Main,
+    /// The one worker kept for cheap searches: a position with at most [`QUICK_CARDS`]
+    /// cards left, whatever the contract, visits few positions.
+    Quick,
+}
+
+/// The cards left at most in a position for the quick lane: four tricks.
+pub const QUICK_CARDS: u32 = 16;
+
+impl Lane {
+    /// The lane of a search of `game`'s position.
+    pub fn of(game: &solver::Game) -> Lane {
+        let left: u32 = game.hands().0.iter().map(|h| h.len()).sum();
+        if left <= QUICK_CARDS {
+            Lane::Quick
+        } else {
+            Lane::Main
+        }
+    }
+}
+
 pub struct Pool {
     sender: SyncSender<Job>,
+    /// The quick lane's queue and its one worker.
+    quick: SyncSender<Job>,
     config: PoolConfig,
     /// Jobs accepted and not yet finished.
     pending: Arc<AtomicUsize>,
@@ -65,8 +96,16 @@ impl Pool {
                 .name(format!("solver-{i}"))
                 .spawn(move || work(&receiver, &pending, bytes))?;
         }
+        let (quick, quick_receiver) = sync_channel::<Job>(config.queue);
+        let quick_receiver = Mutex::new(quick_receiver);
+        let quick_pending = Arc::clone(&pending);
+        let bytes = config.table_bytes;
+        std::thread::Builder::new()
+            .name("solver-quick".to_string())
+            .spawn(move || work(&quick_receiver, &quick_pending, bytes))?;
         Ok(Pool {
             sender,
+            quick,
             config,
             pending,
         })
@@ -81,10 +120,10 @@ impl Pool {
         self.config.workers.max(1)
     }
 
-    /// Runs `f` on a worker with the request's node budget; 503 when the queue is full.
-    /// While it waits it looks after `client` (where the connection has one): once the
-    /// client has gone the job is cancelled and the request ends with 499.
-    pub async fn run<T, F>(&self, client: Option<Client>, f: F) -> Result<T, ApiError>
+    /// Runs `f` on a worker of `lane` with the request's node budget; 503 when the queue is
+    /// full. While it waits it looks after `client` (where the connection has one): once
+    /// the client has gone the job is cancelled and the request ends with 499.
+    pub async fn run<T, F>(&self, lane: Lane, client: Option<Client>, f: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&mut Solver) -> T + Send + 'static,
@@ -110,7 +149,11 @@ impl Pool {
         });
         let _cancel_on_drop = CancelOnDrop(cancel);
         self.pending.fetch_add(1, Ordering::Relaxed);
-        match self.sender.try_send(job) {
+        let sender = match lane {
+            Lane::Main => &self.sender,
+            Lane::Quick => &self.quick,
+        };
+        match sender.try_send(job) {
             Ok(()) => {}
             Err(TrySendError::Full(_)) => {
                 self.pending.fetch_sub(1, Ordering::Relaxed);

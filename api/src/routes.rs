@@ -2,7 +2,7 @@
 //! with the library's own parser, so a fault is named exactly as on the command line.
 
 use crate::client::Client;
-use crate::pool::Pool;
+use crate::pool::{Lane, Pool};
 use crate::problem::{ApiError, Problem};
 use crate::query::{LineParams, OddsParams, PackParams, ViewParams};
 use crate::schema::{Created, Failed, Health, Imported, LedgerFault, LedgerReport, Stored};
@@ -334,7 +334,8 @@ async fn solve(
         true => s.solve_with_line(&g),
         false => s.solve(&g),
     };
-    analysis_endpoint(&state, &req, (&from, &pack), &body, |r| r.game(), search).await
+    let endpoint = (&*from, &*pack, Lane::of as fn(&solver::Game) -> Lane);
+    analysis_endpoint(&state, &req, endpoint, &body, |r| r.game(), search).await
 }
 
 /// What the three analysis endpoints share: one record of the body, in the format asked
@@ -343,7 +344,7 @@ async fn solve(
 async fn analysis_endpoint<P, T>(
     state: &State,
     req: &HttpRequest,
-    (from, pack): (&BodyParams, &PackParams),
+    (from, pack, lane): (&BodyParams, &PackParams, fn(&P) -> Lane),
     body: &[u8],
     check: impl FnOnce(solver::Record) -> Result<P, solver::Error>,
     search: impl FnOnce(P, &mut solver::Solver) -> Result<T, solver::Error> + Send + 'static,
@@ -355,8 +356,14 @@ where
     let pack = pack.pack()?;
     let from = from.for_request(req);
     let record = || one_record(body, &from);
+    let check = |r| check(r).map(|p| (lane(&p), p));
     let answer = checked_search(state, client_of(req), pack, record, check, search).await?;
     json(&answer, pack)
+}
+
+/// The lane of the searches that may be dear whatever the position: the pool's workers.
+fn main_lane<P>(_: &P) -> Lane {
+    Lane::Main
 }
 
 /// The request's [`Client`], where its connection has one.
@@ -371,17 +378,17 @@ async fn checked_search<P, T>(
     client: Option<Client>,
     pack: Pack,
     record: impl FnOnce() -> Result<solver::Record, ApiError>,
-    check: impl FnOnce(solver::Record) -> Result<P, solver::Error>,
+    check: impl FnOnce(solver::Record) -> Result<(Lane, P), solver::Error>,
     search: impl FnOnce(P, &mut solver::Solver) -> Result<T, solver::Error> + Send + 'static,
 ) -> Result<T, ApiError>
 where
     P: Send + 'static,
     T: Send + 'static,
 {
-    let checked = pack.scope(|| Ok::<_, ApiError>(check(record()?)?))?;
+    let (lane, checked) = pack.scope(|| Ok::<_, ApiError>(check(record()?)?))?;
     state
         .pool
-        .run(client, move |s| {
+        .run(lane, client, move |s| {
             pack.scope(|| search(checked, s).map_err(ApiError::from))
         })
         .await?
@@ -407,7 +414,15 @@ async fn analyze(
     let search = move |g: solver::Game, s: &mut solver::Solver| {
         solver::analyze_in(&g, sampling, lines, std::slice::from_mut(s))
     };
-    analysis_endpoint(&state, &req, (&from, &pack), &body, |r| r.game(), search).await
+    analysis_endpoint(
+        &state,
+        &req,
+        (&from, &pack, main_lane),
+        &body,
+        |r| r.game(),
+        search,
+    )
+    .await
 }
 
 /// How a hand's contracts fare over the deals of the cards its seat cannot see (the same
@@ -431,7 +446,15 @@ async fn odds(
     let search = move |q: solver::HandQuestion, s: &mut solver::Solver| {
         solver::odds(&q, sampling, std::slice::from_mut(s))
     };
-    analysis_endpoint(&state, &req, (&from, &pack), &body, check, search).await
+    analysis_endpoint(
+        &state,
+        &req,
+        (&from, &pack, main_lane),
+        &body,
+        check,
+        search,
+    )
+    .await
 }
 
 /// Every contract each seat may announce, valued double dummy, the best per seat, and for
@@ -451,7 +474,15 @@ async fn contracts(
 ) -> Result<HttpResponse, ApiError> {
     let check = |r: solver::Record| r.deal().map(|_| r);
     let search = |r: solver::Record, s: &mut solver::Solver| solver::contracts(&r, s);
-    analysis_endpoint(&state, &req, (&from, &pack), &body, check, search).await
+    analysis_endpoint(
+        &state,
+        &req,
+        (&from, &pack, main_lane),
+        &body,
+        check,
+        search,
+    )
+    .await
 }
 
 /// Stores a record, validated first (deal, contract and every card of `play`) and kept as
@@ -680,7 +711,9 @@ async fn ledger(
     let report = if double || played_out {
         state
             .pool
-            .run(client_of(&req), move |s| pack.scope(|| count(Some(s))))
+            .run(Lane::Main, client_of(&req), move |s| {
+                pack.scope(|| count(Some(s)))
+            })
             .await??
     } else {
         pack.scope(|| count(None))?
@@ -807,6 +840,7 @@ where
         return Ok(raw_json(answer));
     }
     let record = || Ok(solver::Record::from_json(&text)?);
+    let check = |r| check(r).map(|p| (Lane::Main, p));
     let answer = checked_search(&state, client, pack, record, check, search).await?;
     let text = to_json(&answer, pack)?;
     let kept = text.clone();

@@ -488,6 +488,18 @@ fn main() {
             for (micros, nodes, _) in timed(&mut solver, repeat, &analyses) {
                 analysis.push(micros, nodes);
             }
+            // A Ramsch by the measure it had before its settlement: every card's player's
+            // own card points, the others maximising them, before and after the card (the
+            // comparison of issue 37's targets).
+            let by_points: Vec<Question> = games
+                .iter()
+                .filter(|g| g.is_over() && g.contract() == Contract::Ramsch)
+                .map(|&game| -> Question { Box::new(move |s| ramsch_by_points(game, s)) })
+                .collect();
+            let mut points = Samples::default();
+            for (micros, nodes, _) in timed(&mut solver, repeat, &by_points) {
+                points.push(micros, nodes);
+            }
             // What a batch adds: the outcome of every contract the declarer could have
             // announced (none in Ramsch).
             let contracts: Vec<Question> = played
@@ -508,7 +520,12 @@ fn main() {
             for (q, s) in names.iter().zip(samples.iter_mut()) {
                 println!("{:<10} {:>5} {:<8} {}", label, setups.len(), q, s.line());
             }
-            for (question, samples) in [("analyze", &mut analysis), ("declarer", &mut declarer)] {
+            let rows = [
+                ("analyze", &mut analysis),
+                ("points", &mut points),
+                ("declarer", &mut declarer),
+            ];
+            for (question, samples) in rows {
                 if !samples.micros.is_empty() {
                     let n = samples.micros.len();
                     println!("{:<10} {:>5} {:<8} {}", label, n, question, samples.line());
@@ -516,4 +533,24 @@ fn main() {
             }
         }
     }
+}
+
+/// A played Ramsch analysed by its player's own card points (the measure before issue 22):
+/// each card's position and the position after it, valued for the player of the card, the
+/// other three maximising his points.
+fn ramsch_by_points(game: &Game, solver: &mut Solver) -> i64 {
+    let mut position = Game::new(game.setup().clone());
+    let mut total = 0;
+    for (seat, card) in game.plays() {
+        let frame = solver::Frame {
+            counted: solver::Seats::one(seat),
+            maximizers: solver::Seats::one(seat).others(),
+            measure: solver::Measure::Points,
+        };
+        let before = solver.value_in(&position, frame).expect("a points frame");
+        position.play_unchecked(card);
+        let after = solver.value_in(&position, frame).expect("a points frame");
+        total += before + after;
+    }
+    total
 }

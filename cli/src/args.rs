@@ -91,6 +91,20 @@ pub struct Search {
     /// Worker threads (default: one per core).
     #[arg(long, short = 'j', value_parser = positive)]
     pub threads: Option<usize>,
+    /// Positions each question may search (a position's value, a card judged, a
+    /// contract's outcome); one that runs out answers what it proved, `"bounds": [low,
+    /// high]`, in place of the exact value (default: no bound).
+    #[arg(long, value_name = "N", value_parser = node_count)]
+    pub node_budget: Option<u64>,
+}
+
+/// A count of positions of at least 1.
+pub fn node_count(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("a node budget is at least 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// A count of at least 1 (`-j 0` would run nothing).

@@ -32,11 +32,20 @@ pub struct BatchRecord {
     /// The contract's game (`sauspiel`, `ramsch`, ...).
     pub game: String,
     pub analysis: Analysis,
-    /// The declarer's contracts, outcome only (none in Ramsch).
+    /// The declarer's contracts, outcome only (none in Ramsch; none either where their
+    /// questions ran out of the node budget: then `unsettled` counts one more).
     pub contracts: ContractsReport,
+    /// Questions that ran out of their node budget (`--node-budget`): the analysis' cards
+    /// with `bounds`, and the contracts.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unsettled: usize,
 }
 
-pub const CSV_HEADER: [&str; 35] = [
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+pub const CSV_HEADER: [&str; 36] = [
     "id",
     "players",
     "game",
@@ -69,6 +78,7 @@ pub const CSV_HEADER: [&str; 35] = [
     "sd_lost_1",
     "sd_lost_2",
     "sd_lost_3",
+    "unsettled",
     "line",
     "error_code",
     "error",
@@ -94,13 +104,28 @@ pub fn run_record(
     let game = record.game()?;
     let analysis = solver::analyze_in(&game, players, false, std::slice::from_mut(solver))?;
     // The value of the declared contract is the analysis' value before the first card.
-    let contracts = solver::declarer_contracts(&record, solver, Some(analysis.start))?;
+    let mut unsettled = analysis.unsettled;
+    let contracts = match solver::declarer_contracts(&record, solver, analysis.start) {
+        Ok(report) => report,
+        // Out of the node budget: no contracts, counted, and the record stands.
+        Err(solver::Error::Unsettled(_)) => {
+            unsettled += 1;
+            ContractsReport {
+                id: record.id.clone(),
+                seats: Vec::new(),
+                all_pass: None,
+                declared: None,
+            }
+        }
+        Err(e) => return Err(e),
+    };
     Ok(BatchRecord {
         id: record.id.clone(),
         players: record.players.clone(),
         game: game.contract().game_name().to_string(),
         analysis,
         contracts,
+        unsettled,
     })
 }
 
@@ -144,7 +169,7 @@ fn csv_fields(r: &BatchRecord) -> Vec<String> {
             .map(|d| d.to_string())
             .unwrap_or_default(),
         won_played,
-        r.analysis.start.to_string(),
+        r.analysis.start.map(|v| v.to_string()).unwrap_or_default(),
         declared.map(|d| d.won.to_string()).unwrap_or_default(),
         declared
             .map(|d| d.settlement.to_string())
@@ -173,6 +198,7 @@ fn csv_fields(r: &BatchRecord) -> Vec<String> {
     };
     f.extend(sd(&|s| s.mistakes.to_string()));
     f.extend(sd(&|s| s.cost.to_string()));
+    f.push(r.unsettled.to_string());
     f.extend([String::new(), String::new(), String::new()]);
     f
 }
@@ -213,6 +239,8 @@ pub struct Stats {
     won_double_dummy: Option<bool>,
     /// Single-dummy mistakes and costs per seat (the players' view only).
     single_dummy: Option<([u64; 4], [f64; 4])>,
+    /// Questions that ran out of their node budget.
+    unsettled: u64,
 }
 
 impl Stats {
@@ -243,6 +271,7 @@ impl Stats {
                     .iter()
                     .map(|p| p.single_dummy.as_ref().map(|s| (s.mistakes as u64, s.cost))),
             ),
+            unsettled: r.unsettled as u64,
         }
     }
 }
@@ -301,6 +330,7 @@ fn stats_of_json(v: &Value) -> Option<Stats> {
             let sd = p.get("single_dummy")?;
             Some((sd.get("mistakes")?.as_u64()?, sd.get("cost")?.as_f64()?))
         })),
+        unsettled: v.get("unsettled").and_then(Value::as_u64).unwrap_or(0),
     })
 }
 
@@ -345,6 +375,7 @@ fn stats_of_csv(row: &csv::StringRecord) -> Option<Stats> {
             let cost = row.get(column("sd_lost_0") + i)?.parse::<f64>().ok()?;
             Some((mistakes, cost))
         })),
+        unsettled: unsigned(column("unsettled")).unwrap_or(0),
     })
 }
 
@@ -420,6 +451,9 @@ pub struct BatchSummary {
     run: Option<RunKey>,
     records: u64,
     failed: u64,
+    /// Records with questions that ran out of their node budget, and those questions.
+    unsettled_records: u64,
+    unsettled: u64,
     players: BTreeMap<String, PlayerTotals>,
     contracts: BTreeMap<String, ContractTotals>,
 }
@@ -457,6 +491,8 @@ impl BatchSummary {
             self.failed += 1;
             return;
         };
+        self.unsettled_records += (s.unsettled > 0) as u64;
+        self.unsettled += s.unsettled;
         for (i, name) in s.players.iter().enumerate() {
             let t = self.players.entry(name.clone()).or_default();
             t.games += 1;
@@ -535,6 +571,8 @@ impl BatchSummary {
                 .unwrap_or_else(|| RunKey::of(None, LogFormat::Records, 1)),
             records: self.records,
             failed: self.failed,
+            unsettled_records: self.unsettled_records,
+            unsettled: self.unsettled,
             players,
             contracts,
         }
@@ -552,6 +590,8 @@ impl BatchSummary {
             run: Some(file.run),
             records: file.records,
             failed: file.failed,
+            unsettled_records: file.unsettled_records,
+            unsettled: file.unsettled,
             ..BatchSummary::default()
         };
         for p in file.players {
@@ -635,6 +675,8 @@ impl BatchSummary {
         }
         self.records += other.records;
         self.failed += other.failed;
+        self.unsettled_records += other.unsettled_records;
+        self.unsettled += other.unsettled;
         for (name, o) in other.players {
             let t = self.players.entry(name).or_default();
             t.games += o.games;
@@ -669,6 +711,12 @@ struct SummaryFile {
     run: RunKey,
     records: u64,
     failed: u64,
+    /// Records with a question that ran out of its node budget (`--node-budget`), and
+    /// those questions: their values are bounds, their costs are counted nowhere.
+    #[serde(default)]
+    unsettled_records: u64,
+    #[serde(default)]
+    unsettled: u64,
     players: Vec<PlayerLine>,
     contracts: Vec<ContractLine>,
 }
@@ -862,7 +910,10 @@ pub fn run_batch(run: Run) -> io::Result<ExitCode> {
         records,
         &mut out,
         || workers.solver(),
-        |line, solver| render(run_record(line, solver, players), csv),
+        |line, solver| {
+            crate::running(&bar, line);
+            render(run_record(line, solver, players), csv)
+        },
         &options,
         |_, stats| summary.add(stats),
     )?;
@@ -877,6 +928,14 @@ pub fn run_batch(run: Run) -> io::Result<ExitCode> {
     });
     let text = serde_json::to_string_pretty(&summary.to_json()).map_err(io::Error::other)?;
     std::fs::write(&summary_path, text + "\n").map_err(|e| with_path(e, &summary_path))?;
+    if summary.unsettled_records > 0 {
+        eprintln!(
+            "schafkopf: {} with {} out of the node budget: their values are bounds \
+             (`unsettled` in the summary)",
+            crate::table::count(summary.unsettled_records, "record", "records"),
+            crate::table::count(summary.unsettled, "question", "questions"),
+        );
+    }
     crate::exit_status(failed, records)
 }
 

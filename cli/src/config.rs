@@ -10,6 +10,8 @@ pub struct Workers {
     pub threads: usize,
     /// Bytes of each worker's transposition tables.
     pub table_bytes: usize,
+    /// Positions each question may search (`--node-budget`).
+    pub node_budget: Option<u64>,
 }
 
 impl Workers {
@@ -20,6 +22,7 @@ impl Workers {
         Ok(Workers {
             threads,
             table_bytes: table_bytes(search.table_mb, threads)?,
+            node_budget: search.node_budget,
         })
     }
 
@@ -28,12 +31,15 @@ impl Workers {
         Workers {
             threads: cores(),
             table_bytes: 0,
+            node_budget: None,
         }
     }
 
     /// A worker's own solver.
     pub fn solver(&self) -> solver::Solver {
-        solver::Solver::with_budget(self.table_bytes)
+        let mut solver = solver::Solver::with_budget(self.table_bytes);
+        solver.limit_questions(self.node_budget);
+        solver
     }
 
     /// One solver per thread, for work that spreads one record over all of them.

@@ -363,13 +363,39 @@ fn analyze_with(
     }
 }
 
+/// What `solve` prints of a record: the solution, or where the question ran out of its
+/// node budget, what it proved of the position's value.
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+enum Solved {
+    Exact(solver::Solution),
+    Bounds {
+        id: Option<String>,
+        to_move: solver::Seat,
+        measure: solver::Measure,
+        bounds: [i64; 2],
+    },
+}
+
 fn solve_line(line: &str, solver: &mut Solver, with_line: bool) -> LineResult {
     LineResult::of(
         solver::Record::from_json(line)
             .and_then(|r| r.game())
-            .and_then(|g| match with_line {
-                true => solver.solve_with_line(&g),
-                false => solver.solve(&g),
+            .and_then(|g| {
+                let solved = match with_line {
+                    true => solver.solve_with_line(&g),
+                    false => solver.solve(&g),
+                };
+                match solved {
+                    Ok(solution) => Ok(Solved::Exact(solution)),
+                    Err(solver::Error::Unsettled(proved)) => Ok(Solved::Bounds {
+                        id: g.setup().id().map(str::to_string),
+                        to_move: g.to_move(),
+                        measure: solver::Frame::of(&g)?.measure,
+                        bounds: proved.value,
+                    }),
+                    Err(e) => Err(e),
+                }
             }),
     )
 }
@@ -409,7 +435,10 @@ fn run_lines<S>(
         input,
         &mut out,
         state,
-        |line, own| (f(line, own), None::<()>),
+        |line, own| {
+            running(&bar, line);
+            (f(line, own), None::<()>)
+        },
         &options,
         |_, _| {},
     )?;
@@ -435,6 +464,22 @@ pub(crate) fn exit_status(failed: usize, records: usize) -> io::Result<ExitCode>
 
 /// A bar over `total` records, or a counter when the total is unknown; hidden when stderr
 /// is not a terminal.
+/// Shows on the progress bar the record a worker starts on (its id, where it has one).
+pub(crate) fn running(bar: &ProgressBar, line: &str) {
+    #[derive(serde::Deserialize)]
+    struct Id {
+        id: Option<String>,
+    }
+    if bar.is_hidden() {
+        return;
+    }
+    if let Ok(Id { id: Some(id) }) = serde_json::from_str::<Id>(line) {
+        // A record's id is at most 200 characters; the bar keeps a line.
+        let short: String = id.chars().take(40).collect();
+        bar.set_message(format!("(on {short})"));
+    }
+}
+
 pub(crate) fn progress_bar(total: Option<u64>) -> io::Result<ProgressBar> {
     if !io::stderr().is_terminal() {
         return Ok(ProgressBar::hidden());
@@ -449,17 +494,36 @@ pub(crate) fn progress_bar(total: Option<u64>) -> io::Result<ProgressBar> {
             r => write!(w, "{:.1}/min", r * 60.0),
         };
     };
+    // The time left at what the records done cost on average, all of them alike: a run of
+    // dear records (a Ramsch) moves it as much as they cost, no more (indicatif's own
+    // estimate follows the last few records only).
+    let left = |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+        let (done, total) = (state.pos(), state.len().unwrap_or(0));
+        let _ = match done {
+            0 => write!(w, "?"),
+            _ => {
+                let each = state.elapsed().as_secs_f64() / done as f64;
+                let secs = (each * total.saturating_sub(done) as f64).round() as u64;
+                write!(
+                    w,
+                    "{}",
+                    indicatif::HumanDuration(std::time::Duration::from_secs(secs))
+                )
+            }
+        };
+    };
     let style = |template: &str| {
         ProgressStyle::with_template(template)
-            .map(|s| s.with_key("rate", rate))
+            .map(|s| s.with_key("rate", rate).with_key("left", left))
             .map_err(io::Error::other)
     };
     let bar = match total {
         Some(n) => ProgressBar::new(n).with_style(style(
-            "{bar:40} {pos}/{len} records, {rate}, {elapsed} so far, {eta} left",
+            "{bar:40} {pos}/{len} records, {rate}, {elapsed} so far, {left} left {msg}",
         )?),
-        None => ProgressBar::new_spinner()
-            .with_style(style("{spinner} {pos} records, {rate}, {elapsed} so far")?),
+        None => ProgressBar::new_spinner().with_style(style(
+            "{spinner} {pos} records, {rate}, {elapsed} so far {msg}",
+        )?),
     };
     bar.set_draw_target(ProgressDrawTarget::stderr());
     // Redrawn every second even while one dear record runs: the time goes on visibly.

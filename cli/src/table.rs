@@ -41,7 +41,12 @@ pub fn analysis(game: &Game, a: &Analysis) -> String {
         Contract::Solo { tout: true, .. } => "declarer's tricks",
         _ => "declarers' points",
     };
-    let _ = writeln!(out, "double-dummy value at the start: {} ({what})", a.start);
+    let start = match (a.start, a.plays.first().and_then(|p| p.bounds)) {
+        (Some(v), _) => v.to_string(),
+        (None, Some(b)) => format!("{}..{} (out of budget)", b.value[0], b.value[1]),
+        (None, None) => "out of budget".to_string(),
+    };
+    let _ = writeln!(out, "double-dummy value at the start: {start} ({what})");
     let players = a.view == AnalysisView::Players;
     if players {
         let _ = writeln!(
@@ -61,13 +66,30 @@ pub fn analysis(game: &Game, a: &Analysis) -> String {
         if p.index % 4 == 0 {
             let _ = writeln!(out, "trick {}", p.trick + 1);
         }
-        let mut line = format!(
-            "  seat {} {:<3} {:>3} -> {:>3}",
-            p.seat,
-            p.card.to_string(),
-            p.before,
-            p.after
-        );
+        let mut line = match (p.before, p.after, p.bounds) {
+            (Some(before), Some(after), _) => format!(
+                "  seat {} {:<3} {:>3} -> {:>3}",
+                p.seat,
+                p.card.to_string(),
+                before,
+                after
+            ),
+            // Out of the question's node budget: what it proved, marked.
+            (_, _, bounds) => {
+                let range = |b: Option<[i64; 2]>| match b {
+                    Some([low, high]) if low == high => low.to_string(),
+                    Some([low, high]) => format!("{low}..{high}"),
+                    None => "?".to_string(),
+                };
+                format!(
+                    "  seat {} {:<3} {} -> {}  OUT OF BUDGET",
+                    p.seat,
+                    p.card.to_string(),
+                    range(bounds.map(|b| b.value)),
+                    range(bounds.and_then(|b| b.after))
+                )
+            }
+        };
         let best = |cards: &[solver::Card]| {
             cards
                 .iter()
@@ -75,9 +97,9 @@ pub fn analysis(game: &Game, a: &Analysis) -> String {
                 .collect::<Vec<_>>()
                 .join(" ")
         };
-        if p.cost > 0 {
-            let _ = write!(line, "  cost {:>3}  best {}", p.cost, best(&p.best));
-            if p.turned {
+        if let Some(cost) = p.cost.filter(|&c| c > 0) {
+            let _ = write!(line, "  cost {:>3}  best {}", cost, best(&p.best));
+            if p.turned == Some(true) {
                 line.push_str("  TURNED THE GAME");
             }
         }

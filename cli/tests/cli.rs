@@ -1417,3 +1417,78 @@ fn a_new_users_slips_are_answered_in_words() {
         stderr(&one)
     );
 }
+
+/// A Sauspiel and a Ramsch of NetSchafkopf's `baseline-05.10.23_01` (tests/data/README.md),
+/// imported as records: the Ramsch is the dear one.
+const CHEAP_SAUSPIEL: &str = r#"{"id":"baseline-05.10.23_01#1","hands":["EA SO GA E7 GU GK GO E9","EO H8 GZ S9 HO HU G8 EU","HA H9 S8 SU EZ HZ E8 G7","HK EK SK SZ H7 S7 G9 SA"],"contract":{"game":"sauspiel","suit":"S","declarer":1},"play":"EA H8 E8 EK EO H9 HK GU HU SU H7 SO E9 HO EZ SZ G8 G7 G9 GA E7 EU S8 S7 GZ HZ SK GK HA SA GO S9","tariff":{"base":2,"solo":5,"extra":1,"laufende_price":1,"ramsch_price":1},"rules":{"laufende_min":3,"ramsch_tie":"highest_trump_played","jungfrau":"double_all"},"players":["PcLinks","PcOben","PcRechts","Gast"]}"#;
+const DEAR_RAMSCH: &str = r#"{"id":"baseline-05.10.23_01#11","hands":["HK HA G7 SU S8 EU E8 SZ","G8 SA GZ EA GO GA HZ H8","EK GK S7 E7 SO HO G9 EO","HU H9 E9 S9 H7 SK GU EZ"],"contract":{"game":"ramsch"},"play":"E8 EA EK EZ H8 HO GU EU E7 E9 SZ GA H7 SU HZ EO S7 S9 S8 SA GO SO HU HK G8 G9 SK G7 GK H9 HA GZ","tariff":{"base":2,"solo":5,"extra":1,"laufende_price":1,"ramsch_price":1},"rules":{"ramsch_tie":"highest_trump_played","jungfrau":"double_all"},"players":["PcRechts","Gast","PcLinks","PcOben"]}"#;
+
+/// `--node-budget`: a batch over a log with a dear game ends, the dear game's questions
+/// that ran out answer bounds that hold the exact values, the rest is exact, and the
+/// summary counts them.
+#[test]
+fn batch_with_a_node_budget_ends_with_bounds_for_the_dear_game_and_the_rest_exact() {
+    let dir = temp_dir("budget");
+    let log = dir.join("log.jsonl");
+    std::fs::write(&log, format!("{CHEAP_SAUSPIEL}\n{DEAR_RAMSCH}\n")).unwrap();
+    let out = dir.join("out.jsonl");
+    let o = run(
+        &[
+            "batch",
+            "--node-budget",
+            "1000000",
+            log.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("out of the node budget"), "{stderr}");
+    let lines: Vec<Value> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    // The Sauspiel is cheap: every question answered exactly.
+    assert!(lines[0].get("unsettled").is_none(), "{}", lines[0]);
+    assert!(lines[0]["analysis"]["plays"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p.get("bounds").is_none() && p["before"].is_i64()));
+    // The Ramsch ran out somewhere: those cards say what was proved instead.
+    let unsettled = lines[1]["unsettled"].as_u64().unwrap();
+    assert!(unsettled > 0, "{}", lines[1]);
+    let summary: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("out.jsonl.summary.json")).unwrap())
+            .unwrap();
+    assert_eq!(summary["unsettled_records"], 1);
+    assert_eq!(summary["unsettled"], unsettled);
+    // The bounds hold the exact values of an analysis without a budget.
+    let exact = json_lines(&run(&["analyze"], &format!("{DEAR_RAMSCH}\n")));
+    let exact = exact[0]["plays"].as_array().unwrap();
+    let budgeted = lines[1]["analysis"]["plays"].as_array().unwrap();
+    let within = |v: &Value, b: &Value| {
+        let v = v.as_i64().unwrap();
+        b[0].as_i64().unwrap() <= v && v <= b[1].as_i64().unwrap()
+    };
+    let mut bounded = 0;
+    for (p, e) in budgeted.iter().zip(exact) {
+        match p.get("bounds") {
+            Some(b) => {
+                bounded += 1;
+                assert!(p.get("before").is_none() && p.get("cost").is_none(), "{p}");
+                assert!(within(&e["before"], &b["value"]), "{p} against {e}");
+                assert!(within(&e["after"], &b["after"]), "{p} against {e}");
+            }
+            None => {
+                assert_eq!((&p["before"], &p["after"]), (&e["before"], &e["after"]));
+                assert_eq!(p["best"], e["best"]);
+            }
+        }
+    }
+    assert!(bounded > 0 && bounded as u64 <= unsettled);
+}

@@ -38,14 +38,35 @@ fn until_pending(server: &Server, n: u64, limit: Duration) -> Option<Duration> {
     None
 }
 
-/// A whole-deal Ramsch whose two highest pay: minutes of search for the solver.
+/// Where a long search is asked for: a whole Ramsch judged card by card over a thousand
+/// worlds of each player's view (minutes of search, up to the service's node budget).
+const LONG_SEARCH: &str = "/api/v1/analyze?view=players&samples=1000";
+
+/// The game [`LONG_SEARCH`] analyses: a Ramsch of NetSchafkopf's `baseline-05.10.23_01`
+/// (tests/data/README.md), played as Schieberamsch.
 fn long_search() -> String {
-    let mut rng = solver::Rng::new(3);
-    let hands = solver::random_deal(&mut rng, solver::Deck::Long);
-    let hands: Vec<String> = hands.0.iter().map(|h| h.to_string()).collect();
-    json!({"hands": hands, "contract": {"game": "ramsch"},
-           "rules": {"ramsch_form": "two_highest_pay"}})
+    json!({"hands": ["E9 EA H8 SU EU G8 GO S8", "H7 G9 GZ G7 SZ SA GK EO",
+                     "EZ HU HK EK HA HZ E8 GA", "HO H9 GU E7 SO SK S7 S9"],
+           "contract": {"game": "ramsch"},
+           "play": "G8 G7 GA SK HK H9 H8 H7 HU GU SU EO G9 EZ S9 EA GK EK E7 E9 SZ E8 S7 S8 \
+                    GZ HZ SO EU HO GO SA HA",
+           "rules": {"ramsch_form": "schieberamsch"}})
     .to_string()
+}
+
+/// A question the pool's workers answer in a moment: a Sauspiel from the deal (the whole
+/// hand to search, so not a quick-lane question).
+fn small_search() -> String {
+    let mut game: Value = serde_json::from_str(
+        std::fs::read_to_string(common::repo().join("examples/games.jsonl"))
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    game.as_object_mut().unwrap().remove("play");
+    game.to_string()
 }
 
 /// Sends a request on a connection of its own and leaves it open (the caller closes it by
@@ -68,9 +89,9 @@ fn a_search_whose_client_has_gone_is_cancelled() {
     let server = Server::start(&temp_db("gone"), &["--workers", "1", "--queue", "4"]);
     let body = long_search();
     // One search runs, one waits in the queue.
-    let running = post_and_wait(&server, "/api/v1/solve", &body);
+    let running = post_and_wait(&server, LONG_SEARCH, &body);
     assert!(until_pending(&server, 1, PATIENCE).is_some());
-    let waiting = post_and_wait(&server, "/api/v1/analyze", &body);
+    let waiting = post_and_wait(&server, LONG_SEARCH, &body);
     assert!(until_pending(&server, 2, PATIENCE).is_some());
     // Long searches: a second later both are still there.
     std::thread::sleep(Duration::from_secs(1));
@@ -85,20 +106,48 @@ fn a_search_whose_client_has_gone_is_cancelled() {
         "the searches ran on after their clients left"
     );
     // The worker is free again: a small question is answered.
-    let game: Value = serde_json::from_str(
-        std::fs::read_to_string(common::repo().join("examples/positions.jsonl"))
-            .unwrap()
-            .lines()
-            .next()
-            .unwrap(),
-    )
-    .unwrap();
-    let a = send(
-        "POST",
-        &server.url("/api/v1/solve"),
-        Some(&game.to_string()),
-    );
+    let a = send("POST", &server.url("/api/v1/solve"), Some(&small_search()));
     assert_eq!(a.status, 200, "{}", a.body);
+}
+
+/// Dear analyses fill the one worker and the whole queue; a cheap question (a position
+/// four tricks from the end) still goes through at once, on the quick lane's worker, while
+/// they are all still there.
+#[test]
+fn a_cheap_solve_is_answered_while_dear_analyses_fill_the_queue() {
+    let server = Server::start(&temp_db("lane"), &["--workers", "1", "--queue", "2"]);
+    let body = long_search();
+    let running = post_and_wait(&server, LONG_SEARCH, &body);
+    assert!(until_pending(&server, 1, PATIENCE).is_some());
+    let queued: Vec<TcpStream> = (0..2)
+        .map(|_| post_and_wait(&server, LONG_SEARCH, &body))
+        .collect();
+    // Two or three are accepted (the worker may not have taken the first yet, and then the
+    // third finds the queue full) ...
+    let start = Instant::now();
+    while pending(&server) < 2 {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "the dear analyses were not accepted"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // ... so one more dear question is refused: at once, or after the queue wait.
+    let refused = send("POST", &server.url(LONG_SEARCH), Some(&body));
+    refused.problem(503, "busy");
+    // A cheap one is answered, the dear ones still pending.
+    let cheap = std::fs::read_to_string(common::repo().join("examples/positions.jsonl")).unwrap();
+    let cheap = cheap.lines().next().unwrap();
+    let a = send("POST", &server.url("/api/v1/solve"), Some(cheap));
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert!(a.json()["value"].is_i64(), "{}", a.body);
+    assert!(
+        pending(&server) >= 2,
+        "the dear analyses ended before the cheap answer"
+    );
+    drop(queued);
+    drop(running);
+    assert!(until_pending(&server, 0, CANCELLED_WITHIN).is_some());
 }
 
 #[test]
@@ -109,10 +158,10 @@ fn a_request_waits_for_a_worker_at_most_the_queue_wait() {
     );
     let body = long_search();
     // The one worker is busy with a long search ...
-    let running = post_and_wait(&server, "/api/v1/solve", &body);
+    let running = post_and_wait(&server, LONG_SEARCH, &body);
     assert!(until_pending(&server, 1, PATIENCE).is_some());
     // ... so the next request is given up after a second in the queue, not held.
-    let waited = send("POST", &server.url("/api/v1/solve"), Some(&body));
+    let waited = send("POST", &server.url(LONG_SEARCH), Some(&body));
     let detail = waited.problem(503, "busy");
     assert!(detail.contains("within 1 s (--queue-wait)"), "{detail}");
     assert_eq!(waited.retry_after.as_deref(), Some("1"));

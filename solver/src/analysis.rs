@@ -28,20 +28,29 @@ pub struct PlayAnalysis {
     #[cfg_attr(feature = "openapi", schema(value_type = String))]
     #[serde(serialize_with = "card_text")]
     pub card: Card,
-    /// The value of the position before the card (as `solve` prints it there).
-    pub before: i64,
-    /// The card's own value (as `solve` prints it for this card).
-    pub after: i64,
-    /// The cards that keep `before`.
+    /// The value of the position before the card (as `solve` prints it there); absent
+    /// where the question ran out of its node budget (then `bounds`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub before: Option<i64>,
+    /// The card's own value (as `solve` prints it for this card); absent with `bounds`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<i64>,
+    /// In place of `before` and `after`, what the question proved of them before its node
+    /// budget ran out (`--node-budget`): `{"value": [low, high], "after": [low, high]}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bounds: Option<crate::error::Unsettled>,
+    /// The cards that keep `before` (none known with `bounds`).
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
     #[serde(serialize_with = "cards_text")]
     pub best: Vec<Card>,
     /// What the card cost its own side in the measure: points (or tricks, or in Ramsch
-    /// the player's own money) given away; 0 for a best card.
-    pub cost: i64,
+    /// the player's own money) given away; 0 for a best card; absent with `bounds`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cost: Option<i64>,
     /// Whether the card changed the outcome: won or lost, schneider, schwarz (for Tout
-    /// and Bettel: won or lost; in Ramsch: what the player is paid).
-    pub turned: bool,
+    /// and Bettel: won or lost; in Ramsch: what the player is paid); absent with `bounds`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turned: Option<bool>,
     /// The card judged by what its player could know (the players' view only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub single_dummy: Option<SingleDummy>,
@@ -129,8 +138,14 @@ pub struct Analysis {
     pub result: Option<Score>,
     /// What the values count: `points`, `tricks` or (Ramsch) `settlement`.
     pub measure: Measure,
-    /// The value before the first card (a Sie, won without play: 120 points).
-    pub start: i64,
+    /// The value before the first card (a Sie, won without play: 120 points); absent
+    /// where that question ran out of its node budget (the first card's `bounds`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<i64>,
+    /// Cards whose question ran out of its node budget (`--node-budget`): they carry
+    /// `bounds`, and count in no seat's mistakes or cost.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unsettled: usize,
     pub plays: Vec<PlayAnalysis>,
     pub players: Vec<PlayerSummary>,
     /// `players` where each card is also judged single dummy (absent: double dummy).
@@ -141,6 +156,10 @@ pub struct Analysis {
     pub samples: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 fn is_double_dummy(v: &AnalysisView) -> bool {
@@ -234,7 +253,8 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
             id: setup.id().map(str::to_string),
             result: Some(Score::of(game)?),
             measure: Measure::Points,
-            start: 120,
+            start: Some(120),
+            unsettled: 0,
             plays: Vec::new(),
             players: summaries(),
             view: AnalysisView::DoubleDummy,
@@ -247,15 +267,45 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
     let mut position = Game::new(setup.clone());
     let mut out = Vec::with_capacity(plays.len());
     let mut start = None;
+    let mut unsettled = 0;
     let mut players = summaries();
     for (index, &(seat, card)) in plays.iter().enumerate() {
         let frame = Frame::of(&position)?;
+        let judged = match solver.judge(&position, card) {
+            Ok(judged) => judged,
+            // Out of the question's own budget: what it proved stands in for the values,
+            // and the analysis goes on with the next card.
+            Err(Error::Unsettled(bounds)) => {
+                unsettled += 1;
+                if index == 0 {
+                    start = Some(None);
+                }
+                players[seat.index()].cards += 1;
+                out.push(PlayAnalysis {
+                    index,
+                    trick: index / 4,
+                    seat,
+                    card,
+                    before: None,
+                    after: None,
+                    bounds: Some(bounds),
+                    best: Vec::new(),
+                    cost: None,
+                    turned: None,
+                    single_dummy: None,
+                    lines: None,
+                });
+                position.play_unchecked(card);
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
         let Judgement {
             value: before,
             after,
             best,
-        } = solver.judge(&position, card)?;
-        start.get_or_insert(before);
+        } = judged;
+        start.get_or_insert(Some(before));
         let cost = if frame.maximizers.contains(seat) {
             before - after
         } else {
@@ -272,11 +322,12 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
             trick: index / 4,
             seat,
             card,
-            before,
-            after,
+            before: Some(before),
+            after: Some(after),
+            bounds: None,
             best,
-            cost,
-            turned,
+            cost: Some(cost),
+            turned: Some(turned),
             single_dummy: None,
             lines: None,
         });
@@ -284,7 +335,14 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
     }
     let start = match start {
         Some(v) => v,
-        None => solver.value(&position)?,
+        None => match solver.value(&position) {
+            Ok(v) => Some(v),
+            Err(Error::Unsettled(_)) => {
+                unsettled += 1;
+                None
+            }
+            Err(e) => return Err(e),
+        },
     };
     let result = if game.is_over() {
         Some(Score::of(game)?)
@@ -296,6 +354,7 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
         result,
         measure: contract.measure(),
         start,
+        unsettled,
         plays: out,
         players,
         view: AnalysisView::DoubleDummy,

@@ -169,6 +169,8 @@ pub enum Error {
     SearchBudget,
     #[error("the search was cancelled before it was done (nobody waits for its answer)")]
     Cancelled,
+    #[error("{0}")]
+    Unsettled(Unsettled),
     #[error("no deal of the hidden cards agrees with what {seat} has seen ({tried} deals tried)")]
     NoConsistentWorld { seat: Seat, tried: u64 },
     #[error("{0}")]
@@ -200,6 +202,32 @@ pub enum Error {
         round: &'static str,
         contract: String,
     },
+}
+
+/// What a question proved before its own node budget ran out
+/// ([`crate::Solver::limit_questions`]): bounds of the value asked for (of the position, in
+/// its frame's measure), and where a played card was judged, of the value after it. Equal
+/// bounds are an exact value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Unsettled {
+    pub value: [i64; 2],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<[i64; 2]>,
+}
+
+impl std::fmt::Display for Unsettled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let [low, high] = self.value;
+        write!(
+            f,
+            "the question ran out of its node budget: the value lies in {low}..={high}"
+        )?;
+        if let Some([low, high]) = self.after {
+            write!(f, ", after the card in {low}..={high}")?;
+        }
+        Ok(())
+    }
 }
 
 impl Error {
@@ -239,6 +267,7 @@ impl Error {
             Error::UnsupportedFrame(_) => "unsupported_frame",
             Error::SearchBudget => "search_budget",
             Error::Cancelled => "cancelled",
+            Error::Unsettled(_) => "unsettled",
             Error::NoConsistentWorld { .. } => "no_consistent_world",
             Error::BadView(_) => "bad_view",
             Error::HiddenHand(_) => "hidden_hand",

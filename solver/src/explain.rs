@@ -59,10 +59,20 @@ pub fn explain(game: &Game, analysis: &mut Analysis, solver: &mut Solver) -> Res
     let measure = analysis.measure;
     let mut position = Game::new(game.setup().clone());
     for play in analysis.plays.iter_mut() {
-        if play.cost > 0 {
+        if play.cost.is_some_and(|c| c > 0) {
             if let Some(&best) = play.best.first() {
-                let best_line = solver.best_line(&position, Some(best))?;
-                let played = solver.best_line(&position, Some(play.card))?;
+                // A line whose questions run out of their node budget is not drawn.
+                let lines = solver
+                    .best_line(&position, Some(best))
+                    .and_then(|b| Ok((b, solver.best_line(&position, Some(play.card))?)));
+                let (best_line, played) = match lines {
+                    Ok(lines) => lines,
+                    Err(Error::Unsettled(_)) => {
+                        position.play_unchecked(play.card);
+                        continue;
+                    }
+                    Err(e) => return Err(e),
+                };
                 let a = tricks_along(&position, &best_line);
                 let b = tricks_along(&position, &played);
                 let first = position.tricks().len();
@@ -110,7 +120,8 @@ fn sentence(
     } else {
         "the defenders".to_string()
     };
-    let cost = match (measure, play.cost) {
+    // Asked of costly cards only, whose cost is known.
+    let cost = match (measure, play.cost.unwrap_or_default()) {
         (Measure::Points, 1) => "1 point".to_string(),
         (Measure::Points, n) => format!("{n} points"),
         (Measure::Tricks, 1) => "1 trick".to_string(),

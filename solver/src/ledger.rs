@@ -142,6 +142,10 @@ pub struct LedgerEntry {
     /// German Schafkopf: the match to nine game points.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub german_match: Option<MatchState>,
+    /// A judge's question ran out of its node budget (`--node-budget`): the game has no
+    /// judged payouts and is in no judged sum.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unsettled: bool,
 }
 
 /// The ledger's totals: every player's account, in order of first appearance.
@@ -239,13 +243,21 @@ impl Ledger {
             true => None,
             false => Some(carried.setup()?),
         };
+        let mut unsettled = false;
+        let mut settled = |judged: Result<Option<[i64; 4]>, Error>| match judged {
+            Err(Error::Unsettled(_)) => {
+                unsettled = true;
+                Ok(None)
+            }
+            judged => judged,
+        };
         let perfect = match (judges.double_dummy, &setup) {
-            (Some(solver), Some(setup)) => double_dummy_payouts(setup, solver)?,
+            (Some(solver), Some(setup)) => settled(double_dummy_payouts(setup, solver))?,
             _ => None,
         };
         let played_out = match (judges.single_dummy, &setup) {
             (Some((sampling, solvers)), Some(setup)) => {
-                single_dummy_payouts(setup, sampling, solvers)?
+                settled(single_dummy_payouts(setup, sampling, solvers))?
             }
             _ => None,
         };
@@ -265,6 +277,7 @@ impl Ledger {
             (perfect, played_out),
         )?;
         entry.bock = carried.doublings.bock;
+        entry.unsettled = unsettled;
         if let Some(gained) = game_points {
             entry.german_match = Some(self.count_match(names, &score, gained));
         }
@@ -356,6 +369,7 @@ impl Ledger {
             double_dummy: perfect,
             single_dummy: played_out,
             german_match: None,
+            unsettled: false,
         })
     }
 

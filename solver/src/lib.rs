@@ -69,7 +69,7 @@ pub use contract::{
     holds_sie, CalledRank, Contract, GameName, Measure, Partners, Solo, Variant, Wenzels,
 };
 pub use deal::{random_deal, Rng};
-pub use error::{Error, IllegalReason};
+pub use error::{Error, IllegalReason, Unsettled};
 pub use explain::{explain, CostLines};
 pub use game::{Deal, Game, Setup, Trick};
 pub use ledger::{

@@ -155,6 +155,14 @@ pub struct ContractOdds {
     /// Why it stopped before all deals were judged.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped: Option<String>,
+    /// Deals whose question ran out of its node budget (`--node-budget`): not in
+    /// `samples`, nor in any rate or mean.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unsettled: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// The best choice by expected settlement: a contract, or passing (0).
@@ -190,6 +198,7 @@ pub struct HandOdds {
 #[derive(Clone, Debug, Default)]
 struct Tally {
     n: usize,
+    unsettled: usize,
     won: usize,
     schneider: usize,
     schwarz: usize,
@@ -240,10 +249,19 @@ pub fn odds(
         let outcomes = parallel::each(solvers, tasks, |solver, t| {
             let contract = question.contracts[live[t / count]];
             let setup = Setup::new(deals[t % count].clone(), contract)?;
-            evaluate(setup, solver, Valuation::Outcome)
+            match evaluate(setup, solver, Valuation::Outcome) {
+                Ok(v) => Ok(Some(v)),
+                // Out of the question's node budget: counted apart, the rest goes on.
+                Err(Error::Unsettled(_)) => Ok(None),
+                Err(e) => Err(e),
+            }
         })?;
         for (t, v) in outcomes.into_iter().enumerate() {
             let tally = &mut tallies[live[t / count]];
+            let Some(v) = v else {
+                tally.unsettled += 1;
+                continue;
+            };
             tally.n += 1;
             tally.won += v.won as usize;
             tally.schneider += (v.won && v.schneider) as usize;
@@ -277,6 +295,7 @@ pub fn odds(
                     high: round(mean + 1.96 * e, 2),
                 },
                 stopped: t.stopped.clone(),
+                unsettled: t.unsettled,
             }
         })
         .collect();

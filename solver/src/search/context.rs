@@ -57,6 +57,9 @@ pub(super) struct SearchState {
     pub history: [[u16; 32]; 4],
     /// The node count at which searches stop.
     pub node_limit: u64,
+    /// The bounds the last exact value had reached ([`super::driver`]): what a search that
+    /// stops early has proved.
+    pub proved: (u8, u8),
     /// A search ran into the limit: its results are void until a new limit is set.
     pub aborted: bool,
     /// Raised by another thread to stop the searches (the service raises it when the

@@ -96,7 +96,9 @@ impl Search<'_> {
             _ if one_declarer => upper,
             Measure::Points | Measure::Settlement => 61,
         }));
-        while lower < upper {
+        while lower < upper && !self.st.aborted {
+            // What is proved so far, for a question that runs out of its budget.
+            self.st.proved = (lower, upper);
             let mid = lower + (upper - lower).div_ceil(2);
             let t = match next.take() {
                 Some(g) if g > lower && g <= upper => g,
@@ -124,6 +126,9 @@ impl Search<'_> {
                     next = Some(g);
                 }
             }
+        }
+        if !self.st.aborted {
+            self.st.proved = (lower, upper);
         }
         lower
     }

@@ -11,7 +11,7 @@ use super::tt::{self, Table, DEFAULT_TABLE_BYTES};
 use super::{ramsch, Frame, Sides, Stats, Techniques};
 use crate::cards::{Card, Cards};
 use crate::contract::{Contract, Measure};
-use crate::error::Error;
+use crate::error::{Error, Unsettled};
 use crate::game::Game;
 use crate::seat::Seat;
 use serde::ser::SerializeMap;
@@ -68,6 +68,20 @@ pub struct Solver {
     ramsch: ramsch::Tables,
     /// Bytes all tables may take together.
     budget: usize,
+    /// The node count at which every search stops ([`Solver::limit_nodes`]).
+    request_limit: u64,
+    /// Positions each question may search ([`Solver::limit_questions`]).
+    question_nodes: Option<u64>,
+}
+
+/// Why a search stopped early.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Stop {
+    Cancelled,
+    /// Out of the budget of [`Solver::limit_nodes`].
+    Request,
+    /// Out of the question's own budget ([`Solver::limit_questions`]).
+    Question,
 }
 
 /// How a solver's table budget is shared out for a deal. The points search's table of exact
@@ -121,11 +135,14 @@ impl Solver {
                 stats: Stats::default(),
                 history: [[0; 32]; 4],
                 node_limit: u64::MAX,
+                proved: (0, 0),
                 aborted: false,
                 cancel: None,
             },
             ramsch: ramsch::Tables::with_budget(share.ramsch),
             budget: bytes,
+            request_limit: u64::MAX,
+            question_nodes: None,
             techniques: Techniques::default(),
             generation: 0,
             last_deal: None,
@@ -138,8 +155,26 @@ impl Solver {
     /// in the table, so later searches stay exact.
     pub fn limit_nodes(&mut self, nodes: Option<u64>) {
         let st = &mut self.state;
-        st.node_limit = nodes.map_or(u64::MAX, |n| st.stats.nodes.saturating_add(n));
+        self.request_limit = nodes.map_or(u64::MAX, |n| st.stats.nodes.saturating_add(n));
+        st.node_limit = self.request_limit;
         st.aborted = false;
+    }
+
+    /// Bounds each question asked from now on (one call of `value`, `solve`, `judge`,
+    /// `at_least`, `settlement_of`) to `nodes` positions: one that runs out answers what it
+    /// proved, as [`Error::Unsettled`], and the next question starts afresh. `None` lifts
+    /// the bound. A bound of [`Solver::limit_nodes`] still holds over all of them.
+    pub fn limit_questions(&mut self, nodes: Option<u64>) {
+        self.question_nodes = nodes;
+    }
+
+    /// Starts a question: its own budget, within the request's.
+    fn begin(&mut self) {
+        let st = &mut self.state;
+        if let Some(n) = self.question_nodes {
+            st.node_limit = self.request_limit.min(st.stats.nodes.saturating_add(n));
+            st.aborted = st.stats.nodes >= self.request_limit;
+        }
     }
 
     /// A second solver for the same request, with tables of `bytes`: it may visit as many
@@ -164,16 +199,32 @@ impl Solver {
         self.state.aborted = false;
     }
 
-    /// The error of a search that stopped early: cancelled, or out of its budget.
-    fn check_budget(&self) -> Result<(), Error> {
-        let cancelled = || {
-            let flag = self.state.cancel.as_deref();
-            flag.is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
-        };
-        match self.state.aborted {
-            false => Ok(()),
-            true if cancelled() => Err(Error::Cancelled),
-            true => Err(Error::SearchBudget),
+    /// Why the searches stopped early, if they did.
+    fn stopped(&self) -> Option<Stop> {
+        let st = &self.state;
+        if !st.aborted {
+            return None;
+        }
+        let cancelled = st.cancel.as_deref();
+        Some(
+            if cancelled.is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) {
+                Stop::Cancelled
+            } else if st.stats.nodes >= self.request_limit {
+                Stop::Request
+            } else {
+                Stop::Question
+            },
+        )
+    }
+
+    /// The error of a search that stopped early: cancelled, out of the request's budget,
+    /// or out of the question's, having proved `proved` (called only then).
+    fn check(&self, proved: impl FnOnce() -> Unsettled) -> Result<(), Error> {
+        match self.stopped() {
+            None => Ok(()),
+            Some(Stop::Cancelled) => Err(Error::Cancelled),
+            Some(Stop::Request) => Err(Error::SearchBudget),
+            Some(Stop::Question) => Err(Error::Unsettled(proved())),
         }
     }
 
@@ -200,6 +251,7 @@ impl Solver {
 
     /// The frame of `game` ([`Frame::of`]), its sides and its table tag.
     fn prepare(&mut self, game: &Game) -> Result<(Frame, Sides, u32), Error> {
+        self.begin();
         let frame = Frame::of(game)?;
         let sides = frame.sides().ok_or(UNSUPPORTED_SIDES)?;
         Ok((frame, sides, self.tag(game, &frame)))
@@ -252,6 +304,7 @@ impl Solver {
         if let Contract::Sie { .. } = game.contract() {
             return Err(Error::NothingToSolve);
         }
+        self.begin();
         let tag = self.tag(game, &frame);
         if frame.measure == Measure::Settlement {
             let me = match frame.counted.iter().next() {
@@ -275,10 +328,11 @@ impl Solver {
             // Units are whole: at least t money is at least ceil(t / unit) units.
             let units = t.div_euclid(unit) + (t.rem_euclid(unit) != 0) as i64;
             let units = units.clamp(-ramsch::INF as i64, ramsch::INF as i64) as i32;
-            let reached = self.ramsch(game, me, |search, root| {
-                search.search(root, units - 1, units) >= units
+            let (reached, (lo, hi)) = self.ramsch(game, me, |search, root| {
+                let reached = search.search(root, units - 1, units) >= units;
+                (reached, search.bounds(root))
             });
-            self.check_budget()?;
+            self.check(|| Unsettled::of_units(lo, hi, unit, None))?;
             return Ok(reached);
         }
         let sides = frame.sides().ok_or(UNSUPPORTED_SIDES)?;
@@ -290,7 +344,8 @@ impl Solver {
         let mut s = self.search(game, frame, sides, tag);
         let pos = Position::of(game, &frame, &s.cx.layout);
         let reached = s.probe(&pos, t) >= t;
-        self.check_budget()?;
+        let (lo, hi) = s.cx.range(&pos);
+        self.check(|| Unsettled::of(lo, hi, None))?;
         Ok(reached)
     }
 
@@ -298,14 +353,41 @@ impl Solver {
     pub fn value(&mut self, game: &Game) -> Result<i64, Error> {
         let (frame, sides, tag) = self.prepare(game)?;
         if frame.measure == Measure::Settlement {
-            let units = self.ramsch(game, game.to_move(), |search, root| search.exact(root));
-            self.check_budget()?;
-            return Ok(units as i64 * ramsch_unit(game));
+            let unit = ramsch_unit(game);
+            let (lo, hi) = self.ramsch(game, game.to_move(), |search, root| {
+                search.exact_bounds(root)
+            });
+            self.check(|| Unsettled::of_units(lo, hi, unit, None))?;
+            return Ok(lo as i64 * unit);
         }
         let mut s = self.search(game, frame, sides, tag);
         let pos = Position::of(game, &frame, &s.cx.layout);
         let value = s.exact(&pos, None);
-        self.check_budget()?;
+        let (lo, hi) = self.state.proved;
+        self.check(|| Unsettled::of(lo, hi, None))?;
+        Ok(value as i64)
+    }
+
+    /// The exact value of the position in a frame of one's own choosing (a points or
+    /// tricks frame; see [`Solver::at_least_in`]): e.g. a Ramsch player's own card points,
+    /// the others maximising them, the measure Ramsch was valued by before its settlement.
+    pub fn value_in(&mut self, game: &Game, frame: Frame) -> Result<i64, Error> {
+        if let Contract::Sie { .. } = game.contract() {
+            return Err(Error::NothingToSolve);
+        }
+        if frame.measure == Measure::Settlement {
+            return Err(Error::UnsupportedFrame(
+                "a settlement frame is valued by value or settlement_of",
+            ));
+        }
+        self.begin();
+        let sides = frame.sides().ok_or(UNSUPPORTED_SIDES)?;
+        let tag = self.tag(game, &frame);
+        let mut s = self.search(game, frame, sides, tag);
+        let pos = Position::of(game, &frame, &s.cx.layout);
+        let value = s.exact(&pos, None);
+        let (lo, hi) = self.state.proved;
+        self.check(|| Unsettled::of(lo, hi, None))?;
         Ok(value as i64)
     }
 
@@ -318,9 +400,10 @@ impl Solver {
             ));
         }
         self.prepare(game)?;
-        let units = self.ramsch(game, seat, |search, root| search.exact(root));
-        self.check_budget()?;
-        Ok(units as i64 * ramsch_unit(game))
+        let unit = ramsch_unit(game);
+        let (lo, hi) = self.ramsch(game, seat, |search, root| search.exact_bounds(root));
+        self.check(|| Unsettled::of_units(lo, hi, unit, None))?;
+        Ok(lo as i64 * unit)
     }
 
     /// Runs `f` on a Ramsch settlement search from the position of `game`, valued for
@@ -372,8 +455,13 @@ impl Solver {
         let mut s = self.search(game, frame, sides, tag);
         let pos = Position::of(game, &frame, &s.cx.layout);
         let mut cards = Vec::new();
+        // What a stop leaves proved of the position's value: its range, or its exact
+        // search's bounds where that came first.
+        let mut proved = s.cx.range(&pos);
         let value = if game.is_over() {
-            s.exact(&pos, None)
+            let value = s.exact(&pos, None);
+            proved = s.st.proved;
+            value
         } else {
             let legal = pos.legal(&s.cx.layout);
             let (reps, rep) = s.classes(&pos, legal);
@@ -397,6 +485,7 @@ impl Solver {
                 best
             } else {
                 let value = s.exact(&pos, None);
+                proved = s.st.proved;
                 for card in bits(reps) {
                     let child = s.cx.child(&pos, card);
                     values[card as usize] = s.exact_after(&child, maximizing, value);
@@ -412,7 +501,7 @@ impl Solver {
             cards.sort_by_key(|(c, _)| *c);
             value
         };
-        self.check_budget()?;
+        self.check(|| Unsettled::of(proved.0, proved.1, None))?;
         Ok(Solution {
             id: game.setup().id().map(str::to_string),
             to_move: game.to_move(),
@@ -465,8 +554,8 @@ impl Solver {
     fn solve_ramsch(&mut self, game: &Game, frame: Frame) -> Result<Solution, Error> {
         let unit = ramsch_unit(game);
         let legal = game.legal_cards();
-        let (value, after) = self.ramsch(game, game.to_move(), |search, root| {
-            let value = search.exact(root);
+        let ((value, proved), after) = self.ramsch(game, game.to_move(), |search, root| {
+            let value = search.exact_bounds(root);
             let after: Vec<(Card, i32)> = legal
                 .into_iter()
                 .map(|card| {
@@ -478,7 +567,7 @@ impl Solver {
                 .collect();
             (value, after)
         });
-        self.check_budget()?;
+        self.check(|| Unsettled::of_units(value, proved, unit, None))?;
         let mut cards: Vec<(Card, i64)> = after
             .into_iter()
             .map(|(c, v)| (c, v as i64 * unit))
@@ -515,12 +604,20 @@ impl Solver {
         let played = s.cx.layout.index(played);
         let (reps, rep) = s.classes(&pos, legal);
         let maximizing = frame.maximizers.contains(game.to_move());
+        // What a stop leaves proved: the position's value as its search reached it; the
+        // played card's as its search reached it, or the range after it.
+        let proved = s.st.proved;
+        let mut proved_after = s.cx.range(&s.cx.child(&pos, played));
         let mut after = value;
         let mut keeps = 0u32;
         for card in bits(reps) {
             let child = s.cx.child(&pos, card);
             let best = if card == rep[played as usize] {
+                let stopped_before = s.st.aborted;
                 after = s.exact_after(&child, maximizing, value);
+                if !stopped_before {
+                    proved_after = s.st.proved;
+                }
                 after == value
             } else if maximizing {
                 value == 0 || s.probe(&child, value) >= value
@@ -536,7 +633,7 @@ impl Solver {
             .map(|c| s.cx.layout.card(c))
             .collect();
         best.sort();
-        self.check_budget()?;
+        self.check(|| Unsettled::of(proved.0, proved.1, Some(proved_after)))?;
         Ok(Judgement {
             value: value as i64,
             after: after as i64,
@@ -550,16 +647,17 @@ impl Solver {
         let unit = ramsch_unit(game);
         let legal = game.legal_cards();
         let (value, after, best) = self.ramsch(game, game.to_move(), |search, root| {
-            let value = search.exact(root);
-            let mut after = value;
+            let value = search.exact_bounds(root);
+            let child = root.after(played, &search.cx.layout, search.cx.me);
+            let mut after = search.bounds(&child);
             let mut best = Vec::new();
             for card in legal {
                 let child = root.after(card, &search.cx.layout, search.cx.me);
                 let keeps = if card == played {
-                    after = search.exact(&child);
-                    after == value
+                    after = search.exact_bounds(&child);
+                    after.0 == value.0
                 } else {
-                    search.search(&child, value - 1, value) >= value
+                    search.search(&child, value.0 - 1, value.0) >= value.0
                 };
                 if keeps {
                     best.push(card);
@@ -567,10 +665,10 @@ impl Solver {
             }
             (value, after, best)
         });
-        self.check_budget()?;
+        self.check(|| Unsettled::of_units(value.0, value.1, unit, Some(after)))?;
         Ok(Judgement {
-            value: value as i64 * unit,
-            after: after as i64 * unit,
+            value: value.0 as i64 * unit,
+            after: after.0 as i64 * unit,
             best,
         })
     }
@@ -607,6 +705,24 @@ fn points_search<'a>(
 /// The error for a frame whose maximisers are neither its counted seats nor all the others.
 const UNSUPPORTED_SIDES: Error =
     Error::UnsupportedFrame("the maximisers are the counted seats or all the others");
+
+impl Unsettled {
+    /// Bounds of the points (or tricks) searches.
+    fn of(low: u8, high: u8, after: Option<(u8, u8)>) -> Unsettled {
+        Unsettled {
+            value: [low as i64, high as i64],
+            after: after.map(|(l, h)| [l as i64, h as i64]),
+        }
+    }
+
+    /// Bounds of the settlement search, in units worth `unit` each.
+    fn of_units(low: i32, high: i32, unit: i64, after: Option<(i32, i32)>) -> Unsettled {
+        Unsettled {
+            value: [low as i64 * unit, high as i64 * unit],
+            after: after.map(|(l, h)| [l as i64 * unit, h as i64 * unit]),
+        }
+    }
+}
 
 /// What one unit of a Ramsch settlement search is worth: the price with its doublings.
 fn ramsch_unit(game: &Game) -> i64 {

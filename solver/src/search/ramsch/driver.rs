@@ -258,20 +258,31 @@ impl Search<'_> {
     /// al. 1996): each fail-soft answer moves one bound. The first asks whether "me"
     /// escapes paying (at least 1), the question that mostly decides a Ramsch.
     pub fn exact(&mut self, s: &State) -> i32 {
+        self.exact_bounds(s).0
+    }
+
+    /// [`Search::exact`], as the bounds it has proved: equal, unless the search stopped
+    /// early (out of budget, cancelled), when they are what the tests before the stop
+    /// proved.
+    pub fn exact_bounds(&mut self, s: &State) -> (i32, i32) {
         if s.over() {
-            return self.settled(s);
+            let v = self.settled(s);
+            return (v, v);
         }
         let (mut lower, mut upper) = self.bounds(s);
         let mut g = 1.clamp(lower, upper);
         while lower < upper && !self.aborted() {
             let beta = if g == lower { g + 1 } else { g };
             g = self.search(s, beta - 1, beta);
+            if self.aborted() {
+                break;
+            }
             if g < beta {
                 upper = g;
             } else {
                 lower = g;
             }
         }
-        lower
+        (lower, upper)
     }
 }

@@ -5,7 +5,7 @@
 
 use super::outcomes::{outcomes, Outcomes};
 use super::table::{Bounds, Key};
-use super::tricks::Question;
+use super::tricks::Takers;
 use super::{Search, State, INF};
 use crate::options::{Durchmarsch, RamschForm};
 use crate::settle::{jungfrau_share, ramsch_decided, RamschTally};
@@ -126,10 +126,20 @@ impl Search<'_> {
                 }
             }
         }
+        // He takes no trick: he escapes as a Jungfrau.
+        let least = self.least_as_jungfrau(o);
+        if *lo < least && least >= beta {
+            if !self.everyone_takes_one(s, Takers::Me) && !self.aborted() {
+                *lo = least;
+            }
+            if self.aborted() || *lo >= beta {
+                return;
+            }
+        }
         // Every other seat takes a trick: no Jungfrau doubles what he pays as the loser.
         let least = self.least_if_others_take_one(o);
         if *lo < least && least >= beta {
-            if self.everyone_takes_one(s, Question::OthersTakeOne) {
+            if self.everyone_takes_one(s, Takers::Others) {
                 *lo = least;
             }
             if self.aborted() || *lo >= beta {
@@ -138,8 +148,22 @@ impl Search<'_> {
         }
         // Every seat takes a trick: nobody is paid a doubled share.
         let most = o.most_if_all_take_one(&self.cx);
-        if *hi > most && most <= alpha && self.everyone_takes_one(s, Question::AllTakeOne) {
+        if *hi > most && most <= alpha && self.everyone_takes_one(s, Takers::All) {
             *hi = most;
+        }
+    }
+
+    /// The least "me" is paid where he takes no trick (his tally none): not the loser,
+    /// unless the two highest pay, and a Jungfrau himself; or another's Durchmarsch.
+    fn least_as_jungfrau(&self, o: &Outcomes) -> i32 {
+        let options = self.cx.options;
+        if options.ramsch_form == RamschForm::TwoHighestPay || o.escapes.is_none() {
+            return -INF;
+        }
+        let escapes = jungfrau_share(options.jungfrau, true, 1);
+        match o.theirs {
+            true => escapes.min(-1),
+            false => escapes,
         }
     }
 

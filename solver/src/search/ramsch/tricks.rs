@@ -10,28 +10,32 @@ use super::super::tt::Bounds;
 use super::outcomes::sure_tricks;
 use super::{Search, State};
 
-/// Which side wants the seats to take a trick, and which seats.
+/// The seats that must each take a trick, and so which side wants it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Question {
+pub(crate) enum Takers {
     /// "Me" wants every seat but the one whose tricks count for him to take one (then a
     /// loser pays no doubled share).
-    OthersTakeOne,
+    Others,
     /// The others want every seat to take one (then nobody is paid a doubled share).
-    AllTakeOne,
+    All,
+    /// The others want the seat whose tricks count for "me" to take one (else he ends a
+    /// Jungfrau with no points: he escapes, doubled).
+    Me,
 }
 
 impl Search<'_> {
-    /// Whether the side of `question` can make every seat of it take at least one trick,
+    /// Whether the side that wants the seats of `takers` to take a trick each can make them,
     /// whatever the other side does (it plays to keep one of them without).
-    pub(super) fn everyone_takes_one(&mut self, s: &State, question: Question) -> bool {
+    pub(super) fn everyone_takes_one(&mut self, s: &State, takers: Takers) -> bool {
         if self.stop() {
             return false;
         }
         let me = self.cx.me;
-        let seats: u8 = match question {
+        let seats: u8 = match takers {
             // The seat whose tricks count for "me" need not take one.
-            Question::OthersTakeOne => 0xf & !(1 << self.cx.taker(me).index()),
-            Question::AllTakeOne => 0xf,
+            Takers::Others => 0xf & !(1 << self.cx.taker(me).index()),
+            Takers::All => 0xf,
+            Takers::Me => 1 << self.cx.taker(me).index(),
         };
         let boundary = s.pos.trick_len == 0;
         let sure = sure_tricks(&self.cx, s);
@@ -45,7 +49,7 @@ impl Search<'_> {
             return false;
         }
         let has = (0..4).fold(0u32, |m, i| m | ((s.tricks[i] > 0) as u32) << i);
-        let frame_bits = has | (me as u32) << 4 | ((question == Question::AllTakeOne) as u32) << 6;
+        let frame_bits = has | (me as u32) << 4 | (takers as u32) << 6;
         let tag = self.tables.tag_of(frame_bits);
         let meta = s.pos.leader as u8;
         let key = boundary.then(|| self.cx.trick_canon.key(&s.pos.hands));
@@ -57,7 +61,7 @@ impl Search<'_> {
         let seat = s.to_move();
         // Where only tricks count, neighbours of a suit are alike whatever their points.
         let mut moves = self.representatives(s, |_, _| true);
-        let wanting = (seat == me) == (question == Question::OthersTakeOne);
+        let wanting = (seat == me) == (takers == Takers::Others);
         // The side that wants them all to take one ducks, leaving the trick to a seat
         // without one; the other side beats such a seat's card, highest first, and else
         // ducks.
@@ -78,7 +82,7 @@ impl Search<'_> {
         for &card in moves.as_slice() {
             let mut child = *s;
             child.play(card, &self.cx.layout, me);
-            if self.everyone_takes_one(&child, question) == wanting {
+            if self.everyone_takes_one(&child, takers) == wanting {
                 answer = wanting;
                 break;
             }

@@ -446,15 +446,8 @@ async fn odds(
     let search = move |q: solver::HandQuestion, s: &mut solver::Solver| {
         solver::odds(&q, sampling, std::slice::from_mut(s))
     };
-    analysis_endpoint(
-        &state,
-        &req,
-        (&from, &pack, main_lane),
-        &body,
-        check,
-        search,
-    )
-    .await
+    let endpoint = (&*from, &*pack, main_lane as fn(&_) -> Lane);
+    analysis_endpoint(&state, &req, endpoint, &body, check, search).await
 }
 
 /// Every contract each seat may announce, valued double dummy, the best per seat, and for
@@ -474,15 +467,8 @@ async fn contracts(
 ) -> Result<HttpResponse, ApiError> {
     let check = |r: solver::Record| r.deal().map(|_| r);
     let search = |r: solver::Record, s: &mut solver::Solver| solver::contracts(&r, s);
-    analysis_endpoint(
-        &state,
-        &req,
-        (&from, &pack, main_lane),
-        &body,
-        check,
-        search,
-    )
-    .await
+    let endpoint = (&*from, &*pack, main_lane as fn(&_) -> Lane);
+    analysis_endpoint(&state, &req, endpoint, &body, check, search).await
 }
 
 /// Stores a record, validated first (deal, contract and every card of `play`) and kept as

@@ -57,16 +57,15 @@ fn long_search() -> String {
 /// A question the pool's workers answer in a moment: a Sauspiel from the deal (the whole
 /// hand to search, so not a quick-lane question).
 fn small_search() -> String {
-    let mut game: Value = serde_json::from_str(
-        std::fs::read_to_string(common::repo().join("examples/games.jsonl"))
-            .unwrap()
-            .lines()
-            .next()
-            .unwrap(),
-    )
-    .unwrap();
+    let mut game = first_example_game();
     game.as_object_mut().unwrap().remove("play");
     game.to_string()
+}
+
+/// The first game of `examples/games.jsonl`, a Sauspiel.
+fn first_example_game() -> Value {
+    let text = std::fs::read_to_string(common::repo().join("examples/games.jsonl")).unwrap();
+    serde_json::from_str(text.lines().next().unwrap()).unwrap()
 }
 
 /// Sends a request on a connection of its own and leaves it open (the caller closes it by
@@ -182,14 +181,7 @@ fn games_answered_201_survive_kill_9() {
     let mut server = Server::start(&db, &[]);
     // Where the writers send: each start picks a free port of its own.
     let base = Arc::new(Mutex::new(server.base.clone()));
-    let record: Value = serde_json::from_str(
-        std::fs::read_to_string(common::repo().join("examples/games.jsonl"))
-            .unwrap()
-            .lines()
-            .next()
-            .unwrap(),
-    )
-    .unwrap();
+    let record = first_example_game();
     let stop = Arc::new(AtomicBool::new(false));
     let writers: Vec<_> = (0..4)
         .map(|w| {

@@ -360,6 +360,17 @@ impl Solver {
             self.check(|| Unsettled::of_units(lo, hi, unit, None))?;
             return Ok(lo as i64 * unit);
         }
+        self.exact_in(game, frame, sides, tag)
+    }
+
+    /// The exact value of the points (or tricks) search in `frame`.
+    fn exact_in(
+        &mut self,
+        game: &Game,
+        frame: Frame,
+        sides: Sides,
+        tag: u32,
+    ) -> Result<i64, Error> {
         let mut s = self.search(game, frame, sides, tag);
         let pos = Position::of(game, &frame, &s.cx.layout);
         let value = s.exact(&pos, None);
@@ -383,12 +394,7 @@ impl Solver {
         self.begin();
         let sides = frame.sides().ok_or(UNSUPPORTED_SIDES)?;
         let tag = self.tag(game, &frame);
-        let mut s = self.search(game, frame, sides, tag);
-        let pos = Position::of(game, &frame, &s.cx.layout);
-        let value = s.exact(&pos, None);
-        let (lo, hi) = self.state.proved;
-        self.check(|| Unsettled::of(lo, hi, None))?;
-        Ok(value as i64)
+        self.exact_in(game, frame, sides, tag)
     }
 
     /// A Ramsch position's value for `seat`, to move or not: what he is paid at the end when

@@ -266,75 +266,62 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
     let targets = Targets::of(&setup);
     let mut position = Game::new(setup.clone());
     let mut out = Vec::with_capacity(plays.len());
-    let mut start = None;
     let mut unsettled = 0;
     let mut players = summaries();
     for (index, &(seat, card)) in plays.iter().enumerate() {
         let frame = Frame::of(&position)?;
-        let judged = match solver.judge(&position, card) {
-            Ok(judged) => judged,
-            // Out of the question's own budget: what it proved stands in for the values,
-            // and the analysis goes on with the next card.
-            Err(Error::Unsettled(bounds)) => {
-                unsettled += 1;
-                if index == 0 {
-                    start = Some(None);
-                }
-                players[seat.index()].cards += 1;
-                out.push(PlayAnalysis {
-                    index,
-                    trick: index / 4,
-                    seat,
-                    card,
-                    before: None,
-                    after: None,
-                    bounds: Some(bounds),
-                    best: Vec::new(),
-                    cost: None,
-                    turned: None,
-                    single_dummy: None,
-                    lines: None,
-                });
-                position.play_unchecked(card);
-                continue;
-            }
-            Err(e) => return Err(e),
-        };
-        let Judgement {
-            value: before,
-            after,
-            best,
-        } = judged;
-        start.get_or_insert(Some(before));
-        let cost = if frame.maximizers.contains(seat) {
-            before - after
-        } else {
-            after - before
-        };
-        let turned = outcome(&contract, targets, frame.measure, before, tricks)
-            != outcome(&contract, targets, frame.measure, after, tricks);
-        let summary = &mut players[seat.index()];
-        summary.cards += 1;
-        summary.mistakes += (cost > 0) as u32;
-        summary.cost += cost;
-        out.push(PlayAnalysis {
+        let mut play = PlayAnalysis {
             index,
             trick: index / 4,
             seat,
             card,
-            before: Some(before),
-            after: Some(after),
+            before: None,
+            after: None,
             bounds: None,
-            best,
-            cost: Some(cost),
-            turned: Some(turned),
+            best: Vec::new(),
+            cost: None,
+            turned: None,
             single_dummy: None,
             lines: None,
-        });
+        };
+        let summary = &mut players[seat.index()];
+        summary.cards += 1;
+        match solver.judge(&position, card) {
+            Ok(Judgement {
+                value: before,
+                after,
+                best,
+            }) => {
+                let cost = if frame.maximizers.contains(seat) {
+                    before - after
+                } else {
+                    after - before
+                };
+                let turned = outcome(&contract, targets, frame.measure, before, tricks)
+                    != outcome(&contract, targets, frame.measure, after, tricks);
+                summary.mistakes += (cost > 0) as u32;
+                summary.cost += cost;
+                play.before = Some(before);
+                play.after = Some(after);
+                play.best = best;
+                play.cost = Some(cost);
+                play.turned = Some(turned);
+            }
+            // Out of the question's own budget: what it proved stands in for the values,
+            // and the analysis goes on with the next card.
+            Err(Error::Unsettled(bounds)) => {
+                unsettled += 1;
+                play.bounds = Some(bounds);
+            }
+            Err(e) => return Err(e),
+        }
+        out.push(play);
         position.play_unchecked(card);
     }
-    let start = match start {
-        Some(v) => v,
+    // The value before the first card: the first card's `before`, or for a hand not begun
+    // its own question.
+    let start = match out.first() {
+        Some(first) => first.before,
         None => match solver.value(&position) {
             Ok(v) => Some(v),
             Err(Error::Unsettled(_)) => {

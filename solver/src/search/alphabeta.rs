@@ -7,7 +7,7 @@
 //! ([`Search::store`]).
 
 use super::claims::claim;
-use super::context::{cancelled, Context, Search};
+use super::context::{Context, Search};
 use super::ducking::ducking_bounds;
 use super::endgame::last_two;
 use super::layout::bits;
@@ -106,11 +106,7 @@ impl Search<'_> {
         let mut decided = None;
         for &card in &list[..n] {
             let child = self.cx.child(pos, card);
-            self.st.stats.nodes += 1;
-            let nodes = self.st.stats.nodes;
-            if nodes > self.st.node_limit || cancelled(self.st.cancel.as_deref(), nodes) {
-                self.st.aborted = true;
-            }
+            self.st.visit();
             let v = if child.trick_len == 0 {
                 self.settled_or_search(&child, t)
             } else {

@@ -67,6 +67,19 @@ pub(super) struct SearchState {
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
+impl SearchState {
+    /// Counts a position visited; past the node limit, or once the cancel flag is raised,
+    /// every search stops (`aborted`).
+    #[inline(always)]
+    pub fn visit(&mut self) {
+        self.stats.nodes += 1;
+        let nodes = self.stats.nodes;
+        if nodes > self.node_limit || cancelled(self.cancel.as_deref(), nodes) {
+            self.aborted = true;
+        }
+    }
+}
+
 /// Whether the flag `cancel` is raised, looked at once every 1,024 nodes: an atomic load is
 /// cheap but not free in the innermost loop, and a thousand nodes take microseconds.
 #[inline]

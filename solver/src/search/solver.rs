@@ -251,10 +251,16 @@ impl Solver {
 
     /// The frame of `game` ([`Frame::of`]), its sides and its table tag.
     fn prepare(&mut self, game: &Game) -> Result<(Frame, Sides, u32), Error> {
-        self.begin();
         let frame = Frame::of(game)?;
+        let (sides, tag) = self.prepare_in(game, frame)?;
+        Ok((frame, sides, tag))
+    }
+
+    /// Starts a question of `game` in `frame`: its sides and its table tag.
+    fn prepare_in(&mut self, game: &Game, frame: Frame) -> Result<(Sides, u32), Error> {
+        self.begin();
         let sides = frame.sides().ok_or(UNSUPPORTED_SIDES)?;
-        Ok((frame, sides, self.tag(game, &frame)))
+        Ok((sides, self.tag(game, &frame)))
     }
 
     /// The table tag of a game and frame: the deal's generation and the frame's bits.
@@ -391,9 +397,7 @@ impl Solver {
                 "a settlement frame is valued by value or settlement_of",
             ));
         }
-        self.begin();
-        let sides = frame.sides().ok_or(UNSUPPORTED_SIDES)?;
-        let tag = self.tag(game, &frame);
+        let (sides, tag) = self.prepare_in(game, frame)?;
         self.exact_in(game, frame, sides, tag)
     }
 

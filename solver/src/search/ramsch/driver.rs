@@ -46,7 +46,11 @@ impl Search<'_> {
     /// The settlement of "me" within the window (alpha, beta), fail-soft: a value at or
     /// below alpha is an upper bound, at or above beta a lower bound.
     pub fn search(&mut self, s: &State, alpha: i32, beta: i32) -> i32 {
-        let range = self.bounds(s);
+        // At a trick boundary the node works its bounds out itself.
+        let range = match s.pos.trick_len {
+            0 => (-INF, INF),
+            _ => self.bounds(s),
+        };
         self.search_within(s, alpha, beta, range)
     }
 
@@ -62,19 +66,19 @@ impl Search<'_> {
             hi = hi.min(e.upper);
             hint = Some(e.best);
         }
-        let asked = lo < hi && lo < beta && hi > alpha;
-        let mut asked = asked && s.remaining().count_ones() >= QUESTIONS_FROM;
-        if asked {
+        let undecided = lo < hi && lo < beta && hi > alpha;
+        let mut learnt = false;
+        if undecided && s.remaining().count_ones() >= QUESTIONS_FROM {
             let before = (lo, hi);
             self.ask(s, &o, (alpha, beta), &mut lo, &mut hi);
             if self.aborted() {
                 return Ok(0);
             }
-            asked = (lo, hi) != before;
+            learnt = (lo, hi) != before;
         }
         if lo >= hi || lo >= beta || hi <= alpha {
             // What the questions proved is kept, so that they are not asked again.
-            if asked {
+            if learnt {
                 self.tables.put(
                     &key,
                     Bounds {

@@ -103,13 +103,8 @@ impl Search<'_> {
     #[inline]
     fn stop(&mut self) -> bool {
         let st = &mut *self.points.st;
-        if st.aborted {
-            return true;
-        }
-        st.stats.nodes += 1;
-        let nodes = st.stats.nodes;
-        if nodes > st.node_limit || super::context::cancelled(st.cancel.as_deref(), nodes) {
-            st.aborted = true;
+        if !st.aborted {
+            st.visit();
         }
         st.aborted
     }

@@ -30,6 +30,17 @@ pub(crate) struct Entry {
     best: u8,
 }
 
+impl Entry {
+    /// Whether the entry holds the position `key` of the deal of `tag`.
+    #[inline]
+    fn matches(&self, key: &Key, tag: u32) -> bool {
+        self.tag == tag
+            && self.meta == key.meta
+            && self.hands == key.hands
+            && self.tally == key.tally
+    }
+}
+
 impl Slot for Entry {
     #[inline]
     fn tag(&self) -> u32 {
@@ -156,16 +167,11 @@ impl Tables {
     pub fn get(&self, key: &Key) -> Option<Bounds> {
         let tag = self.tag();
         let slots = &self.settlements.buckets.get(self.bucket(key))?.slots;
-        slots
-            .iter()
-            .find(|e| {
-                e.tag == tag && e.meta == key.meta && e.hands == key.hands && e.tally == key.tally
-            })
-            .map(|e| Bounds {
-                lower: e.lower as i32,
-                upper: e.upper as i32,
-                best: e.best,
-            })
+        slots.iter().find(|e| e.matches(key, tag)).map(|e| Bounds {
+            lower: e.lower as i32,
+            upper: e.upper as i32,
+            best: e.best,
+        })
     }
 
     /// Stores bounds (narrowed by what the entry knew already).
@@ -176,9 +182,7 @@ impl Tables {
         let Some(slots) = self.settlements.buckets.get_mut(i) else {
             return;
         };
-        if let Some(e) = slots.slots.iter_mut().find(|e| {
-            e.tag == tag && e.meta == key.meta && e.hands == key.hands && e.tally == key.tally
-        }) {
+        if let Some(e) = slots.slots.iter_mut().find(|e| e.matches(key, tag)) {
             e.lower = e.lower.max(narrow(bounds.lower));
             e.upper = e.upper.min(narrow(bounds.upper));
             e.best = bounds.best;

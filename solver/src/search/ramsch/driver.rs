@@ -3,17 +3,23 @@
 //! that may answer without trying a card comes first ([`Search::boundary`]): the ways the
 //! hand can still end ([`super::outcomes`]), the table, and the cheap questions.
 
-use super::outcomes::{outcomes, Outcomes};
+use super::outcomes::{outcomes, sure_tricks, Outcomes};
 use super::table::{Bounds, Key};
 use super::tricks::Takers;
 use super::{Search, State, INF};
 use crate::options::{Durchmarsch, RamschForm};
+use crate::seat::Seat;
 use crate::settle::{jungfrau_share, ramsch_decided, RamschTally};
 
 /// Questions to the points search and of tricks are asked with at least two tricks left: in
 /// the last trick the settlement's own search is as cheap (PERFORMANCE.md, "Ramsch
 /// settlements").
 const QUESTIONS_FROM: u32 = 8;
+
+/// The questions of points with a seat kept without a trick ([`super::virgin`]) are asked
+/// with at most four tricks left: higher up they cost more than the settlement's own
+/// search saves (PERFORMANCE.md, "Ramsch settlements").
+const VIRGIN_UP_TO: u32 = 16;
 
 /// What a trick boundary leaves open for the cards to decide.
 struct Open {
@@ -155,6 +161,100 @@ impl Search<'_> {
         if *hi > most && most <= alpha && self.everyone_takes_one(s, Takers::All) {
             *hi = most;
         }
+        let cards = s.remaining().count_ones();
+        if self.aborted() || *hi <= alpha || !questions || cards > VIRGIN_UP_TO {
+            return;
+        }
+        // He escapes and another seat takes no trick: paid double where everything doubles.
+        let least = self.least_escaping_beside_a_virgin(s, o);
+        if *lo < least && least >= beta {
+            // He must escape for that, asked first of the points search alone.
+            let escaping = self.escaping_points(s).filter(|_| self.escapes_for_sure(s));
+            if let Some(t) = escaping {
+                for x in self.virgin_candidates(s) {
+                    if self.holds_to_keeping(s, x, t) {
+                        *lo = least;
+                        break;
+                    }
+                }
+            }
+            if self.aborted() || *lo >= beta {
+                return;
+            }
+        }
+        // He loses and another seat takes no trick: he pays that seat a doubled share.
+        let most = self.most_losing_beside_a_virgin(s, o);
+        if *hi > most && most <= alpha {
+            let t = self.losing_points(s);
+            // He must lose for that, asked first of the points search alone; and he must
+            // not be able to make the seat take a trick, a question of tricks alone.
+            if self.forced_to(s, t) {
+                for x in self.virgin_candidates(s) {
+                    if !self.everyone_takes_one(s, Takers::Seat(x))
+                        && self.forced_to_keeping(s, x, t)
+                    {
+                        *hi = most;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The other seats that may still end without a trick.
+    fn virgin_candidates(&self, s: &State) -> impl Iterator<Item = Seat> {
+        let sure = sure_tricks(&self.cx, s);
+        let me = self.cx.me;
+        let tricks = s.tricks;
+        Seat::ALL
+            .into_iter()
+            .filter(move |&x| x != me && tricks[x.index()] == 0 && !sure[x.index()])
+    }
+
+    /// The least "me" is paid where he escapes and another seat ends without a trick: a
+    /// share with one seat without (with two, himself one of them, where he has no trick
+    /// yet); -1 where another's Durchmarsch is possible. Not asked where the two highest
+    /// pay.
+    fn least_escaping_beside_a_virgin(&self, s: &State, o: &Outcomes) -> i32 {
+        let options = self.cx.options;
+        if options.ramsch_form == RamschForm::TwoHighestPay || o.escapes.is_none() {
+            return -INF;
+        }
+        let rule = options.jungfrau;
+        let mut least = jungfrau_share(rule, false, 1);
+        if s.tricks[self.cx.me.index()] == 0 {
+            least = least.min(jungfrau_share(rule, true, 2));
+        }
+        if o.theirs {
+            least = least.min(-1);
+        }
+        least
+    }
+
+    /// The most "me" is paid where he loses and another seat ends without a trick: he
+    /// pays that seat a doubled share and the two others a share each, at least; 3 where
+    /// his own Durchmarsch is possible, -1 where another's by points is. Not asked where
+    /// the two highest pay.
+    fn most_losing_beside_a_virgin(&self, s: &State, o: &Outcomes) -> i32 {
+        let options = self.cx.options;
+        let Some((_, most)) = o.loses else {
+            return INF;
+        };
+        if options.ramsch_form == RamschForm::TwoHighestPay {
+            return INF;
+        }
+        let rule = options.jungfrau;
+        let pays_one = jungfrau_share(rule, true, 1) + 2 * jungfrau_share(rule, false, 1);
+        let mut most = most.min(-pays_one);
+        if o.mine {
+            most = most.max(3);
+        }
+        let by_points = options.durchmarsch == Durchmarsch::AtLeast
+            && options.durchmarsch_points() as u32 + self.losing_points(s) <= 120;
+        if o.theirs && by_points {
+            most = most.max(-1);
+        }
+        most
     }
 
     /// The least "me" is paid where he takes no trick (his tally none): not the loser,

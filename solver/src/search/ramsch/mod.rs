@@ -14,6 +14,7 @@
 //! | what can still happen to "me" (loser, Jungfrau, Durchmarsch), and sure tricks | [`outcomes`] |
 //! | questions the points search answers: can he hold himself low, can they force him high | [`points`] |
 //! | questions of tricks alone: can one side make every seat of a set take a trick | [`tricks`] |
+//! | questions of points with a seat kept without a trick | [`virgin`] |
 //! | equivalent cards merged, move ordering, history | [`order`] |
 //! | the table: fixed size, buckets of a cache line, keyed by position and tally | [`table`] |
 //! | the node search and the exact value from zero-window tests | [`driver`] |
@@ -30,6 +31,7 @@ mod points;
 mod state;
 mod table;
 mod tricks;
+mod virgin;
 
 use super::canon::Canon;
 use super::layout::Layout;
@@ -50,6 +52,8 @@ pub(crate) struct Context<'a> {
     pub canon: Canon,
     /// Canonical hands by tricks alone (every group one run), for [`tricks`].
     pub trick_canon: Canon,
+    /// Canonical hands by points alone (the tallies apart), for [`virgin`].
+    pub virgin_canon: Canon,
     pub options: &'a Options,
     /// The seat whose settlement is the value.
     pub me: Seat,
@@ -70,6 +74,7 @@ impl<'a> Context<'a> {
         Context {
             canon: Canon::of_groups(&layout, Measure::Points, groups),
             trick_canon: Canon::new(&layout, Measure::Tricks),
+            virgin_canon: Canon::new(&layout, Measure::Points),
             layout,
             options,
             me,

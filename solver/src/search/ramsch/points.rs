@@ -42,7 +42,7 @@ impl Search<'_> {
     }
 
     /// The points "me" escapes with for sure if he holds himself to them, if any.
-    fn escaping_points(&self, s: &State) -> Option<u32> {
+    pub(super) fn escaping_points(&self, s: &State) -> Option<u32> {
         let others = self.others_points(s);
         match self.cx.options.ramsch_form {
             RamschForm::TwoHighestPay => others[1].checked_sub(1),

@@ -9,6 +9,7 @@ use super::super::layout::Layout;
 use super::super::tt::Bounds;
 use super::outcomes::sure_tricks;
 use super::{Search, State};
+use crate::seat::Seat;
 
 /// The seats that must each take a trick, and so which side wants it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -21,22 +22,33 @@ pub(crate) enum Takers {
     /// The others want the seat whose tricks count for "me" to take one (else he ends a
     /// Jungfrau with no points: he escapes, doubled).
     Me,
+    /// "Me" wants this other seat to take one (else it may end a Jungfrau, see
+    /// [`super::virgin`]).
+    Seat(Seat),
 }
 
 impl Search<'_> {
     /// Whether the side that wants the seats of `takers` to take a trick each can make them,
     /// whatever the other side does (it plays to keep one of them without).
     pub(super) fn everyone_takes_one(&mut self, s: &State, takers: Takers) -> bool {
+        let taker = self.cx.taker(self.cx.me).index();
+        let (seats, mine): (u8, bool) = match takers {
+            // The seat whose tricks count for "me" need not take one.
+            Takers::Others => (0xf & !(1 << taker), true),
+            Takers::All => (0xf, false),
+            Takers::Me => (1 << taker, false),
+            Takers::Seat(x) => (1 << x.index(), true),
+        };
+        self.take_one_each(s, seats, mine)
+    }
+
+    /// [`Search::everyone_takes_one`] of the seats of the mask `seats`, wanted by "me"'s
+    /// side where `mine`.
+    fn take_one_each(&mut self, s: &State, seats: u8, mine: bool) -> bool {
         if self.stop() {
             return false;
         }
         let me = self.cx.me;
-        let seats: u8 = match takers {
-            // The seat whose tricks count for "me" need not take one.
-            Takers::Others => 0xf & !(1 << self.cx.taker(me).index()),
-            Takers::All => 0xf,
-            Takers::Me => 1 << self.cx.taker(me).index(),
-        };
         let boundary = s.pos.trick_len == 0;
         let sure = sure_tricks(&self.cx, s);
         let lacking = (0..4)
@@ -48,8 +60,9 @@ impl Search<'_> {
         if lacking > s.tricks_left() {
             return false;
         }
+        // The answer depends on the seats of the set still without a trick, not on the rest.
         let has = (0..4).fold(0u32, |m, i| m | ((s.tricks[i] > 0) as u32) << i);
-        let frame_bits = has | (me as u32) << 4 | (takers as u32) << 6;
+        let frame_bits = (seats as u32 & !has) | (mine as u32) << 4 | (me as u32) << 5;
         let tag = self.tables.tag_of(frame_bits);
         let meta = s.pos.leader as u8;
         let key = boundary.then(|| self.cx.trick_canon.key(&s.pos.hands));
@@ -61,12 +74,12 @@ impl Search<'_> {
         let seat = s.to_move();
         // Where only tricks count, neighbours of a suit are alike whatever their points.
         let mut moves = self.representatives(s, |_, _| true);
-        let wanting = (seat == me) == (takers == Takers::Others);
+        let wanting = (seat == me) == mine;
         // The side that wants them all to take one ducks, leaving the trick to a seat
         // without one; the other side beats such a seat's card, highest first, and else
         // ducks.
         let best = s.best();
-        let lacks = |w: crate::seat::Seat| seats & 1 << w.index() != 0 && s.tricks[w.index()] == 0;
+        let lacks = |w: Seat| seats & 1 << w.index() != 0 && s.tricks[w.index()] == 0;
         let lacking_wins = best.is_some_and(|(_, w)| lacks(w));
         let layout: &Layout = &self.cx.layout;
         let n = moves.len;
@@ -82,7 +95,7 @@ impl Search<'_> {
         for &card in moves.as_slice() {
             let mut child = *s;
             child.play(card, &self.cx.layout, me);
-            if self.everyone_takes_one(&child, takers) == wanting {
+            if self.take_one_each(&child, seats, mine) == wanting {
                 answer = wanting;
                 break;
             }

@@ -52,8 +52,6 @@ pub(crate) struct Context<'a> {
     pub canon: Canon,
     /// Canonical hands by tricks alone (every group one run), for [`tricks`].
     pub trick_canon: Canon,
-    /// Canonical hands by points alone (the tallies apart), for [`virgin`].
-    pub virgin_canon: Canon,
     pub options: &'a Options,
     /// The seat whose settlement is the value.
     pub me: Seat,
@@ -74,7 +72,6 @@ impl<'a> Context<'a> {
         Context {
             canon: Canon::of_groups(&layout, Measure::Points, groups),
             trick_canon: Canon::new(&layout, Measure::Tricks),
-            virgin_canon: Canon::new(&layout, Measure::Points),
             layout,
             options,
             me,

@@ -10,7 +10,7 @@
 //! takes one the value is the worst for the side that wanted it without (121 where "me"
 //! wanted it, -1 where the others did), and stays so. It is a sum over the tricks like the
 //! points search's, so positions of one deal share the table's entries whatever was taken
-//! before: the hands are keyed as the points measure keys them.
+//! before: the hands are keyed as the points search keys them.
 
 use super::super::tt::Bounds;
 use super::outcomes::sure_tricks;
@@ -91,7 +91,7 @@ impl Search<'_> {
                 return q.lost();
             }
 
-            let k = self.cx.virgin_canon.key(&s.pos.hands);
+            let k = self.points.cx.canon.key(&s.pos.hands);
             if let Some(b) = self.tables.tricks.get(&k, tag, meta) {
                 lo = lo.max(b.lower as i32 - 1);
                 hi = hi.min(b.upper as i32 - 1);

@@ -657,14 +657,15 @@ impl Solver {
         let unit = ramsch_unit(game);
         let legal = game.legal_cards();
         let (value, after, best) = self.ramsch(game, game.to_move(), |search, root| {
-            let value = search.exact_bounds(root);
+            // The played card first: the position is worth at least what it keeps (he
+            // maximises), and mostly no more, which one test then shows.
             let child = root.after(played, &search.cx.layout, search.cx.me);
-            let mut after = search.bounds(&child);
+            let after = search.exact_bounds(&child);
+            let value = search.exact_bounds_above(root, after.0);
             let mut best = Vec::new();
             for card in legal {
                 let child = root.after(card, &search.cx.layout, search.cx.me);
                 let keeps = if card == played {
-                    after = search.exact_bounds(&child);
                     after.0 == value.0
                 } else {
                     search.search(&child, value.0 - 1, value.0) >= value.0

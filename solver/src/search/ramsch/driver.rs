@@ -393,12 +393,23 @@ impl Search<'_> {
     /// early (out of budget, cancelled), when they are what the tests before the stop
     /// proved.
     pub fn exact_bounds(&mut self, s: &State) -> (i32, i32) {
+        self.exact_bounds_above(s, -INF)
+    }
+
+    /// [`Search::exact_bounds`] of a position known to be worth at least `known` (the
+    /// first test asks whether it is worth more).
+    pub fn exact_bounds_above(&mut self, s: &State, known: i32) -> (i32, i32) {
         if s.over() {
             let v = self.settled(s);
             return (v, v);
         }
         let (mut lower, mut upper) = self.bounds(s);
-        let mut g = 1.clamp(lower, upper);
+        lower = lower.max(known.min(upper));
+        let mut g = if known > -INF {
+            lower
+        } else {
+            1.clamp(lower, upper)
+        };
         while lower < upper && !self.aborted() {
             let beta = if g == lower { g + 1 } else { g };
             g = self.search(s, beta - 1, beta);

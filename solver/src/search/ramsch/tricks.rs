@@ -44,7 +44,7 @@ impl Search<'_> {
 
     /// [`Search::everyone_takes_one`] of the seats of the mask `seats`, wanted by "me"'s
     /// side where `mine`.
-    fn take_one_each(&mut self, s: &State, seats: u8, mine: bool) -> bool {
+    pub(super) fn take_one_each(&mut self, s: &State, seats: u8, mine: bool) -> bool {
         if self.stop() {
             return false;
         }

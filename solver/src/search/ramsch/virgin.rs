@@ -90,7 +90,18 @@ impl Search<'_> {
             if sure_tricks(&self.cx, s)[q.seat.index()] {
                 return q.lost();
             }
-
+            // Where the points cannot decide the window any more, only whether the seat
+            // takes a trick does: a question of tricks alone, asked of the side that wants
+            // it to take one.
+            let only_tricks = if q.mine { alpha >= left } else { beta <= 0 };
+            if only_tricks {
+                let taken = self.take_one_each(s, 1 << q.seat.index(), !q.mine);
+                return match (taken, q.mine) {
+                    (true, _) => q.lost(),
+                    (false, true) => left,
+                    (false, false) => 0,
+                };
+            }
             let k = self.points.cx.canon.key(&s.pos.hands);
             if let Some(b) = self.tables.tricks.get(&k, tag, meta) {
                 lo = lo.max(b.lower as i32 - 1);
@@ -134,6 +145,7 @@ impl Search<'_> {
                 beta = beta.min(v);
             }
             if alpha >= beta {
+                self.reward(s, card);
                 break;
             }
         }

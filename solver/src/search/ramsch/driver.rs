@@ -6,7 +6,7 @@
 use super::outcomes::{outcomes, sure_tricks, Outcomes};
 use super::table::{Bounds, Key};
 use super::tricks::Takers;
-use super::{Search, State, INF};
+use super::{proved, take, Search, State, INF};
 use crate::options::{Durchmarsch, RamschForm};
 use crate::seat::Seat;
 use crate::settle::{jungfrau_share, ramsch_decided, RamschTally};
@@ -339,15 +339,8 @@ impl Search<'_> {
             let mut child = *s;
             child.play(card, &self.cx.layout, self.cx.me);
             let v = self.search_within(&child, alpha, beta, range);
-            let better = if maximizing { v > best } else { v < best };
-            if better {
-                best = v;
+            if take(maximizing, v, &mut best, &mut alpha, &mut beta) {
                 best_card = card;
-            }
-            if maximizing {
-                alpha = alpha.max(v);
-            } else {
-                beta = beta.min(v);
             }
             if alpha >= beta {
                 self.reward(s, card);
@@ -359,17 +352,7 @@ impl Search<'_> {
         }
         let best = best.clamp(lo, hi);
         if let Some(key) = open.key {
-            // What the window proved: an upper bound below it, a lower one above it, the
-            // value within it.
-            let (mut lower, mut upper) = (lo, hi);
-            if best <= alpha0 {
-                upper = upper.min(best);
-            } else if best >= beta0 {
-                lower = lower.max(best);
-            } else {
-                lower = best;
-                upper = best;
-            }
+            let (lower, upper) = proved(best, (alpha0, beta0), (lo, hi));
             self.tables.put(
                 &key,
                 Bounds {

@@ -44,6 +44,37 @@ pub(crate) use table::Tables;
 /// Above every settlement in units (a loser pays at most 3 x 8 under `double_all`).
 pub(crate) const INF: i32 = 1_000;
 
+/// Takes one child's value `v` into a node's fail-soft search: the best so far for the
+/// side to move and the window narrowed by it; whether `v` is a new best.
+fn take(maximizing: bool, v: i32, best: &mut i32, alpha: &mut i32, beta: &mut i32) -> bool {
+    let better = if maximizing { v > *best } else { v < *best };
+    if better {
+        *best = v;
+    }
+    if maximizing {
+        *alpha = (*alpha).max(v);
+    } else {
+        *beta = (*beta).min(v);
+    }
+    better
+}
+
+/// What a fail-soft answer `best` to the window `window` proves, within the bounds `range`
+/// known before: an upper bound at or below the window, a lower one at or above it, the
+/// value within it.
+fn proved(best: i32, window: (i32, i32), range: (i32, i32)) -> (i32, i32) {
+    let (mut lower, mut upper) = range;
+    if best <= window.0 {
+        upper = upper.min(best);
+    } else if best >= window.1 {
+        lower = lower.max(best);
+    } else {
+        lower = best;
+        upper = best;
+    }
+    (lower, upper)
+}
+
 /// What one settlement search reads and never changes.
 pub(crate) struct Context<'a> {
     pub layout: Layout,

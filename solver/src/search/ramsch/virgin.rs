@@ -14,7 +14,7 @@
 
 use super::super::tt::Bounds;
 use super::outcomes::sure_tricks;
-use super::{Search, State};
+use super::{proved, take, Search, State};
 use crate::seat::Seat;
 
 /// The value where the seat took a trick and "me" wanted it without: above every sum.
@@ -134,15 +134,8 @@ impl Search<'_> {
                     v
                 }
             };
-            let better = if maximizing { v > best } else { v < best };
-            if better || best_card.is_none() {
-                best = v;
+            if take(maximizing, v, &mut best, &mut alpha, &mut beta) || best_card.is_none() {
                 best_card = Some(card);
-            }
-            if maximizing {
-                alpha = alpha.max(v);
-            } else {
-                beta = beta.min(v);
             }
             if alpha >= beta {
                 self.reward(s, card);
@@ -154,15 +147,7 @@ impl Search<'_> {
         }
         let best = best.clamp(lo, hi);
         if let Some(k) = key {
-            let (mut lower, mut upper) = (lo, hi);
-            if best <= alpha0 {
-                upper = upper.min(best);
-            } else if best >= beta0 {
-                lower = lower.max(best);
-            } else {
-                lower = best;
-                upper = best;
-            }
+            let (lower, upper) = proved(best, (alpha0, beta0), (lo, hi));
             let bounds = Bounds {
                 lower: (lower + 1) as u8,
                 upper: (upper + 1) as u8,

@@ -169,7 +169,7 @@ impl Search<'_> {
         let least = self.least_escaping_beside_a_virgin(s, o);
         if *lo < least && least >= beta {
             // He must escape for that, asked first of the points search alone.
-            let escaping = self.escaping_points(s).filter(|_| self.escapes_for_sure(s));
+            let escaping = self.escaping_points(s).filter(|&t| self.holds_to(s, t));
             if let Some(t) = escaping {
                 for x in self.virgin_candidates(s) {
                     if self.holds_to_keeping(s, x, t) {

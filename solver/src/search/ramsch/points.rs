@@ -20,7 +20,7 @@ use crate::options::RamschForm;
 
 impl Search<'_> {
     /// Whether "me" can hold his points to at most `t`, whatever the others play.
-    fn holds_to(&mut self, s: &State, t: u32) -> bool {
+    pub(super) fn holds_to(&mut self, s: &State, t: u32) -> bool {
         if t >= 120 {
             return true;
         }

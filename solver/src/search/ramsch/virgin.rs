@@ -74,9 +74,9 @@ impl Search<'_> {
             return 0;
         }
         let me = self.cx.me;
-        let layout = &self.cx.layout;
         let boundary = s.pos.trick_len == 0;
-        let left = layout.points_of(s.remaining() | trick_mask(s)) as i32;
+        // The points still to be taken, the open trick's included.
+        let left = self.points.cx.still(&s.pos) as i32;
         let (mut lo, mut hi) = if q.mine {
             (0, MINE_LOST)
         } else {
@@ -182,14 +182,6 @@ impl Search<'_> {
         }
         moves
     }
-}
-
-/// The cards of the open trick.
-fn trick_mask(s: &State) -> u32 {
-    s.pos
-        .trick()
-        .iter()
-        .fold(0, |m, &c| m | super::super::layout::bit(c))
 }
 
 /// The table's frame bits of a question: above those of the tricks questions (which share

@@ -225,3 +225,67 @@ fn write_result<W: Write>(
     writeln!(out, "{text}")?;
     Ok(Some(text))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::time::{Duration, Instant};
+
+    /// A dear record does not hold up the cheap ones behind it: with the searching
+    /// commands' window, the other worker finishes a few hundred records (what one dear
+    /// Ramsch costs in point games) while the first is still running.
+    #[test]
+    fn a_dear_record_leaves_the_other_worker_busy() {
+        const BEHIND: usize = 300;
+        let finished = AtomicUsize::new(0);
+        let input = (0..=BEHIND).map(|i| {
+            Ok(Item {
+                line: i + 1,
+                text: Ok(i.to_string()),
+            })
+        });
+        let options = Options {
+            chunk: crate::SEARCH_CHUNK,
+            workers: 2,
+            errors: ErrorStyle::Json,
+            done: &|| {},
+        };
+        let mut out = Vec::new();
+        let waited_out = AtomicBool::new(false);
+        process(
+            input,
+            &mut out,
+            || (),
+            |text, _| {
+                if text == "0" {
+                    // The dear record: done once the others are, or after a generous bound
+                    // (a window too small to hold them keeps them from ever finishing).
+                    let start = Instant::now();
+                    while finished.load(Ordering::SeqCst) < BEHIND {
+                        if start.elapsed() > Duration::from_secs(120) {
+                            waited_out.store(true, Ordering::SeqCst);
+                            break;
+                        }
+                        std::thread::sleep(Duration::from_millis(5));
+                    }
+                } else {
+                    finished.fetch_add(1, Ordering::SeqCst);
+                }
+                (LineResult::Ok(text.to_string()), Some(()))
+            },
+            &options,
+            |_, _| {},
+        )
+        .expect("an in-memory run");
+        assert!(
+            !waited_out.load(Ordering::SeqCst),
+            "the cheap records waited for the dear one"
+        );
+        let text = String::from_utf8(out).expect("text");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), BEHIND + 1);
+        assert_eq!(lines[0], "0");
+        assert_eq!(lines[BEHIND], BEHIND.to_string());
+    }
+}

@@ -408,10 +408,12 @@ fn solve_line(line: &str, solver: &mut Solver, with_line: bool) -> LineResult {
     )
 }
 
-/// Records read and processed at a time: cheap records (scoring) in large chunks; solved
-/// records in small ones, so that output and progress flow while both cores stay busy.
+/// Records in flight at most (read, not yet written). Output is written in input order, so
+/// while one record is searched the other workers go on only within this window: it must
+/// hold the cheap records done beside one dear one (a Ramsch can cost as much as a few
+/// hundred point games), or a worker idles. Records are small; the window bounds memory.
 const CHEAP_CHUNK: usize = 256;
-const SEARCH_CHUNK: usize = 32;
+const SEARCH_CHUNK: usize = 1024;
 
 /// Runs `f` over every record of the input on `workers.threads` workers, each with a state
 /// of its own (`state`: a solver); exit status 2 when any line failed. A progress bar

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The service's end-to-end tests (cli/tests/api.rs, cli/tests/torture.rs: kill -9, load,
-# two instances; cli/tests/security.rs: names with NUL, hosts, cross-site writes) against a real PostgreSQL server instead of SQLite: Debian's `postgresql`
+# The service's end-to-end tests (the modules `api`, `torture`: kill -9, load, two
+# instances; and `security`: names with NUL, hosts, cross-site writes, of cli/tests/all.rs)
+# against a real PostgreSQL server instead of SQLite: Debian's `postgresql`
 # server, started here in a temporary directory on a free loopback port, each test on a
 # database of its own, stopped and removed afterwards. Without a server on the machine it
 # says so and exits 0 (`.ci/run` installs one).
@@ -33,5 +34,6 @@ trap stop EXIT
     { cat "$dir/server.log" >&2; exit 1; }
 export SCHAFKOPF_TEST_POSTGRES="postgres://schafkopf@127.0.0.1:$port"
 echo "postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on port $port"
-# --workspace: the features the README's test command built with, so nothing is built again.
-cargo test --workspace --release --test api --test torture --test security "$@"
+# --workspace: the features the README's test command built with, so nothing is built again
+# (the solver's test binary is named `all` too and has no such modules: it runs none).
+cargo test --workspace --release --test all "$@" -- api:: torture:: security::

@@ -5,9 +5,7 @@ use serde_json::{json, Value};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
-
-use common::{repo, send, temp_db, Answer, Server};
+use crate::common::{repo, send, temp_db, Answer, Server};
 
 /// What the command line prints for `args` with `stdin` as input.
 fn binary(args: &[&str], stdin: &str) -> String {

@@ -7,9 +7,7 @@
 //! Without a PostgreSQL server on the machine the test says so and passes, unless
 //! `SCHAFKOPF_REQUIRE_POSTGRES` is set (as `.ci/run` sets it after installing one).
 
-mod common;
-
-use common::{repo, send, Server};
+use crate::common::{repo, send, Server};
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::Command;

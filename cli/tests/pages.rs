@@ -9,9 +9,7 @@
 //! Where chromedriver is missing the test says so and passes, unless
 //! `SCHAFKOPF_REQUIRE_BROWSER` is set (as `.ci/run` sets it after installing Chromium).
 
-mod common;
-
-use common::{repo, temp_db, Server};
+use crate::common::{repo, temp_db, Server};
 use serde_json::{json, Value};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};

@@ -7,9 +7,7 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-mod common;
-
-use common::{repo, send, temp_db, Server};
+use crate::common::{repo, send, temp_db, Server};
 
 fn first_game() -> String {
     std::fs::read_to_string(repo().join("examples/games.jsonl"))

@@ -6,9 +6,7 @@ use std::io::Write;
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-mod common;
-
-use common::{send, temp_db, Server};
+use crate::common::{send, temp_db, Server};
 
 /// How long a condition may take to hold: generous, for a machine whose cores are busy
 /// with other work.
@@ -64,7 +62,7 @@ fn small_search() -> String {
 
 /// The first game of `examples/games.jsonl`, a Sauspiel.
 fn first_example_game() -> Value {
-    let text = std::fs::read_to_string(common::repo().join("examples/games.jsonl")).unwrap();
+    let text = std::fs::read_to_string(crate::common::repo().join("examples/games.jsonl")).unwrap();
     serde_json::from_str(text.lines().next().unwrap()).unwrap()
 }
 
@@ -135,7 +133,7 @@ fn a_cheap_solve_is_answered_while_dear_analyses_fill_the_queue() {
     let refused = send("POST", &server.url(LONG_SEARCH), Some(&body));
     refused.problem(503, "busy");
     // A cheap one is answered, the dear ones still pending.
-    let cheap = std::fs::read_to_string(common::repo().join("examples/positions.jsonl")).unwrap();
+    let cheap = std::fs::read_to_string(crate::common::repo().join("examples/positions.jsonl")).unwrap();
     let cheap = cheap.lines().next().unwrap();
     let a = send("POST", &server.url("/api/v1/solve"), Some(cheap));
     assert_eq!(a.status, 200, "{}", a.body);
@@ -230,7 +228,7 @@ fn games_answered_201_survive_kill_9() {
     }
     server.crash();
     // SQLite's own check of the file (a PostgreSQL server keeps its files itself).
-    if common::postgres().is_none() {
+    if crate::common::postgres().is_none() {
         let conn = rusqlite::Connection::open(&db).unwrap();
         let check: String = conn
             .query_row("PRAGMA integrity_check", [], |row| row.get(0))
@@ -301,7 +299,7 @@ fn rounds() -> usize {
 
 /// The example games, each as a request body.
 fn example_games() -> Vec<String> {
-    std::fs::read_to_string(common::repo().join("examples/games.jsonl"))
+    std::fs::read_to_string(crate::common::repo().join("examples/games.jsonl"))
         .unwrap()
         .lines()
         .map(String::from)

@@ -3,5 +3,5 @@
 use solver::formats::LogFormat;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    schafkopf_fuzz::checks::foreign_log(data, LogFormat::Openschafkopf)
+    schafkopf_checks::foreign_log(data, LogFormat::Openschafkopf)
 });

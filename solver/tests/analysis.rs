@@ -1,9 +1,7 @@
 //! `analyze` against `solve`: the same values on every prefix of a game; costs that are
 //! never negative; summaries that add up.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use solver::*;
 
 /// Random games played out at random, one per seed of `seeds` (of contract kind `seed %

@@ -4,12 +4,10 @@
 //!
 //! Values must never change: a different value is a wrong answer. Node counts change when
 //! the search does (a better bound, another order): then rewrite the file with
-//! `BLESS=1 cargo test --release -p schafkopf-solver --test golden`, and say in the commit
+//! `BLESS=1 cargo test --release -p schafkopf-solver --test all golden::`, and say in the commit
 //! why the counts moved.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use solver::*;
 use std::fmt::Write as _;
 use std::path::PathBuf;

@@ -2,9 +2,7 @@
 //! contract with 3 to 5 tricks left; and the full solver against itself with each
 //! technique switched off, on full deals.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use solver::testing::{naive_solve, naive_value_in, Techniques};
 use solver::Rng;
 use solver::*;

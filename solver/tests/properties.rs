@@ -1,8 +1,6 @@
 //! Property tests: random deals of every contract, played out with random legal cards.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use proptest::prelude::*;
 use solver::*;
 

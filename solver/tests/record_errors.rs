@@ -1,8 +1,6 @@
 //! Every kind of malformed record gets its own, named error.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use solver::*;
 
 const HANDS: &str = r#"["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7", "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"]"#;

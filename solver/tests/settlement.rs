@@ -1,9 +1,7 @@
 //! Settlements the seeds fix beyond the worked checks: German schneider, the short deck's
 //! Sie, the Hochzeit as dealt and doubled, the stock split.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use solver::*;
 
 /// A deal where nobody counts 5 trumps: seat 0 (EU) must play (RULES.md 8).

@@ -1,8 +1,6 @@
 //! RULES.md section 10, one test per worked check.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use solver::*;
 
 fn winner(contract: Contract, trick: &str) -> (Card, u32) {

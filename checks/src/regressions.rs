@@ -1,12 +1,8 @@
-//! The fuzz targets' properties (`fuzz/src/checks.rs`) on the stable toolchain: every input
-//! a fuzz run found and kept (`tests/fuzz/<target>/`), the seed files the runs start from,
-//! and random inputs for the small searches. A finding is kept as a file there and stays
-//! fixed from then on.
+//! The fuzz targets' properties on the stable toolchain: every input a fuzz run found and
+//! kept (`tests/fuzz/<target>/`), the seed files the runs start from, and random inputs for
+//! the small searches. A finding is kept as a file there and stays fixed from then on.
 
-#[path = "../../fuzz/src/checks.rs"]
-#[allow(dead_code)]
-mod checks;
-
+use crate as checks;
 use solver::formats::LogFormat;
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,7 @@
 //! What each fuzz target holds, as plain functions of the input bytes: they panic where a
-//! property fails. The fuzz targets (`fuzz_targets/`) call them under libFuzzer; the
-//! regression test (`solver/tests/fuzz_regressions.rs`) calls them on every input kept
-//! under `tests/fuzz/` and on the seed files, on the stable toolchain, in every CI run.
+//! property fails. The fuzz targets (`fuzz/fuzz_targets/`) call them under libFuzzer; this
+//! crate's tests ([`regressions`]) call them on every input kept under `tests/fuzz/` and on
+//! the seed files, on the stable toolchain, in every CI run.
 
 use solver::formats::{self, LogFormat};
 use solver::testing::{naive_solve, naive_value_in};
@@ -221,3 +221,6 @@ pub fn small_search(data: &[u8]) {
     }
     score_adds_up(&line);
 }
+
+#[cfg(test)]
+mod regressions;

@@ -1,6 +1,7 @@
 //! Query parameters shared by several endpoints, read by name with their bounds.
 
 use crate::problem::ApiError;
+use crate::store::{Filter, Page};
 use actix_web::http::StatusCode;
 use serde::Deserialize;
 use solver::{Pack, Sampling};
@@ -192,4 +193,152 @@ impl PackParams {
             }),
         }
     }
+}
+
+/// The filters of `GET /api/v1/games` and `GET /api/v1/ledger`.
+#[derive(Clone, Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct GameFilters {
+    /// Only games with a player of this name.
+    pub player: Option<String>,
+    /// Only games of this contract (`sauspiel`, `solo`, `wenz`, ..., `ramsch`).
+    pub game: Option<String>,
+    /// Only games stored on or after this date or time (`2026-11-29` or RFC 3339, UTC).
+    #[param(pattern = r"^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?Z)?$")]
+    pub since: Option<String>,
+    /// Only games stored before this date or time (`2026-11-30` or RFC 3339, UTC).
+    #[param(pattern = r"^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?Z)?$")]
+    pub until: Option<String>,
+}
+
+/// The paging of `GET /api/v1/games`.
+#[derive(Clone, Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct Paging {
+    /// Games per page (1 to 500, default 50).
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 500)]
+    pub limit: Option<String>,
+    /// Games to skip (default 0).
+    #[param(value_type = Option<u64>, maximum = 1_000_000_000)]
+    pub offset: Option<String>,
+}
+
+impl Paging {
+    /// The page asked for: `limit` 1 to 500 (50 by default), `offset` from 0.
+    pub fn page(&self) -> Result<Page, ApiError> {
+        let limit = bounded("limit", self.limit.as_deref(), 50, 1, 500).map_err(bad_query)?;
+        let offset =
+            bounded("offset", self.offset.as_deref(), 0, 0, 1_000_000_000).map_err(bad_query)?;
+        Ok(Page {
+            limit: limit as u32,
+            offset: offset as i64,
+        })
+    }
+}
+
+impl GameFilters {
+    /// The filters read and checked, for the store: each fault named.
+    pub fn filter(&self) -> Result<Filter, ApiError> {
+        let GameFilters {
+            player,
+            game,
+            since,
+            until,
+        } = self;
+        let game = game
+            .as_deref()
+            .map(|g| {
+                g.parse::<solver::GameName>()
+                    .map(solver::GameName::name)
+                    .map_err(|e| bad_query(format!("game: {e}")))
+            })
+            .transpose()?;
+        if let Some(c) = player
+            .iter()
+            .flat_map(|p| p.chars())
+            .find(|c| c.is_control())
+        {
+            return Err(bad_query(format!(
+                "player holds a control character (U+{:04X}); no stored name does",
+                c as u32
+            )));
+        }
+        Ok(Filter {
+            player: player.clone(),
+            game,
+            since: since
+                .as_deref()
+                .map(|t| timestamp(t, "since"))
+                .transpose()?,
+            until: until
+                .as_deref()
+                .map(|t| timestamp(t, "until"))
+                .transpose()?,
+        })
+    }
+}
+
+/// A date (`2026-11-29`) or RFC 3339 UTC time, as stored timestamps compare: text in the
+/// same format (`2026-11-29T10:00:00.000Z`).
+fn timestamp(text: &str, name: &str) -> Result<String, ApiError> {
+    let bad = || {
+        bad_query(format!("{name} must be a date like 2026-11-29 or a UTC time like 2026-11-29T10:00:00Z, not '{text}'"),
+        )
+    };
+    let b = text.as_bytes();
+    let digits = |r: std::ops::Range<usize>| {
+        b.get(r.clone())
+            .is_some_and(|s| s.iter().all(u8::is_ascii_digit))
+    };
+    let number = |r: std::ops::Range<usize>| -> u32 {
+        text.get(r).and_then(|s| s.parse().ok()).unwrap_or(0)
+    };
+    let date_ok = b.len() >= 10
+        && digits(0..4)
+        && b[4] == b'-'
+        && digits(5..7)
+        && b[7] == b'-'
+        && digits(8..10);
+    if !date_ok {
+        return Err(bad());
+    }
+    // A date that exists: month 1 to 12, the day within the month.
+    let (year, month, day) = (number(0..4), number(5..7), number(8..10));
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => 0,
+    };
+    if day == 0 || day > days {
+        return Err(bad_query(format!("{name}: there is no day {text:.10}")));
+    }
+    if b.len() == 10 {
+        return Ok(format!("{text}T00:00:00.000Z"));
+    }
+    let time_ok = b.len() >= 20
+        && b[10] == b'T'
+        && digits(11..13)
+        && b[13] == b':'
+        && digits(14..16)
+        && b[16] == b':'
+        && digits(17..19)
+        && text.ends_with('Z')
+        && (b.len() == 20 || (b[19] == b'.' && b.len() > 21 && digits(20..b.len() - 1)));
+    if !time_ok {
+        return Err(bad());
+    }
+    if number(11..13) > 23 || number(14..16) > 59 || number(17..19) > 59 {
+        return Err(bad_query(format!(
+            "{name}: there is no time {}",
+            &text[11..19]
+        )));
+    }
+    // Stored times have milliseconds: `...:00Z` becomes `...:00.000Z` to compare right.
+    if b[19] == b'Z' {
+        return Ok(format!("{}.000Z", &text[..19]));
+    }
+    Ok(text.to_string())
 }

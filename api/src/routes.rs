@@ -4,9 +4,10 @@
 use crate::client::Client;
 use crate::pool::{Lane, Pool};
 use crate::problem::{ApiError, Problem};
+use crate::query::{GameFilters, Paging};
 use crate::query::{LineParams, OddsParams, PackParams, ViewParams};
 use crate::schema::{Created, Failed, Health, Imported, LedgerFault, LedgerReport, Stored};
-use crate::store::{Filter, GameFilters, GameList, Paging, Store, StoreError};
+use crate::store::{GameList, Store, StoreError};
 use actix_web::http::header;
 use actix_web::http::StatusCode;
 use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};
@@ -442,7 +443,7 @@ async fn odds(
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let (seat, sampling) = (params.seat()?, params.sampling()?);
-    let check = move |r: solver::Record| r.hand_question(seat);
+    let check = move |r: solver::Record| solver::HandQuestion::of_record(&r, seat);
     let search = move |q: solver::HandQuestion, s: &mut solver::Solver| {
         solver::odds(&q, sampling, std::slice::from_mut(s))
     };
@@ -588,8 +589,10 @@ async fn list_games(
     filters: web::Query<GameFilters>,
     paging: web::Query<Paging>,
 ) -> Result<HttpResponse, ApiError> {
-    let (filters, paging) = (filters.into_inner(), paging.into_inner());
-    let list = blocking(move || state.store.list(&filters, &paging)).await?;
+    // Checked in this order: the page, then the filters.
+    let page = paging.page()?;
+    let filter = filters.filter()?;
+    let list = blocking(move || state.store.list(&filter, page)).await?;
     json(&list, Pack::German)
 }
 
@@ -639,7 +642,7 @@ async fn ledger(
     let q = query.into_inner();
     let stock = crate::query::bounded("stock", q.stock.as_deref(), 0, 0, 1_000_000)
         .map_err(StoreError::BadQuery)? as i64;
-    let filter = Filter::of(&filters)?;
+    let filter = filters.filter()?;
     let double = crate::query::flag("double_dummy", q.double_dummy.as_deref())?;
     let played_out = crate::query::flag("single_dummy", q.single_dummy.as_deref())?;
     if !played_out && (q.samples.is_some() || q.seed.is_some()) {

@@ -323,8 +323,8 @@ pub struct Ledger {
     /// Write the ledger here instead of standard output.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
-    #[arg(long, value_enum, default_value_t = crate::ledger::LedgerFormat::Json)]
-    pub format: crate::ledger::LedgerFormat,
+    #[arg(long, value_enum, default_value_t = LedgerFormat::Json)]
+    pub format: LedgerFormat,
     /// The stock before the first game.
     #[arg(long, default_value_t = 0)]
     pub stock: i64,
@@ -412,4 +412,13 @@ pub enum SummaryAction {
 pub enum ExportFormat {
     /// openschafkopf's plain lines (`Rufspiel Eichel von 3: so h7 ...`).
     Openschafkopf,
+}
+
+/// Output of `ledger`.
+#[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
+pub enum LedgerFormat {
+    /// One JSON object per game (or its fault, in place), then `{"totals": ...}`.
+    Json,
+    /// The score table: each player's running total after each game, then the accounts.
+    Table,
 }

@@ -880,7 +880,7 @@ pub fn run_batch(run: Run) -> io::Result<ExitCode> {
         out.flush()?;
     }
     let total = inputs.iter().map(|i| i.total).sum::<Option<u64>>();
-    let bar = crate::progress_bar(total.filter(|_| terminal))?;
+    let bar = crate::run::progress_bar(total.filter(|_| terminal))?;
     bar.inc(done as u64);
     // The logs one after another, each fault naming its log.
     let mut records = logs.iter().zip(inputs).flat_map(|(log, input)| {
@@ -897,10 +897,10 @@ pub fn run_batch(run: Run) -> io::Result<ExitCode> {
         }
     }
     let options = Options {
-        chunk: crate::SEARCH_CHUNK,
+        chunk: crate::run::SEARCH_CHUNK,
         workers: workers.threads,
         errors: if csv {
-            ErrorStyle::Csv
+            ErrorStyle::Csv(csv_error_row)
         } else {
             ErrorStyle::Json
         },
@@ -911,7 +911,7 @@ pub fn run_batch(run: Run) -> io::Result<ExitCode> {
         &mut out,
         || workers.solver(),
         |line, solver| {
-            crate::running(&bar, line);
+            crate::run::running(&bar, line);
             render(run_record(line, solver, players), csv)
         },
         &options,
@@ -936,7 +936,7 @@ pub fn run_batch(run: Run) -> io::Result<ExitCode> {
             crate::table::count(summary.unsettled, "question", "questions"),
         );
     }
-    crate::exit_status(failed, records)
+    crate::run::exit_status(failed, records)
 }
 
 /// What a run to resume left in `output`: its whole lines (a torn last line, cut by a kill

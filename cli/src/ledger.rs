@@ -1,6 +1,7 @@
 //! `schafkopf ledger`: the evening's accounts over hand logs, game after game in the order
 //! given (RULES.md section 13). No search: each game is scored as played.
 
+use crate::args::LedgerFormat;
 use crate::output;
 use crate::sources::{self, with_path};
 use crate::table::count;
@@ -9,15 +10,6 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// Output of `ledger`.
-#[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
-pub enum LedgerFormat {
-    /// One JSON object per game (or its fault, in place), then `{"totals": ...}`.
-    Json,
-    /// The score table: each player's running total after each game, then the accounts.
-    Table,
-}
 
 /// A game counted, or the fault that kept it out (with the input line).
 enum Row {
@@ -53,7 +45,7 @@ pub fn run_ledger(run: crate::args::Ledger) -> io::Result<ExitCode> {
         let name = log.display().to_string();
         let source = sources::open(Some(log), run.from, false)?;
         // Searches take time: a bar on a terminal (the total where it is known).
-        let bar = crate::progress_bar(source.total.filter(|_| searching))?;
+        let bar = crate::run::progress_bar(source.total.filter(|_| searching))?;
         if !searching {
             bar.finish_and_clear();
         }
@@ -111,7 +103,7 @@ pub fn run_ledger(run: crate::args::Ledger) -> io::Result<ExitCode> {
         LedgerFormat::Table => out.write_all(table(&rows, &totals).as_bytes())?,
     }
     out.flush()?;
-    crate::exit_status(failed, records)
+    crate::run::exit_status(failed, records)
 }
 
 /// A game's line, its fields in the order of [`LedgerEntry`], or its fault in place.

@@ -69,14 +69,15 @@ pub fn json_error(line: usize, code: &str, message: &str) -> io::Result<String> 
 }
 
 /// How a bad record is written in its place.
-#[derive(Copy, Clone, PartialEq, Eq)]
+#[derive(Copy, Clone)]
 pub enum ErrorStyle {
     /// `{"line": N, "error": {"code", "message"}}`
     Json,
     /// `line N: error [code]: message`, for tables.
     Text,
-    /// A CSV row with the line, code and message columns filled.
-    Csv,
+    /// A CSV row with the line, code and message columns filled, as the output's own
+    /// columns make it (from the line, the code and the message).
+    Csv(fn(usize, &str, &str) -> String),
     /// Not in the output (which is another program's format) but on stderr, as `Text`.
     Stderr,
 }
@@ -211,7 +212,7 @@ fn write_result<W: Write>(
             totals.failed += 1;
             match options.errors {
                 ErrorStyle::Text => format!("line {number}: error [{code}]: {message}\n"),
-                ErrorStyle::Csv => crate::batch::csv_error_row(number, code, &message),
+                ErrorStyle::Csv(row) => row(number, code, &message),
                 ErrorStyle::Stderr => {
                     totals.records += 1;
                     eprintln!("line {number}: error [{code}]: {message}");
@@ -246,7 +247,7 @@ mod tests {
             })
         });
         let options = Options {
-            chunk: crate::SEARCH_CHUNK,
+            chunk: crate::run::SEARCH_CHUNK,
             workers: 2,
             errors: ErrorStyle::Json,
             done: &|| {},

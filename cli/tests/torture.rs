@@ -133,7 +133,8 @@ fn a_cheap_solve_is_answered_while_dear_analyses_fill_the_queue() {
     let refused = send("POST", &server.url(LONG_SEARCH), Some(&body));
     refused.problem(503, "busy");
     // A cheap one is answered, the dear ones still pending.
-    let cheap = std::fs::read_to_string(crate::common::repo().join("examples/positions.jsonl")).unwrap();
+    let cheap =
+        std::fs::read_to_string(crate::common::repo().join("examples/positions.jsonl")).unwrap();
     let cheap = cheap.lines().next().unwrap();
     let a = send("POST", &server.url("/api/v1/solve"), Some(cheap));
     assert_eq!(a.status, 200, "{}", a.body);

@@ -8,12 +8,11 @@ use crate::contract::{Contract, Measure};
 use crate::deal::Rng;
 use crate::error::Error;
 use crate::game::Game;
-use crate::odds::{round, Sampling};
 use crate::parallel;
 use crate::search::{Frame, Judgement, Solver};
 use crate::seat::Seat;
 use crate::settle::{DeclaredOutcome, Score, Targets};
-use crate::worlds::View;
+use crate::worlds::{round, Sampling, View};
 use serde::Serialize;
 
 /// One played card, judged double dummy.
@@ -57,7 +56,7 @@ pub struct PlayAnalysis {
     /// A costly card's best line and its own, and where they part (where asked for:
     /// [`explain`](crate::explain())).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub lines: Option<crate::explain::CostLines>,
+    pub lines: Option<CostLines>,
 }
 
 /// One card judged single dummy: every legal card solved in each world the player's view
@@ -170,18 +169,24 @@ fn card_text<S: serde::Serializer>(card: &Card, s: S) -> Result<S::Ok, S::Error>
     s.collect_str(card)
 }
 
-/// A card set as card text, in card order.
-pub(crate) fn cards_set_text<S: serde::Serializer>(
-    cards: &crate::cards::Cards,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    s.collect_str(
-        &cards
-            .into_iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-            .join(" "),
-    )
+/// A costly card's two lines and where they part.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CostLines {
+    /// From the position: the first best card, then perfect play to the end.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
+    #[serde(serialize_with = "cards_text")]
+    pub best: Vec<Card>,
+    /// The card played, then perfect play to the end.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
+    #[serde(serialize_with = "cards_text")]
+    pub played: Vec<Card>,
+    /// The trick (from 0) where the two lines first differ in who takes it or what it
+    /// holds.
+    pub trick: usize,
+    /// The same in words: `HK costs the defenders 27 points: in trick 1 SO would have
+    /// taken it for seat 2 (20 points); after HK seat 3 takes it (29 points)`.
+    pub why: String,
 }
 
 pub(crate) fn cards_text<S: serde::Serializer>(cards: &[Card], s: S) -> Result<S::Ok, S::Error> {
@@ -392,25 +397,6 @@ pub fn analyze_players(
     }
     for (p, s) in analysis.players.iter_mut().zip(summaries) {
         p.single_dummy = Some(s);
-    }
-    Ok(analysis)
-}
-
-/// The analysis of `game` in a view: double dummy ([`analyze`]), or with `sampling` the
-/// players' view too ([`analyze_players`]); with `lines` each costly card's two lines
-/// ([`crate::explain()`]). What `analyze` asks on the command line and the service.
-pub fn analyze_in(
-    game: &Game,
-    sampling: Option<Sampling>,
-    lines: bool,
-    solvers: &mut [Solver],
-) -> Result<Analysis, Error> {
-    let mut analysis = match sampling {
-        None => analyze(game, parallel::first(solvers)?)?,
-        Some(s) => analyze_players(game, s, solvers)?,
-    };
-    if lines {
-        crate::explain::explain(game, &mut analysis, parallel::first(solvers)?)?;
     }
     Ok(analysis)
 }

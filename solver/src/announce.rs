@@ -2,14 +2,13 @@
 //! declares in German Schafkopf (section 8).
 
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
-use crate::contract::{holds_sie, CalledRank, Contract, GameName, Partners, Solo, Wenzels};
-use crate::game::Deal;
+use crate::contract::{holds_sie, CalledRank, Contract, Partners, Solo, Wenzels};
 use crate::options::GermanTrump;
 use crate::order::Group;
 use crate::seat::{BySeat, Seat};
 
 /// The suits whose ace a Sauspiel may call (Herz is trumps).
-const CALLABLE: [Suit; 3] = [Suit::Eichel, Suit::Gras, Suit::Schellen];
+pub(crate) const CALLABLE: [Suit; 3] = [Suit::Eichel, Suit::Gras, Suit::Schellen];
 
 /// The aces `hand` may call in a Sauspiel: not held, and at least one plain card of the
 /// suit held. An empty list means the seat is blocked from the Sauspiel.
@@ -82,62 +81,6 @@ pub fn announceable(seat: Seat, hand: Cards, deck: Deck) -> Vec<Contract> {
     }
     if holds_sie(hand, deck) {
         out.push(Contract::Sie { declarer: seat });
-    }
-    out
-}
-
-/// What `seat` may announce on `deal`: [`announceable`] with its hand and the table's
-/// `extra_solos`, narrowed by the deal's round (in a Schieber round or Teufelsrunde only
-/// forehand's suit solos); in a Muss game only the holder of `EO` declares, and a blocked
-/// one may call an ace of a suit he holds no card of (Renonce).
-pub fn announceable_on(deal: &Deal, seat: Seat) -> Vec<Contract> {
-    let mut out = announceable(seat, deal.hands()[seat], deal.deck());
-    // The table's extra games, the solos with their Tout (the deal's options were
-    // checked).
-    let games = deal.options().extra_solos().unwrap_or_default();
-    if games.contains(&GameName::RamschTout) {
-        out.push(Contract::Bettel {
-            declarer: seat,
-            ouvert: false,
-            trumps: true,
-        });
-    }
-    let extra: Vec<Solo> = games.into_iter().flat_map(Solo::forms).collect();
-    for tout in [false, true] {
-        out.extend(extra.iter().map(|&game| Contract::Solo {
-            declarer: seat,
-            game,
-            tout,
-        }));
-    }
-    if let Some(round) = deal.round() {
-        out.retain(|c| round.check_contract(c).is_ok());
-    }
-    if deal.muss() {
-        let hand = deal.hands()[seat];
-        if !hand.contains(Card::new(Suit::Eichel, Rank::Ober)) {
-            return Vec::new();
-        }
-        // Renonce: blocked, he may call an ace of a suit he holds no card of; holding all
-        // three callable aces, a ten he does not hold; holding their tens too, a king.
-        if callable_aces(hand, deal.deck()).is_empty() {
-            let rank = if !renonce_holdings(CalledRank::Ten).is_subset(hand) {
-                CalledRank::Ace
-            } else if !renonce_holdings(CalledRank::King).is_subset(hand) {
-                CalledRank::Ten
-            } else {
-                CalledRank::King
-            };
-            let renonce = CALLABLE
-                .into_iter()
-                .filter(|s| !hand.contains(Card::new(*s, rank.rank())))
-                .map(|called| Contract::Sauspiel {
-                    declarer: seat,
-                    called,
-                    rank,
-                });
-            out.splice(0..0, renonce);
-        }
     }
     out
 }

@@ -5,7 +5,6 @@
 //! a `u32` with bit `card` set, so set algebra is one instruction and the search can keep
 //! hands in registers.
 
-use crate::pack::Pack;
 use std::fmt;
 use std::str::FromStr;
 
@@ -31,22 +30,9 @@ impl Suit {
         }
     }
 
-    /// The suit's name in messages, in the pack in use ("must follow Schellen", or
-    /// "must follow Diamonds").
-    pub fn name(self) -> &'static str {
-        Pack::current().suit_name(self)
-    }
-
     /// All eight cards of this suit (printed suit: Obers and Unters included).
     pub const fn cards(self) -> Cards {
         Cards(0xff << (self as u32 * 8))
-    }
-}
-
-/// The suit's letter in the pack in use (`E`; French `C`).
-impl fmt::Display for Suit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(Pack::current().suit_text(*self))
     }
 }
 
@@ -54,24 +40,7 @@ impl fmt::Display for Suit {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseSuitError;
 
-impl fmt::Display for ParseSuitError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "not a suit: one of {}", Pack::current().suit_letters())
-    }
-}
-
 impl std::error::Error for ParseSuitError {}
-
-/// A suit's letter in the pack in use (any case).
-impl FromStr for Suit {
-    type Err = ParseSuitError;
-    fn from_str(s: &str) -> Result<Suit, ParseSuitError> {
-        match Pack::current().read_suit(s.trim()) {
-            Some((suit, "")) => Ok(suit),
-            _ => Err(ParseSuitError),
-        }
-    }
-}
 
 /// A rank. Discriminants are fixed: they are the card numbering.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -166,58 +135,11 @@ impl Card {
     }
 }
 
-/// The card in the pack in use (`EO`; French `CQ`).
-impl fmt::Display for Card {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pack = Pack::current();
-        f.write_str(pack.suit_text(self.suit()))?;
-        f.write_str(pack.rank_text(self.rank()))
-    }
-}
-
-/// Always the German letters, whatever the pack in use.
-impl fmt::Debug for Card {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&Pack::German.card_text(*self))
-    }
-}
-
 /// Error of parsing card text: the text is not a card.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseCardError;
 
-impl fmt::Display for ParseCardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pack = Pack::current();
-        write!(
-            f,
-            "not a card: a suit {} and a rank {}",
-            pack.suit_letters(),
-            pack.rank_letters()
-        )
-    }
-}
-
 impl std::error::Error for ParseCardError {}
-
-impl FromStr for Card {
-    type Err = ParseCardError;
-
-    /// The card in the pack in use, any case; the German ten may be written `Z`, `10` or
-    /// `X`.
-    ///
-    /// ```
-    /// use solver::{Card, Pack};
-    /// assert_eq!("s10".parse::<Card>().unwrap().to_string(), "SZ");
-    /// assert_eq!("gx".parse::<Card>().unwrap().to_string(), "GZ");
-    /// assert!("H1".parse::<Card>().is_err());
-    /// let queen = Pack::French.scope(|| "cq".parse::<Card>().unwrap());
-    /// assert_eq!(queen.to_string(), "EO");
-    /// ```
-    fn from_str(s: &str) -> Result<Card, ParseCardError> {
-        Pack::current().read_card(s).ok_or(ParseCardError)
-    }
-}
 
 /// A set of cards as a 32-bit set.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
@@ -448,6 +370,17 @@ impl FromStr for Cards {
         }
         Ok(cards)
     }
+}
+
+/// A card set as card text, in card order (a `serialize_with` of answers).
+pub(crate) fn cards_set_text<S: serde::Serializer>(cards: &Cards, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(
+        &cards
+            .into_iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
 }
 
 #[cfg(test)]

@@ -789,14 +789,6 @@ impl fmt::Display for Contract {
     }
 }
 
-/// A contract goes on the wire as the record's `contract` object
-/// ([`crate::record::ContractSpec`]).
-impl serde::Serialize for Contract {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        serde::Serialize::serialize(&crate::record::ContractSpec::of(self), s)
-    }
-}
-
 impl Contract {
     /// The contract without its declarer, as a table names it ([`Title`]).
     pub fn title(self) -> Title {

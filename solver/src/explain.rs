@@ -1,33 +1,34 @@
 //! Why a card cost what it cost: the best line after the best card and after the card
-//! played, and the trick where they part (issue 25; `analyze --lines`).
+//! played, and the trick where they part (`analyze --lines`); and the analysis of a game in
+//! every view with those lines, what the command line and the service ask.
 
-use crate::analysis::{Analysis, PlayAnalysis};
+use crate::analysis::{analyze, analyze_players, Analysis, CostLines, PlayAnalysis};
 use crate::cards::Card;
 use crate::contract::Measure;
 use crate::error::Error;
 use crate::game::Game;
+use crate::parallel;
 use crate::search::Solver;
 use crate::seat::Seat;
-use serde::Serialize;
+use crate::worlds::Sampling;
 
-/// A costly card's two lines and where they part.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct CostLines {
-    /// From the position: the first best card, then perfect play to the end.
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
-    #[serde(serialize_with = "crate::analysis::cards_text")]
-    pub best: Vec<Card>,
-    /// The card played, then perfect play to the end.
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
-    #[serde(serialize_with = "crate::analysis::cards_text")]
-    pub played: Vec<Card>,
-    /// The trick (from 0) where the two lines first differ in who takes it or what it
-    /// holds.
-    pub trick: usize,
-    /// The same in words: `HK costs the defenders 27 points: in trick 1 SO would have
-    /// taken it for seat 2 (20 points); after HK seat 3 takes it (29 points)`.
-    pub why: String,
+/// The analysis of `game` in a view: double dummy ([`analyze`]), or with `sampling` the
+/// players' view too ([`analyze_players`]); with `lines` each costly card's two lines
+/// ([`explain`]). What `analyze` asks on the command line and the service.
+pub fn analyze_in(
+    game: &Game,
+    sampling: Option<Sampling>,
+    lines: bool,
+    solvers: &mut [Solver],
+) -> Result<Analysis, Error> {
+    let mut analysis = match sampling {
+        None => analyze(game, parallel::first(solvers)?)?,
+        Some(s) => analyze_players(game, s, solvers)?,
+    };
+    if lines {
+        explain(game, &mut analysis, parallel::first(solvers)?)?;
+    }
+    Ok(analysis)
 }
 
 /// One trick of a line: who took it and what it held.

@@ -8,14 +8,16 @@
 //! a complete deal and a playable contract. A [`Game`] plays cards on it, each checked
 //! ([`Game::play`]) or, in the search, unchecked.
 
-use crate::announce::{callable_aces, german_declaration, renonce_holdings};
+use crate::announce::{
+    announceable, callable_aces, german_declaration, renonce_holdings, CALLABLE,
+};
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
-use crate::contract::{holds_sie, CalledRank, Contract, Partners, Variant};
+use crate::contract::{holds_sie, CalledRank, Contract, GameName, Partners, Solo, Variant};
 use crate::error::{Error, IllegalReason};
 use crate::legal::{CalledAce, PlayRules, RunAway};
+use crate::options::check_amount;
 use crate::options::{AllPass, Doublings, GermanTrump, Options, RunAwayCount, StockRule, Tariff};
 use crate::order::{Group, Order};
-use crate::record::check_amount;
 use crate::round::{undo_passes, Pass, Round};
 use crate::seat::{BySeat, Seat, Seats};
 use std::sync::Arc;
@@ -767,6 +769,62 @@ impl Game {
         }
         taken
     }
+}
+
+/// What `seat` may announce on `deal`: [`announceable`] (its hand alone) with its hand and the table's
+/// `extra_solos`, narrowed by the deal's round (in a Schieber round or Teufelsrunde only
+/// forehand's suit solos); in a Muss game only the holder of `EO` declares, and a blocked
+/// one may call an ace of a suit he holds no card of (Renonce).
+pub fn announceable_on(deal: &Deal, seat: Seat) -> Vec<Contract> {
+    let mut out = announceable(seat, deal.hands()[seat], deal.deck());
+    // The table's extra games, the solos with their Tout (the deal's options were
+    // checked).
+    let games = deal.options().extra_solos().unwrap_or_default();
+    if games.contains(&GameName::RamschTout) {
+        out.push(Contract::Bettel {
+            declarer: seat,
+            ouvert: false,
+            trumps: true,
+        });
+    }
+    let extra: Vec<Solo> = games.into_iter().flat_map(Solo::forms).collect();
+    for tout in [false, true] {
+        out.extend(extra.iter().map(|&game| Contract::Solo {
+            declarer: seat,
+            game,
+            tout,
+        }));
+    }
+    if let Some(round) = deal.round() {
+        out.retain(|c| round.check_contract(c).is_ok());
+    }
+    if deal.muss() {
+        let hand = deal.hands()[seat];
+        if !hand.contains(Card::new(Suit::Eichel, Rank::Ober)) {
+            return Vec::new();
+        }
+        // Renonce: blocked, he may call an ace of a suit he holds no card of; holding all
+        // three callable aces, a ten he does not hold; holding their tens too, a king.
+        if callable_aces(hand, deal.deck()).is_empty() {
+            let rank = if !renonce_holdings(CalledRank::Ten).is_subset(hand) {
+                CalledRank::Ace
+            } else if !renonce_holdings(CalledRank::King).is_subset(hand) {
+                CalledRank::Ten
+            } else {
+                CalledRank::King
+            };
+            let renonce = CALLABLE
+                .into_iter()
+                .filter(|s| !hand.contains(Card::new(*s, rank.rank())))
+                .map(|called| Contract::Sauspiel {
+                    declarer: seat,
+                    called,
+                    rank,
+                });
+            out.splice(0..0, renonce);
+        }
+    }
+    out
 }
 
 #[cfg(test)]

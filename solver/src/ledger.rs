@@ -6,13 +6,13 @@ use crate::analysis::play_single_dummy;
 use crate::contract::{GameName, Variant};
 use crate::error::Error;
 use crate::game::{Game, Setup};
-use crate::odds::Sampling;
 use crate::options::{BockEvent, MAX_BOCK};
 use crate::record::Record;
 use crate::search::Solver;
 use crate::seat::{Seat, Seats};
 use crate::settle::{declared_payouts, german_points, DeclaredOutcome, Outcome, Score};
 use crate::valuation::{evaluate, Valuation};
+use crate::worlds::Sampling;
 use serde::Serialize;
 
 /// The running accounts of an evening's games.
@@ -168,7 +168,7 @@ impl Ledger {
     /// A ledger whose stock starts at `stock` (what the table put in before the first
     /// game counted).
     pub fn with_stock(stock: i64) -> Result<Ledger, Error> {
-        crate::record::check_amount("stock", stock)?;
+        crate::options::check_amount("stock", stock)?;
         Ok(Ledger {
             stock,
             ..Ledger::default()

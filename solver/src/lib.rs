@@ -57,12 +57,12 @@ mod valuation;
 mod worlds;
 
 pub use analysis::{
-    analyze, analyze_in, analyze_players, judge_single_dummy, play_single_dummy, Analysis,
-    AnalysisView, PlayAnalysis, PlayerSummary, SingleDummy, SingleDummySummary,
+    analyze, analyze_players, judge_single_dummy, play_single_dummy, Analysis, AnalysisView,
+    CostLines, PlayAnalysis, PlayerSummary, SingleDummy, SingleDummySummary,
 };
 pub use announce::{
-    announceable, announceable_on, callable_aces, german_declaration, may_offer_bauernhochzeit,
-    may_offer_hochzeit, GermanDeclaration,
+    announceable, callable_aces, german_declaration, may_offer_bauernhochzeit, may_offer_hochzeit,
+    GermanDeclaration,
 };
 pub use cards::{Card, Cards, Deck, ParseCardError, ParseCardsError, ParseSuitError, Rank, Suit};
 pub use contract::{
@@ -70,20 +70,21 @@ pub use contract::{
 };
 pub use deal::{random_deal, Rng};
 pub use error::{Error, IllegalReason, Unsettled};
-pub use explain::{explain, CostLines};
-pub use game::{Deal, Game, Setup, Trick};
+pub use explain::{analyze_in, explain};
+pub use game::{announceable_on, Deal, Game, Setup, Trick};
 pub use ledger::{
     Account, Judged, Judges, Ledger, LedgerEntry, LedgerTotals, MatchState, MatchWon, PlayedOut,
 };
 pub use legal::{CalledAce, PlayRules, RunAway};
-pub use odds::{odds, ContractOdds, Estimate, HandOdds, HandQuestion, OddsChoice, Sampling};
+pub use odds::{odds, ContractOdds, Estimate, HandOdds, HandQuestion, OddsChoice};
 pub use options::{
     AllPass, BockEvent, Doublings, Durchmarsch, GermanTrump, Jungfrau, Options, RamschForm,
     RamschTie, RunAwayCount, SchieberThrownIn, Schwarz, ShortSie, SieValue, StockRule, Tariff,
+    MAX_AMOUNT,
 };
 pub use order::{Group, Order};
 pub use pack::Pack;
-pub use record::{CardText, ContractSpec, Meta, PassSpec, Record, MAX_AMOUNT};
+pub use record::{CardText, ContractSpec, Meta, PassSpec, Record};
 pub use round::{Pass, Round};
 pub use search::{Frame, Judgement, Solution, Solver, Stats, DEFAULT_TABLE_BYTES};
 
@@ -102,4 +103,4 @@ pub use valuation::{
     contracts, declarer_contracts, evaluate, AllPassRamsch, Choice, ContractValue, ContractsReport,
     Declared, SeatContracts, Valuation,
 };
-pub use worlds::{Arrangements, View, Worlds};
+pub use worlds::{Arrangements, Sampling, View, Worlds};

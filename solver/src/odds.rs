@@ -7,17 +7,17 @@
 //! clearly below the leader's (its mean plus three standard errors under the best lower
 //! bound, passing's 0 included) stops, and says so.
 
-use crate::announce::announceable_on;
 use crate::cards::Cards;
 use crate::contract::{Contract, Variant};
 use crate::deal::Rng;
 use crate::error::Error;
-use crate::game::{Deal, Setup};
+use crate::game::{announceable_on, Deal, Setup};
 use crate::parallel;
+use crate::record::Record;
 use crate::search::Solver;
 use crate::seat::{BySeat, Seat};
 use crate::valuation::{evaluate, Valuation};
-use crate::worlds::{narrow_by_passes, Arrangements};
+use crate::worlds::{narrow_by_passes, round, Arrangements, Sampling};
 use serde::Serialize;
 
 /// Deals judged per contract between two looks at the stopping rule.
@@ -38,6 +38,15 @@ pub struct HandQuestion {
 }
 
 impl HandQuestion {
+    /// The question `odds` asks of a record (INTERFACE.md section 3): the hand of `seat`,
+    /// or of the one seat whose hand is shown, with every other hand hidden; the record's
+    /// contract if it is that seat's, else every contract the seat may announce (a record
+    /// that hides hands must not name another seat's contract). The play is not read.
+    pub fn of_record(record: &Record, seat: Option<Seat>) -> Result<HandQuestion, Error> {
+        let (deal, seat, contracts) = record.hand_view(seat)?;
+        HandQuestion::new(deal, seat, contracts)
+    }
+
     /// The question for `seat` holding its hand of `table`: `contracts`, or where empty
     /// every contract the seat may announce (a Hochzeit needs a partner's consent and is
     /// not among them).
@@ -113,22 +122,6 @@ impl HandQuestion {
     }
 }
 
-/// How many deals, drawn how.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Sampling {
-    pub samples: usize,
-    pub seed: u64,
-}
-
-impl Default for Sampling {
-    fn default() -> Sampling {
-        Sampling {
-            samples: 1000,
-            seed: 0,
-        }
-    }
-}
-
 /// A mean with its 95% interval.
 #[derive(Copy, Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -185,7 +178,7 @@ pub struct HandOdds {
     pub id: Option<String>,
     pub seat: Seat,
     #[cfg_attr(feature = "openapi", schema(value_type = String))]
-    #[serde(serialize_with = "crate::analysis::cards_set_text")]
+    #[serde(serialize_with = "crate::cards::cards_set_text")]
     pub hand: Cards,
     /// Deals asked for, and the seed they were drawn with.
     pub samples: usize,
@@ -221,12 +214,6 @@ impl Tally {
         let var = (self.squares - self.sum * self.sum / n) / (n - 1.0);
         (var.max(0.0) / n).sqrt()
     }
-}
-
-/// Rounds to `digits` decimals, for stable output.
-pub(crate) fn round(x: f64, digits: i32) -> f64 {
-    let f = 10f64.powi(digits);
-    (x * f).round() / f
 }
 
 /// The odds of every contract of `question` over `sampling.samples` deals, searched with

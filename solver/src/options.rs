@@ -5,8 +5,26 @@
 
 use crate::contract::Partners;
 use crate::error::Error;
-use crate::record::check_amount;
 use serde::{Deserialize, Serialize};
+
+/// Money amounts are whole numbers from 0 to this (RULES.md section 6). With at most 4
+/// Klopfen and 16 Kontra/Re (x 2^20), 14 Laufende and the Tout and Sie factors, every
+/// settlement stays below 2^50, far inside an `i64`.
+pub const MAX_AMOUNT: i64 = 1_000_000;
+
+/// Refuses an amount outside 0 to [`MAX_AMOUNT`].
+pub(crate) fn check_amount(what: &'static str, value: i64) -> Result<(), Error> {
+    if (0..=MAX_AMOUNT).contains(&value) {
+        Ok(())
+    } else {
+        Err(Error::OutOfRange {
+            what,
+            value,
+            min: 0,
+            max: MAX_AMOUNT,
+        })
+    }
+}
 
 /// Where the run-away count of the called suit is taken (RULES.md 3.1 rule 4).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -430,7 +448,7 @@ impl Tariff {
         self.ramsch_price.unwrap_or(20)
     }
 
-    /// Refuses a price outside 0 to [`crate::record::MAX_AMOUNT`].
+    /// Refuses a price outside 0 to [`MAX_AMOUNT`].
     pub(crate) fn check(&self) -> Result<(), Error> {
         let prices = [
             ("tariff.base", self.base),

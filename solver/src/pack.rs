@@ -9,8 +9,10 @@
 //! `FromStr` of cards and suits follows it, so messages, tables and JSON all speak the
 //! pack asked for.
 
-use crate::cards::{Card, Rank, Suit};
+use crate::cards::{Card, ParseCardError, ParseSuitError, Rank, Suit};
 use std::cell::Cell;
+use std::fmt;
+use std::str::FromStr;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// A way of writing cards.
@@ -224,6 +226,86 @@ impl Pack {
 impl std::fmt::Display for Pack {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// How the card types read and write themselves: in the pack in use ([`Pack::current`]).
+impl Suit {
+    /// The suit's name in messages, in the pack in use ("must follow Schellen", or
+    /// "must follow Diamonds").
+    pub fn name(self) -> &'static str {
+        Pack::current().suit_name(self)
+    }
+}
+
+/// The suit's letter in the pack in use (`E`; French `C`).
+impl fmt::Display for Suit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(Pack::current().suit_text(*self))
+    }
+}
+
+impl fmt::Display for ParseSuitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "not a suit: one of {}", Pack::current().suit_letters())
+    }
+}
+
+/// A suit's letter in the pack in use (any case).
+impl FromStr for Suit {
+    type Err = ParseSuitError;
+    fn from_str(s: &str) -> Result<Suit, ParseSuitError> {
+        match Pack::current().read_suit(s.trim()) {
+            Some((suit, "")) => Ok(suit),
+            _ => Err(ParseSuitError),
+        }
+    }
+}
+
+/// The card in the pack in use (`EO`; French `CQ`).
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pack = Pack::current();
+        f.write_str(pack.suit_text(self.suit()))?;
+        f.write_str(pack.rank_text(self.rank()))
+    }
+}
+
+impl fmt::Display for ParseCardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pack = Pack::current();
+        write!(
+            f,
+            "not a card: a suit {} and a rank {}",
+            pack.suit_letters(),
+            pack.rank_letters()
+        )
+    }
+}
+
+impl FromStr for Card {
+    type Err = ParseCardError;
+
+    /// The card in the pack in use, any case; the German ten may be written `Z`, `10` or
+    /// `X`.
+    ///
+    /// ```
+    /// use solver::{Card, Pack};
+    /// assert_eq!("s10".parse::<Card>().unwrap().to_string(), "SZ");
+    /// assert_eq!("gx".parse::<Card>().unwrap().to_string(), "GZ");
+    /// assert!("H1".parse::<Card>().is_err());
+    /// let queen = Pack::French.scope(|| "cq".parse::<Card>().unwrap());
+    /// assert_eq!(queen.to_string(), "EO");
+    /// ```
+    fn from_str(s: &str) -> Result<Card, ParseCardError> {
+        Pack::current().read_card(s).ok_or(ParseCardError)
+    }
+}
+
+/// Always the German letters, whatever the pack in use.
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&Pack::German.card_text(*self))
     }
 }
 

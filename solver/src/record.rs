@@ -7,7 +7,6 @@ use crate::cards::{Card, Cards, Deck, Rank, Suit};
 use crate::contract::{CalledRank, Contract, GameName, Partners, Solo, Variant, Wenzels};
 use crate::error::Error;
 use crate::game::{check_hand_sizes, check_table, deal_card, Deal, Game, Setup};
-use crate::odds::HandQuestion;
 use crate::options::{Doublings, GermanTrump, Options, Tariff};
 use crate::pack::Pack;
 use crate::round::{Pass, Round};
@@ -582,15 +581,20 @@ impl Record {
         }
     }
 
-    /// The question `odds` asks of a record (INTERFACE.md section 3): the hand of `seat`,
-    /// or of the one seat whose hand is shown, with every other hand hidden; the record's
-    /// contract if it is that seat's, else every contract the seat may announce (a record
-    /// that hides hands must not name another seat's contract). The play is not read.
-    pub fn hand_question(&self, seat: Option<Seat>) -> Result<HandQuestion, Error> {
-        self.reading(|| self.read_hand_question(seat))
+    /// What `odds` asks of a record (INTERFACE.md section 3,
+    /// [`crate::odds::HandQuestion::of_record`]): the seat, `seat` or the one seat whose
+    /// hand is shown; a deal holding its hand (the hidden hands filled with the rest of the
+    /// pack); the record's contract if it is that seat's, else none (every contract the seat
+    /// may announce is asked; a record that hides hands must not name another seat's
+    /// contract). The play is not read.
+    pub(crate) fn hand_view(
+        &self,
+        seat: Option<Seat>,
+    ) -> Result<(Deal, Seat, Vec<Contract>), Error> {
+        self.reading(|| self.read_hand_view(seat))
     }
 
-    fn read_hand_question(&self, seat: Option<Seat>) -> Result<HandQuestion, Error> {
+    fn read_hand_view(&self, seat: Option<Seat>) -> Result<(Deal, Seat, Vec<Contract>), Error> {
         if self.hands.len() != 4 {
             return Err(Error::HandCount(self.hands.len()));
         }
@@ -657,7 +661,7 @@ impl Record {
             }
             None => Vec::new(),
         };
-        HandQuestion::new(deal, seat, contracts)
+        Ok((deal, seat, contracts))
     }
 
     /// The fault of a round thrown in before its passing was done (`passes`, those made):
@@ -1064,22 +1068,10 @@ impl ContractSpec {
     }
 }
 
-/// Money amounts are whole numbers from 0 to this (RULES.md section 6). With at most 4
-/// Klopfen and 16 Kontra/Re (x 2^20), 14 Laufende and the Tout and Sie factors, every
-/// settlement stays below 2^50, far inside an `i64`.
-pub const MAX_AMOUNT: i64 = 1_000_000;
-
-/// Refuses an amount outside 0 to [`MAX_AMOUNT`].
-pub(crate) fn check_amount(what: &'static str, value: i64) -> Result<(), Error> {
-    if (0..=MAX_AMOUNT).contains(&value) {
-        Ok(())
-    } else {
-        Err(Error::OutOfRange {
-            what,
-            value,
-            min: 0,
-            max: MAX_AMOUNT,
-        })
+/// A contract goes on the wire as the record's `contract` object ([`ContractSpec`]).
+impl serde::Serialize for Contract {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&ContractSpec::of(self), s)
     }
 }
 

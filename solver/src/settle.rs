@@ -414,7 +414,7 @@ pub fn declared_payouts(setup: &Setup, outcome: DeclaredOutcome) -> [i64; 4] {
             value * if doubled { 2 } else { 1 }
         }
     };
-    // Every amount is at most MAX_AMOUNT and the doublings are bounded (record.rs), so no
+    // Every amount is at most MAX_AMOUNT and the doublings are bounded (options.rs), so no
     // product here overflows.
     let value = value * setup.doublings().multiplier();
     let mut payouts = [0i64; 4];

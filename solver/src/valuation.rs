@@ -2,12 +2,10 @@
 //! announce, its double-dummy value from the first card, the outcome the declaring side can
 //! force, and what the declarer would receive.
 
-use crate::announce::{
-    announceable_on, german_declaration, may_offer_bauernhochzeit, may_offer_hochzeit,
-};
+use crate::announce::{german_declaration, may_offer_bauernhochzeit, may_offer_hochzeit};
 use crate::contract::{Contract, Measure, Partners, Variant, Wenzels};
 use crate::error::Error;
-use crate::game::{Deal, Game, Setup};
+use crate::game::{announceable_on, Deal, Game, Setup};
 use crate::options::Schwarz;
 use crate::record::Record;
 use crate::search::{Frame, Solver};

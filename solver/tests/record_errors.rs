@@ -522,19 +522,17 @@ fn odds_of_a_schieber_round_with_hidden_hands_is_refused_by_name() {
             "null,null,null",
         )
     });
-    let e = Record::from_json(&text)
-        .unwrap()
-        .hand_question(None)
-        .unwrap_err();
+    let e = HandQuestion::of_record(&Record::from_json(&text).unwrap(), None).unwrap_err();
     assert_eq!(
         e.to_string(),
         "odds: a record of a Schieber round or Teufelsrunde shows all four hands (its passes \
          are checked against them); give them and ask with --seat N (?seat=N on the API)"
     );
     // With every hand shown, seat 0's view is asked.
-    let q = Record::from_json(&schieber(str::to_string))
-        .unwrap()
-        .hand_question(Some(Seat::S0));
+    let q = HandQuestion::of_record(
+        &Record::from_json(&schieber(str::to_string)).unwrap(),
+        Some(Seat::S0),
+    );
     assert!(q.is_ok(), "{q:?}");
 }
 
@@ -603,7 +601,7 @@ fn a_schieber_thrown_in_part_way_is_judged_from_forehands_view() {
     // It settles as a hand thrown in.
     assert!(record.score().is_ok());
     // Forehand's odds: his hand after his pass, his suit solos judged.
-    let q = record.hand_question(Some(Seat::S0)).unwrap();
+    let q = HandQuestion::of_record(&record, Some(Seat::S0)).unwrap();
     assert_eq!(q.hand(), cards("EO GO S7 SK S9 S8 SU HU"));
     let o = odds(
         &q,
@@ -616,7 +614,7 @@ fn a_schieber_thrown_in_part_way_is_judged_from_forehands_view() {
     .unwrap();
     assert!(!o.contracts.is_empty());
     // Nobody else chooses, and the hands were never complete: named, not "all passes".
-    let e = record.hand_question(Some(Seat::S1)).unwrap_err();
+    let e = HandQuestion::of_record(&record, Some(Seat::S1)).unwrap_err();
     assert_eq!(e.code(), "incomplete_round");
     let e = record.deal().unwrap_err();
     assert_eq!(
@@ -628,9 +626,7 @@ fn a_schieber_thrown_in_part_way_is_judged_from_forehands_view() {
     assert_eq!(report.unwrap_err().code(), "incomplete_round");
     // Before forehand passed, not even his hand was final.
     let early = partway.replace(r#",{"from":0,"to":1,"cards":"GZ H9"}"#, "");
-    let e = Record::from_json(&early)
-        .unwrap()
-        .hand_question(Some(Seat::S0))
-        .unwrap_err();
+    let e =
+        HandQuestion::of_record(&Record::from_json(&early).unwrap(), Some(Seat::S0)).unwrap_err();
     assert_eq!(e.code(), "incomplete_round");
 }

@@ -7,7 +7,7 @@
 //! channel: the synchronous client runs a runtime of its own, which may be neither started
 //! nor dropped on the service's; a connection the server dropped is opened again.
 
-use super::{Filter, GameSummary, NewGame, Page, StoreError};
+use super::model::{Filter, GameSummary, NewGame, Page, StoreError};
 use postgres::{Client, NoTls};
 use std::sync::mpsc;
 

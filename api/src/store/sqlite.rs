@@ -2,7 +2,7 @@
 //! the journal in WAL mode with full sync (an answered `201` survives a crash or power
 //! loss), every write one transaction, one connection held briefly per operation.
 
-use super::{Filter, GameSummary, NewGame, Page, StoreError};
+use super::model::{Filter, GameSummary, NewGame, Page, StoreError};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::Mutex;

@@ -35,7 +35,7 @@
 //!   Wenz and Geier; Farbwenz and Farbgeier), the fewest Laufende a game was paid for, or
 //!   one more than the most a game held without being paid for them.
 
-use super::FormatError;
+use super::error::FormatError;
 use crate::cards::{Card, Cards, Deck, Suit};
 use crate::error::Error;
 use crate::options::{Doublings, Jungfrau, Options, RamschTie, SchieberThrownIn, Tariff};

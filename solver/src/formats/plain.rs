@@ -15,7 +15,7 @@
 //! The format carries the deal, the contract and the play, nothing else: prices, options,
 //! doublings, player names and ids stay behind on export and take their defaults on import.
 
-use super::FormatError;
+use super::error::FormatError;
 use crate::cards::{Card, Cards, Deck, Suit};
 use crate::contract::{Contract, Solo, Variant};
 use crate::error::Error;

@@ -1,13 +1,9 @@
 use super::*;
-use crate::record::Record;
 
 fn question(hand: &str, contract: Option<&str>) -> HandQuestion {
     let contract = contract.map_or(String::new(), |c| format!(r#", "contract": {c}"#));
     let line = format!(r#"{{"hands": ["{hand}", null, null, null]{contract}}}"#);
-    Record::from_json(&line)
-        .unwrap()
-        .hand_question(None)
-        .unwrap()
+    HandQuestion::of_record(&Record::from_json(&line).unwrap(), None).unwrap()
 }
 
 fn solvers(n: usize) -> Vec<Solver> {
@@ -82,15 +78,18 @@ fn the_view_is_asked_for_by_seat() {
     let full = r#"{"hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
         "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"]}"#;
     let r = Record::from_json(full).unwrap();
-    let e = r.hand_question(None).unwrap_err();
+    let e = HandQuestion::of_record(&r, None).unwrap_err();
     assert!(e.to_string().contains("shows 4 hands"), "{e}");
-    let q = r.hand_question(Some(Seat::S2)).unwrap();
+    let q = HandQuestion::of_record(&r, Some(Seat::S2)).unwrap();
     assert_eq!(q.hand(), "EO SO HK EZ E8 E7 SA S9".parse().unwrap());
     let hidden =
         Record::from_json(r#"{"hands": [null, "GO EU HU H7 EA E9 SK S7", null, null]}"#).unwrap();
-    let e = hidden.hand_question(Some(Seat::S0)).unwrap_err();
+    let e = HandQuestion::of_record(&hidden, Some(Seat::S0)).unwrap_err();
     assert!(e.to_string().contains("seat 0 is hidden"), "{e}");
-    assert_eq!(hidden.hand_question(None).unwrap().seat(), Seat::S1);
+    assert_eq!(
+        HandQuestion::of_record(&hidden, None).unwrap().seat(),
+        Seat::S1
+    );
     // Other commands refuse a hidden hand by name.
     let e = hidden.deal().unwrap_err();
     assert_eq!(e.code(), "hidden_hand");
@@ -100,7 +99,7 @@ fn the_view_is_asked_for_by_seat() {
             "contract": {"game": "wenz", "declarer": 2}}"#,
     )
     .unwrap();
-    assert!(other.hand_question(None).is_err());
+    assert!(HandQuestion::of_record(&other, None).is_err());
 }
 
 /// Game 18 of NetSchafkopf's `samples-16.05.20.txt`, a Schieber round.
@@ -110,13 +109,13 @@ const SCHIEBER: &str = r#"{"hands":["S7 SK S9 S8 H9 SU HU GZ","GU HO G9 SZ G8 HK
 fn a_schieber_hand_has_odds_and_deals_that_keep_the_passes_it_saw() {
     let record = Record::from_json(SCHIEBER).unwrap();
     // Forehand: his suit solo is judged.
-    let q = record.hand_question(Some(Seat::S0)).unwrap();
+    let q = HandQuestion::of_record(&record, Some(Seat::S0)).unwrap();
     let o = odds(&q, sampling(100), &mut solvers(2)).unwrap();
     assert_eq!(o.contracts.len(), 1);
     // Middlehand passed GU HO to rearhand: in every deal of his they are with rearhand or
     // the dealer (rearhand's pass he did not see), never with forehand; and they are not
     // always with rearhand.
-    let q = record.hand_question(Some(Seat::S1)).unwrap();
+    let q = HandQuestion::of_record(&record, Some(Seat::S1)).unwrap();
     let deals = q.deals(0, 200, 3).unwrap();
     let gu: crate::cards::Card = "GU".parse().unwrap();
     assert!(deals.iter().all(|d| !d.hands()[Seat::S0].contains(gu)));
@@ -131,10 +130,7 @@ fn the_muss_declarer_may_not_pass() {
     let line = r#"{"hands": ["EO E7 G7 G8 S7 S8 H7 H8", null, null, null],
         "contract": {"game": "sauspiel", "suit": "G", "declarer": 0, "forced": true},
         "rules": {"all_pass": "muss"}}"#;
-    let q = Record::from_json(line)
-        .unwrap()
-        .hand_question(None)
-        .unwrap();
+    let q = HandQuestion::of_record(&Record::from_json(line).unwrap(), None).unwrap();
     let o = odds(&q, sampling(100), &mut solvers(2)).unwrap();
     assert!(!o.best.pass, "{:?}", o.best);
     assert!(o.best.settlement < 0.0, "{:?}", o.best);

@@ -52,7 +52,7 @@ pub fn naive_value_in(game: &Game, frame: &Frame) -> i64 {
 }
 
 /// The value of the position and of each legal card, by exhaustive minimax.
-pub fn naive_solve(game: &Game) -> Result<(i64, Vec<(crate::Card, i64)>), Error> {
+pub fn naive_solve(game: &Game) -> Result<(i64, Vec<(crate::cards::Card, i64)>), Error> {
     let frame = Frame::of(game)?;
     let cards: Vec<_> = game
         .legal_cards()

@@ -335,5 +335,28 @@ impl View {
     }
 }
 
+/// How many worlds (deals consistent with a view) to draw, and from which seed: the
+/// single-dummy analysis and `odds` alike.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Sampling {
+    pub samples: usize,
+    pub seed: u64,
+}
+
+impl Default for Sampling {
+    fn default() -> Sampling {
+        Sampling {
+            samples: 1000,
+            seed: 0,
+        }
+    }
+}
+
+/// Rounds to `digits` decimals, for stable output.
+pub(crate) fn round(x: f64, digits: i32) -> f64 {
+    let f = 10f64.powi(digits);
+    (x * f).round() / f
+}
+
 #[cfg(test)]
 mod tests;

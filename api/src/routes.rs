@@ -675,7 +675,7 @@ async fn ledger(
         let (mut games, mut failed) = (Vec::new(), Vec::new());
         for (id, text) in records {
             let judged = Record::from_json(&text).and_then(|r| {
-                let judges = solver::Judges {
+                let judges = solver::LedgerJudging {
                     double_dummy: solver.as_deref_mut().filter(|_| double),
                     single_dummy: played_out.then_some((sampling, own.as_mut_slice())),
                 };

@@ -83,7 +83,7 @@ pub struct Io {
 
 /// How a search command runs.
 #[derive(clap::Args)]
-pub struct Search {
+pub struct SearchArgs {
     /// Memory for each worker's transposition tables (exact and similar positions, half
     /// each), in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 64)]
@@ -157,11 +157,11 @@ pub enum BatchFormat {
 /// The arguments of the commands that judge records for people as well as programs
 /// (each takes a `--format` of its own).
 #[derive(clap::Args)]
-pub struct Judge {
+pub struct ReportArgs {
     #[command(flatten)]
     pub io: Io,
     #[command(flatten)]
-    pub search: Search,
+    pub search: SearchArgs,
 }
 
 /// Whose knowledge `analyze` and `batch` judge the cards by.
@@ -202,7 +202,7 @@ pub enum Command {
         #[command(flatten)]
         io: Io,
         #[command(flatten)]
-        search: Search,
+        search: SearchArgs,
         /// Also the best line: the rest of the hand under perfect play (`line`).
         #[arg(long)]
         line: bool,
@@ -210,7 +210,7 @@ pub enum Command {
     /// Every contract each seat may announce, valued double dummy, and the best per seat.
     Contracts {
         #[command(flatten)]
-        judge: Judge,
+        report: ReportArgs,
         #[arg(long, value_enum, default_value_t = OutputFormat::Json)]
         format: OutputFormat,
         /// The table lists every contract of each seat, not only its best three.
@@ -221,7 +221,7 @@ pub enum Command {
     /// (and with `--view players` by what its player could know).
     Analyze {
         #[command(flatten)]
-        judge: Judge,
+        report: ReportArgs,
         #[arg(long, value_enum, default_value_t = AnalyzeFormat::Json)]
         format: AnalyzeFormat,
         #[command(flatten)]
@@ -231,7 +231,7 @@ pub enum Command {
     /// schneider and schwarz odds, expected settlement, the best choice.
     Odds {
         #[command(flatten)]
-        judge: Judge,
+        report: ReportArgs,
         #[arg(long, value_enum, default_value_t = OutputFormat::Json)]
         format: OutputFormat,
         /// Whose hand: needed where the record shows more than one hand (the others are
@@ -273,7 +273,7 @@ pub enum Command {
         #[arg(long, value_parser = log_format(), default_value = "records")]
         from: LogFormat,
         #[command(flatten)]
-        search: Search,
+        search: SearchArgs,
         #[command(flatten)]
         players: Players,
     },
@@ -344,7 +344,7 @@ pub struct Ledger {
     #[arg(long, default_value_t = 0, requires = "single_dummy")]
     pub seed: u64,
     #[command(flatten)]
-    pub search: Search,
+    pub search: SearchArgs,
 }
 
 /// How `serve` runs.

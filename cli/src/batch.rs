@@ -11,7 +11,7 @@
 //! for the whole run.
 
 use crate::config::Workers;
-use crate::lines::{process, ErrorStyle, LineResult, Options};
+use crate::lines::{process, ErrorStyle, LineResult, RunSettings};
 use crate::output;
 use crate::sources::{self, with_path};
 use serde::{Deserialize, Serialize};
@@ -134,8 +134,8 @@ pub fn run_record(
 pub fn render(
     result: Result<BatchRecord, solver::Error>,
     csv: bool,
-) -> (LineResult, Option<Stats>) {
-    let stats = result.as_ref().ok().map(Stats::of);
+) -> (LineResult, Option<RecordCounts>) {
+    let stats = result.as_ref().ok().map(RecordCounts::of);
     // A bad record in a CSV file becomes a row of its own, written by the line writer.
     let line = match result {
         Ok(r) if csv => LineResult::Ok(csv_row(&csv_fields(&r))),
@@ -226,7 +226,7 @@ pub fn csv_error_row(line: usize, code: &str, message: &str) -> String {
 }
 
 /// What the summary counts of one record.
-pub struct Stats {
+pub struct RecordCounts {
     players: Vec<String>,
     /// What the costs count: `points`, `tricks` or `settlement` (money, Ramsch).
     measure: String,
@@ -243,9 +243,9 @@ pub struct Stats {
     unsettled: u64,
 }
 
-impl Stats {
+impl RecordCounts {
     /// The counts of a record's result.
-    fn of(r: &BatchRecord) -> Stats {
+    fn of(r: &BatchRecord) -> RecordCounts {
         let a = &r.analysis;
         let mut mistakes = [0; 4];
         let mut lost = [0; 4];
@@ -253,7 +253,7 @@ impl Stats {
             mistakes[i] = p.mistakes as u64;
             lost[i] = p.cost;
         }
-        Stats {
+        RecordCounts {
             players: names(r.players.clone()),
             measure: a.measure.to_string(),
             mistakes,
@@ -289,7 +289,7 @@ fn single_dummy_of(
 }
 
 /// The counts of a JSON output line of an earlier run (none for an error line).
-fn stats_of_json(v: &Value) -> Option<Stats> {
+fn stats_of_json(v: &Value) -> Option<RecordCounts> {
     let analysis = v.get("analysis")?;
     let per: Vec<&Value> = analysis.get("players")?.as_array()?.iter().collect();
     let mut mistakes = [0; 4];
@@ -306,7 +306,7 @@ fn stats_of_json(v: &Value) -> Option<Stats> {
             let v: Option<Vec<i64>> = a.iter().map(Value::as_i64).collect();
             v?.try_into().ok()
         });
-    Some(Stats {
+    Some(RecordCounts {
         players: names(v.get("players").and_then(|p| p.as_array()).map(|a| {
             a.iter()
                 .map(|n| n.as_str().unwrap_or_default().to_string())
@@ -336,7 +336,7 @@ fn stats_of_json(v: &Value) -> Option<Stats> {
 
 /// The counts of a CSV row of an earlier run, by the header's column names (none for an
 /// error row).
-fn stats_of_csv(row: &csv::StringRecord) -> Option<Stats> {
+fn stats_of_csv(row: &csv::StringRecord) -> Option<RecordCounts> {
     if row.get(0).is_none() || !row.get(column("error_code")).unwrap_or_default().is_empty() {
         return None;
     }
@@ -356,7 +356,7 @@ fn stats_of_csv(row: &csv::StringRecord) -> Option<Stats> {
         ])
     };
     let m = column("mistakes_0");
-    Some(Stats {
+    Some(RecordCounts {
         players: names(players),
         measure: row.get(column("measure"))?.to_string(),
         mistakes: [
@@ -485,7 +485,7 @@ impl BatchSummary {
     }
 
     /// Counts one record: its stats, or none for a record that failed.
-    fn add(&mut self, stats: Option<Stats>) {
+    fn add(&mut self, stats: Option<RecordCounts>) {
         self.records += 1;
         let Some(s) = stats else {
             self.failed += 1;
@@ -896,7 +896,7 @@ pub fn run_batch(run: Run) -> io::Result<ExitCode> {
             None => break,
         }
     }
-    let options = Options {
+    let options = RunSettings {
         chunk: crate::run::SEARCH_CHUNK,
         workers: workers.threads,
         errors: if csv {
@@ -987,7 +987,7 @@ mod tests {
             let record = run_record(line, &mut solver, None).expect("an example record");
             let row = csv_row(&csv_fields(&record));
             let text = serde_json::to_string(&record).expect("a record serializes");
-            typed.add(Some(Stats::of(&record)));
+            typed.add(Some(RecordCounts::of(&record)));
             json.add_line(&text, false);
             csv.add_line(&row, true);
         }

@@ -1,7 +1,7 @@
 //! What the commands need, resolved once from the arguments (`args.rs`): how many workers,
 //! and what each worker's solver may take. Workers are built from it; nothing is global.
 
-use crate::args::Search;
+use crate::args::SearchArgs;
 use std::io;
 
 /// The worker threads of a run and the table budget of each one's solver.
@@ -17,7 +17,7 @@ pub struct Workers {
 impl Workers {
     /// The workers `-j` and `--table-mb` ask for (default: one per core), refused before
     /// anything is allocated where all their tables together exceed the machine's memory.
-    pub fn of(search: &Search) -> io::Result<Workers> {
+    pub fn of(search: &SearchArgs) -> io::Result<Workers> {
         let threads = search.threads.unwrap_or_else(cores);
         Ok(Workers {
             threads,

@@ -56,7 +56,7 @@ pub fn run_ledger(run: crate::args::Ledger) -> io::Result<ExitCode> {
             let counted = match item.text {
                 Ok(text) => Record::from_json(&text)
                     .and_then(|r| {
-                        let judges = solver::Judges {
+                        let judges = solver::LedgerJudging {
                             double_dummy: solver.as_mut(),
                             single_dummy: run
                                 .single_dummy

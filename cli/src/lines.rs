@@ -90,7 +90,7 @@ pub struct Totals {
 }
 
 /// How [`process`] runs.
-pub struct Options<'a> {
+pub struct RunSettings<'a> {
     /// Records in flight at most (read, not yet written): the bound on memory and on how far
     /// output may lag behind the slowest record.
     pub chunk: usize,
@@ -110,7 +110,7 @@ pub fn process<I, W, S, T, F>(
     out: &mut W,
     state: impl Fn() -> S + Sync,
     f: F,
-    options: &Options,
+    options: &RunSettings,
     mut written: impl FnMut(&str, Option<T>),
 ) -> io::Result<Totals>
 where
@@ -203,7 +203,7 @@ fn write_result<W: Write>(
     out: &mut W,
     number: usize,
     result: LineResult,
-    options: &Options,
+    options: &RunSettings,
     totals: &mut Totals,
 ) -> io::Result<Option<String>> {
     let text = match result {
@@ -246,7 +246,7 @@ mod tests {
                 text: Ok(i.to_string()),
             })
         });
-        let options = Options {
+        let options = RunSettings {
             chunk: crate::run::SEARCH_CHUNK,
             workers: 2,
             errors: ErrorStyle::Json,

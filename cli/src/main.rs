@@ -15,7 +15,7 @@ use args::{
 };
 use clap::Parser;
 use config::Workers;
-use lines::{process, ErrorStyle, LineResult, Options};
+use lines::{process, ErrorStyle, LineResult, RunSettings};
 use run::{exit_status, run_lines, CHEAP_CHUNK, SEARCH_CHUNK};
 use solver::formats::LogFormat;
 use solver::Solver;
@@ -134,36 +134,40 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             )
         }
         // One deal is a hundred searches: two records at a time keep output flowing.
-        Command::Contracts { judge, format, all } => {
+        Command::Contracts {
+            report,
+            format,
+            all,
+        } => {
             let each = if all {
                 contracts_all_line
             } else {
                 contracts_line
             };
-            run_judge(&judge, format == OutputFormat::Table, 2, each)
+            run_report(&report, format == OutputFormat::Table, 2, each)
         }
         Command::Analyze {
-            judge,
+            report,
             format: AnalyzeFormat::Html,
             players,
-        } => run_html(&judge, sampling_of(&players)),
+        } => run_html(&report, sampling_of(&players)),
         Command::Analyze {
-            judge,
+            report,
             format,
             players,
         } => {
             let lines = players.lines;
             let table = format == AnalyzeFormat::Table;
             match sampling_of(&players) {
-                None if lines => run_judge(&judge, table, SEARCH_CHUNK, analyze_lines_line),
-                None => run_judge(&judge, table, SEARCH_CHUNK, analyze_line),
-                Some(sampling) => run_sampled(&judge, table, move |line, solvers, table| {
+                None if lines => run_report(&report, table, SEARCH_CHUNK, analyze_lines_line),
+                None => run_report(&report, table, SEARCH_CHUNK, analyze_line),
+                Some(sampling) => run_sampled(&report, table, move |line, solvers, table| {
                     analyze_with(line, solvers, Some(sampling), lines, table)
                 }),
             }
         }
         Command::Odds {
-            judge,
+            report,
             format,
             seat,
             samples,
@@ -172,7 +176,7 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             let sampling = solver::Sampling { samples, seed };
             let seat = seat.and_then(solver::Seat::new);
             let table = format == OutputFormat::Table;
-            run_sampled(&judge, table, move |line, solvers, table| {
+            run_sampled(&report, table, move |line, solvers, table| {
                 odds_line(line, solvers, seat, sampling, table)
             })
         }
@@ -182,15 +186,15 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
 /// `analyze --format html`: the replay page of one game, self-contained (its lines and, with
 /// `--view players`, the single-dummy curve included). A second record is refused: a page
 /// holds one game.
-fn run_html(judge: &args::Judge, sampling: Option<solver::Sampling>) -> io::Result<ExitCode> {
-    let workers = Workers::of(&judge.search)?;
+fn run_html(report: &args::ReportArgs, sampling: Option<solver::Sampling>) -> io::Result<ExitCode> {
+    let workers = Workers::of(&report.search)?;
     let one = Workers {
         threads: 1,
         ..workers
     };
     let state = || (workers.solvers(), 0usize);
     run_lines(
-        &judge.io,
+        &report.io,
         1,
         one,
         ErrorStyle::Stderr,
@@ -269,11 +273,11 @@ fn sampling_of(players: &args::Players) -> Option<solver::Sampling> {
 /// worlds spread over every worker's solver, so a single record is as fast as the machine
 /// allows and the answer is the same for any `-j`.
 fn run_sampled(
-    judge: &args::Judge,
+    report: &args::ReportArgs,
     table: bool,
     f: impl Fn(&str, &mut [Solver], bool) -> LineResult + Sync,
 ) -> io::Result<ExitCode> {
-    let workers = Workers::of(&judge.search)?;
+    let workers = Workers::of(&report.search)?;
     let errors = if table {
         ErrorStyle::Text
     } else {
@@ -284,7 +288,7 @@ fn run_sampled(
         ..workers
     };
     run_lines(
-        &judge.io,
+        &report.io,
         1,
         one,
         errors,
@@ -311,22 +315,27 @@ fn odds_line(
 
 /// `contracts` and `analyze`: JSON lines, or with `--format table` text for people (and
 /// errors as text lines).
-fn run_judge(
-    judge: &args::Judge,
+fn run_report(
+    report: &args::ReportArgs,
     table: bool,
     chunk: usize,
     f: fn(&str, &mut Solver, bool) -> LineResult,
 ) -> io::Result<ExitCode> {
-    let workers = Workers::of(&judge.search)?;
+    let workers = Workers::of(&report.search)?;
     let errors = if table {
         ErrorStyle::Text
     } else {
         ErrorStyle::Json
     };
     let solver = || workers.solver();
-    run_lines(&judge.io, chunk, workers, errors, solver, move |line, s| {
-        f(line, s, table)
-    })
+    run_lines(
+        &report.io,
+        chunk,
+        workers,
+        errors,
+        solver,
+        move |line, s| f(line, s, table),
+    )
 }
 
 fn contracts_line(line: &str, solver: &mut Solver, table: bool) -> LineResult {
@@ -460,7 +469,7 @@ fn run_import(
         inputs.push(sources::open(Some(file), from, false)?);
     }
     let mut out = output::open(output.as_ref())?;
-    let options = Options {
+    let options = RunSettings {
         chunk: CHEAP_CHUNK,
         workers: Workers::without_search().threads,
         errors: ErrorStyle::Json,

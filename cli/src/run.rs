@@ -3,7 +3,7 @@
 
 use crate::args::Io;
 use crate::config::Workers;
-use crate::lines::{process, ErrorStyle, LineResult, Options};
+use crate::lines::{process, ErrorStyle, LineResult, RunSettings};
 use crate::{output, sources, table};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IsTerminal, Write};
@@ -37,7 +37,7 @@ pub fn run_lines<S>(
     let input = sources::open(io.input.as_deref(), io.from, io::stderr().is_terminal())?;
     let mut out = output::open(io.output.as_ref())?;
     let bar = progress_bar(input.total)?;
-    let options = Options {
+    let options = RunSettings {
         chunk,
         workers: workers.threads,
         errors,

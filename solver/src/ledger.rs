@@ -97,7 +97,7 @@ pub struct PlayedOut {
 
 /// How the ledger judges each game beside its play (RULES.md section 13).
 #[derive(Default)]
-pub struct Judges<'a> {
+pub struct LedgerJudging<'a> {
     /// Double dummy: the contract's outcome with every card perfect.
     pub double_dummy: Option<&'a mut Solver>,
     /// Single dummy: the hand played out with every card the best by what its player
@@ -189,7 +189,7 @@ impl Ledger {
         record: &Record,
         solver: Option<&mut Solver>,
     ) -> Result<LedgerEntry, Error> {
-        let judges = Judges {
+        let judges = LedgerJudging {
             double_dummy: solver,
             single_dummy: None,
         };
@@ -200,7 +200,11 @@ impl Ledger {
     /// [`Ledger::add_judged`]) and single dummy, the hand played out with every card the
     /// best by what its player could know, settled as it stands (a Sie and a hand thrown
     /// in are not played out).
-    pub fn add_with(&mut self, record: &Record, judges: Judges) -> Result<LedgerEntry, Error> {
+    pub fn add_with(
+        &mut self,
+        record: &Record,
+        judges: LedgerJudging,
+    ) -> Result<LedgerEntry, Error> {
         let names = record.players.as_deref().ok_or(Error::NoPlayers)?;
         if names.len() != 4
             || (0..4).any(|i| (i + 1..4).any(|j| names[i] == names[j]))

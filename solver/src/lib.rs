@@ -73,7 +73,8 @@ pub use error::{Error, IllegalReason, Unsettled};
 pub use explain::{analyze_in, explain};
 pub use game::{announceable_on, Deal, Game, Setup, Trick};
 pub use ledger::{
-    Account, Judged, Judges, Ledger, LedgerEntry, LedgerTotals, MatchState, MatchWon, PlayedOut,
+    Account, Judged, Ledger, LedgerEntry, LedgerJudging, LedgerTotals, MatchState, MatchWon,
+    PlayedOut,
 };
 pub use legal::{CalledAce, PlayRules, RunAway};
 pub use odds::{odds, ContractOdds, Estimate, HandOdds, HandQuestion, OddsChoice};

@@ -422,7 +422,7 @@ impl Solver {
         &mut self,
         game: &Game,
         me: Seat,
-        f: impl FnOnce(&mut ramsch::Search, &ramsch::State) -> R,
+        f: impl FnOnce(&mut ramsch::SettlementSearch, &ramsch::State) -> R,
     ) -> R {
         let layout = Layout::new(game.rules());
         let setup = game.setup();
@@ -448,8 +448,8 @@ impl Solver {
             Sides::LoneMinimizer(me),
             tag,
         );
-        let mut search = ramsch::Search {
-            cx: ramsch::Context::new(layout, setup.options(), me, top_played),
+        let mut search = ramsch::SettlementSearch {
+            cx: ramsch::SettlementContext::new(layout, setup.options(), me, top_played),
             points,
             tables: &mut self.ramsch,
         };

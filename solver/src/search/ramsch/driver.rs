@@ -1,12 +1,12 @@
 //! The node search, fail-soft alpha-beta over settlements in units, and the exact value
 //! from its zero-window tests (MTD(f), Plaat et al. 1996). At a trick boundary everything
-//! that may answer without trying a card comes first ([`Search::boundary`]): the ways the
+//! that may answer without trying a card comes first ([`SettlementSearch::boundary`]): the ways the
 //! hand can still end ([`super::outcomes`]), the table, and the cheap questions.
 
 use super::outcomes::{outcomes, sure_tricks, Outcomes};
 use super::table::{Bounds, Key};
 use super::tricks::Takers;
-use super::{proved, take, Search, State, INF};
+use super::{proved, take, SettlementSearch, State, INF};
 use crate::options::{Durchmarsch, RamschForm};
 use crate::seat::Seat;
 use crate::settle::{jungfrau_share, ramsch_decided, RamschTally};
@@ -30,7 +30,7 @@ struct Open {
     key: Option<Key>,
 }
 
-impl Search<'_> {
+impl SettlementSearch<'_> {
     /// "Me"'s settlement once every card is played.
     fn settled(&self, s: &State) -> i32 {
         let tally = RamschTally {
@@ -297,7 +297,7 @@ impl Search<'_> {
         .unwrap_or(INF)
     }
 
-    /// [`Search::search`] given the bounds of the tally, which stay the same within a
+    /// [`SettlementSearch::search`] given the bounds of the tally, which stay the same within a
     /// trick (the tally changes only as a trick completes), so they are worked out at trick
     /// boundaries only.
     fn search_within(
@@ -372,14 +372,14 @@ impl Search<'_> {
         self.exact_bounds(s).0
     }
 
-    /// [`Search::exact`], as the bounds it has proved: equal, unless the search stopped
+    /// [`SettlementSearch::exact`], as the bounds it has proved: equal, unless the search stopped
     /// early (out of budget, cancelled), when they are what the tests before the stop
     /// proved.
     pub fn exact_bounds(&mut self, s: &State) -> (i32, i32) {
         self.exact_bounds_above(s, -INF)
     }
 
-    /// [`Search::exact_bounds`] of a position known to be worth at least `known` (the
+    /// [`SettlementSearch::exact_bounds`] of a position known to be worth at least `known` (the
     /// first test asks whether it is worth more).
     pub fn exact_bounds_above(&mut self, s: &State, known: i32) -> (i32, i32) {
         if s.over() {

@@ -6,7 +6,7 @@
 //! A settlement is not a sum over tricks (who loses depends on everyone's points), so this
 //! is a search of its own: fail-soft alpha-beta over settlements counted in units of the
 //! price (every Ramsch payment is a multiple of it). It is built as the points search is, a
-//! fixed context ([`Context`]) and the solver's state it borrows, and a file per technique:
+//! fixed context ([`SettlementContext`]) and the solver's state it borrows, and a file per technique:
 //!
 //! | technique | file |
 //! |---|---|
@@ -76,7 +76,7 @@ fn proved(best: i32, window: (i32, i32), range: (i32, i32)) -> (i32, i32) {
 }
 
 /// What one settlement search reads and never changes.
-pub(crate) struct Context<'a> {
+pub(crate) struct SettlementContext<'a> {
     pub layout: Layout,
     /// Canonical hands for the table: every plain suit's runs, and the trumps' too where
     /// the trumps taken decide no tie (under `more_tricks` a trump's own rank can).
@@ -93,14 +93,14 @@ pub(crate) struct Context<'a> {
     pub questions: bool,
 }
 
-impl<'a> Context<'a> {
+impl<'a> SettlementContext<'a> {
     pub fn new(layout: Layout, options: &'a Options, me: Seat, top_played: [u8; 4]) -> Self {
         use crate::contract::Measure;
         let groups = match options.ramsch_tie {
             RamschTie::MoreTricks => &layout.group_mask[..super::layout::TRUMP],
             RamschTie::HighestTrumpPlayed => &layout.group_mask[..],
         };
-        Context {
+        SettlementContext {
             canon: Canon::of_groups(&layout, Measure::Points, groups),
             trick_canon: Canon::new(&layout, Measure::Tricks),
             layout,
@@ -125,13 +125,13 @@ impl<'a> Context<'a> {
 
 /// One settlement search: its context, the points search it asks (whose state holds the
 /// node counter, the budget and the cancel flag both count against) and its own tables.
-pub(crate) struct Search<'a> {
-    pub cx: Context<'a>,
+pub(crate) struct SettlementSearch<'a> {
+    pub cx: SettlementContext<'a>,
     pub points: super::context::Search<'a>,
     pub tables: &'a mut Tables,
 }
 
-impl Search<'_> {
+impl SettlementSearch<'_> {
     /// Counts a node; whether the search must stop (out of budget or cancelled).
     #[inline]
     fn stop(&mut self) -> bool {

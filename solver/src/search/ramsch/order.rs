@@ -2,7 +2,7 @@
 //! the cut-offs early, and the history of which cards cut off before (Schaeffer 1989).
 
 use super::super::layout::{bit, bits, TRUMP};
-use super::{Search, State};
+use super::{SettlementSearch, State};
 
 /// The cards to try at a node, at most one hand's worth.
 pub(crate) struct Moves {
@@ -19,7 +19,7 @@ impl Moves {
 /// Per seat and card, how often the card cut a search off, weighted by the cards left.
 pub(crate) type History = [[u32; 32]; 4];
 
-impl Search<'_> {
+impl SettlementSearch<'_> {
     /// The legal cards, one of each set of equivalent ones: neighbours in one suit of one
     /// hand with no card left between them (any card of the trick counts as left) that
     /// `alike` says are worth the same play alike.

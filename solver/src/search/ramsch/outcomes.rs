@@ -5,7 +5,7 @@
 //! rule ways out, and what is left bounds it tighter.
 
 use super::super::layout::TRUMP;
-use super::{Context, State, INF};
+use super::{SettlementContext, State, INF};
 use crate::options::{Durchmarsch, RamschForm};
 use crate::seat::Seat;
 use crate::settle::jungfrau_share;
@@ -71,7 +71,7 @@ impl Outcomes {
 
     /// The most he is paid once it is known that every seat takes a trick: no Jungfrau
     /// doubles anything and nobody takes every trick.
-    pub fn most_if_all_take_one(&self, cx: &Context) -> i32 {
+    pub fn most_if_all_take_one(&self, cx: &SettlementContext) -> i32 {
         let durchmarsch_by_points = cx.options.durchmarsch == Durchmarsch::AtLeast;
         Outcomes {
             loses: self
@@ -88,7 +88,7 @@ impl Outcomes {
 
 /// What a loser pays where no seat is a Jungfrau: one share to each of the others, two
 /// payers one to each of the two others.
-fn payers_share(cx: &Context, virgins: u32) -> i32 {
+fn payers_share(cx: &SettlementContext, virgins: u32) -> i32 {
     let share = jungfrau_share(cx.options.jungfrau, false, virgins);
     match cx.options.ramsch_form {
         RamschForm::TwoHighestPay => 2 * share,
@@ -98,7 +98,7 @@ fn payers_share(cx: &Context, virgins: u32) -> i32 {
 
 /// What a seat that escapes is paid where it took a trick: one share (two under
 /// `two_highest_pay`).
-fn paid_share(cx: &Context, virgins: u32) -> i32 {
+fn paid_share(cx: &SettlementContext, virgins: u32) -> i32 {
     let share = jungfrau_share(cx.options.jungfrau, false, virgins);
     match cx.options.ramsch_form {
         RamschForm::TwoHighestPay => 2 * share,
@@ -107,7 +107,7 @@ fn paid_share(cx: &Context, virgins: u32) -> i32 {
 }
 
 /// The tallies as they count for each seat: in a Schieberamsch a seat's are those of the
-/// seat on its right ([`Context::taker`]); the tricks sure to come likewise.
+/// seat on its right ([`SettlementContext::taker`]); the tricks sure to come likewise.
 pub(crate) struct Counted {
     pub points: [u8; 4],
     pub tricks: [u8; 4],
@@ -115,7 +115,7 @@ pub(crate) struct Counted {
 }
 
 impl Counted {
-    pub fn of(cx: &Context, s: &State) -> Counted {
+    pub fn of(cx: &SettlementContext, s: &State) -> Counted {
         let sure = sure_tricks(cx, s);
         let from = |i: usize| cx.taker(Seat::wrapping(i as u8)).index();
         Counted {
@@ -143,7 +143,7 @@ impl Counted {
 ///   them and all that have none yet.
 ///
 /// In a Schieberamsch the same holds of the tallies as passed on ([`Counted`]).
-pub(crate) fn outcomes(cx: &Context, s: &State) -> Outcomes {
+pub(crate) fn outcomes(cx: &SettlementContext, s: &State) -> Outcomes {
     let me = cx.me.index();
     let c = Counted::of(cx, s);
     let taken: u32 = c.points.iter().map(|&p| p as u32).sum();
@@ -232,7 +232,7 @@ pub(crate) fn outcomes(cx: &Context, s: &State) -> Outcomes {
 /// as far as the trumps say: at a trick boundary only the holder of the highest trump left
 /// (or anyone, where none is left), since that trump takes the trick it is played to, and
 /// every card is played by the end. (Within a trick every seat may.)
-fn top_trump_holders(cx: &Context, s: &State) -> [bool; 4] {
+fn top_trump_holders(cx: &SettlementContext, s: &State) -> [bool; 4] {
     let trumps = s.remaining() & cx.layout.group_mask[TRUMP];
     if s.pos.trick_len != 0 || trumps == 0 {
         return [true; 4];
@@ -249,7 +249,7 @@ fn top_trump_holders(cx: &Context, s: &State) -> [bool; 4] {
 /// lowest. A trump of his loses a trick only to a higher one played to the same trick,
 /// each such trump beats at most one of his, and every card is played by the end. (The
 /// holder of the highest trump is the case of none above.)
-pub(crate) fn sure_tricks(cx: &Context, s: &State) -> [bool; 4] {
+pub(crate) fn sure_tricks(cx: &SettlementContext, s: &State) -> [bool; 4] {
     let mut sure = [false; 4];
     if s.pos.trick_len != 0 {
         return sure;

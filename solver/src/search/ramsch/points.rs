@@ -15,10 +15,10 @@
 //! him). Its table keys the cards left, not the tallies, so positions of one deal share
 //! its entries whatever was taken before.
 
-use super::{Search, State};
+use super::{SettlementSearch, State};
 use crate::options::RamschForm;
 
-impl Search<'_> {
+impl SettlementSearch<'_> {
     /// Whether "me" can hold his points to at most `t`, whatever the others play.
     pub(super) fn holds_to(&mut self, s: &State, t: u32) -> bool {
         if t >= 120 {

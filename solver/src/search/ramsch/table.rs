@@ -12,7 +12,7 @@
 
 use super::super::tt::{self, Slot, GENERATION_SHIFT};
 use super::order::History;
-use super::{Context, State};
+use super::{SettlementContext, State};
 
 /// One stored settlement position: 32 bytes, two to a cache line.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -76,7 +76,7 @@ pub(crate) struct Key {
 }
 
 impl Key {
-    pub fn of(cx: &Context, s: &State) -> Key {
+    pub fn of(cx: &SettlementContext, s: &State) -> Key {
         let mut tally = [0u32; 3];
         for i in 0..4 {
             tally[0] |= (s.points[i] as u32) << (7 * i) | ((s.tricks[i] > 0) as u32) << (28 + i);

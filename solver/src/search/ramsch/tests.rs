@@ -4,10 +4,10 @@ use crate::contract::Contract;
 use crate::search::position::Position;
 
 /// Runs `f` on the context of a long-deck Ramsch under default rules, for seat 0.
-fn with_context(f: impl FnOnce(&Context, &Layout)) {
+fn with_context(f: impl FnOnce(&SettlementContext, &Layout)) {
     let layout = Layout::of_contract(Contract::Ramsch);
     let options = Options::default();
-    let cx = Context::new(
+    let cx = SettlementContext::new(
         Layout::of_contract(Contract::Ramsch),
         &options,
         Seat::S0,

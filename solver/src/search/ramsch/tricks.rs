@@ -8,7 +8,7 @@
 use super::super::layout::Layout;
 use super::super::tt::Bounds;
 use super::outcomes::sure_tricks;
-use super::{Search, State};
+use super::{SettlementSearch, State};
 use crate::seat::Seat;
 
 /// The seats that must each take a trick, and so which side wants it.
@@ -27,7 +27,7 @@ pub(crate) enum Takers {
     Seat(Seat),
 }
 
-impl Search<'_> {
+impl SettlementSearch<'_> {
     /// Whether the side that wants the seats of `takers` to take a trick each can make them,
     /// whatever the other side does (it plays to keep one of them without).
     pub(super) fn everyone_takes_one(&mut self, s: &State, takers: Takers) -> bool {
@@ -42,7 +42,7 @@ impl Search<'_> {
         self.take_one_each(s, seats, mine)
     }
 
-    /// [`Search::everyone_takes_one`] of the seats of the mask `seats`, wanted by "me"'s
+    /// [`SettlementSearch::everyone_takes_one`] of the seats of the mask `seats`, wanted by "me"'s
     /// side where `mine`.
     pub(super) fn take_one_each(&mut self, s: &State, seats: u8, mine: bool) -> bool {
         if self.stop() {

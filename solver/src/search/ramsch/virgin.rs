@@ -14,7 +14,7 @@
 
 use super::super::tt::Bounds;
 use super::outcomes::sure_tricks;
-use super::{proved, take, Search, State};
+use super::{proved, take, SettlementSearch, State};
 use crate::seat::Seat;
 
 /// The value where the seat took a trick and "me" wanted it without: above every sum.
@@ -42,7 +42,7 @@ impl Virgin {
     }
 }
 
-impl Search<'_> {
+impl SettlementSearch<'_> {
     /// Whether "me" can end with at most `t` points in all while `seat` takes no trick from
     /// here on, whatever the others play.
     pub(super) fn holds_to_keeping(&mut self, s: &State, seat: Seat, t: u32) -> bool {

@@ -4,7 +4,7 @@ use crate::problem::ApiError;
 use crate::store::{Filter, Page};
 use actix_web::http::StatusCode;
 use serde::Deserialize;
-use solver::{Pack, Sampling};
+use solver::{single_dummy::Sampling, Pack};
 use utoipa::IntoParams;
 
 /// A whole number of a query, by name: `limit must be a whole number from 1 to 500, not

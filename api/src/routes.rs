@@ -13,7 +13,7 @@ use actix_web::http::StatusCode;
 use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use solver::formats::{self, LogFormat};
-use solver::{Analysis, ContractsReport, HandOdds, Pack, Record, Solution};
+use solver::{odds::HandOdds, Analysis, ContractsReport, Pack, Record, Solution};
 use utoipa::IntoParams;
 use utoipa::IntoResponses;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -443,9 +443,9 @@ async fn odds(
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let (seat, sampling) = (params.seat()?, params.sampling()?);
-    let check = move |r: solver::Record| solver::HandQuestion::of_record(&r, seat);
-    let search = move |q: solver::HandQuestion, s: &mut solver::Solver| {
-        solver::odds(&q, sampling, std::slice::from_mut(s))
+    let check = move |r: solver::Record| solver::odds::HandQuestion::of_record(&r, seat);
+    let search = move |q: solver::odds::HandQuestion, s: &mut solver::Solver| {
+        solver::odds::odds(&q, sampling, std::slice::from_mut(s))
     };
     let endpoint = (&*from, &*pack, main_lane as fn(&_) -> Lane);
     analysis_endpoint(&state, &req, endpoint, &body, check, search).await
@@ -652,7 +652,7 @@ async fn ledger(
             "samples and seed belong to single_dummy=true",
         ));
     }
-    let sampling = solver::Sampling {
+    let sampling = solver::single_dummy::Sampling {
         samples: crate::query::bounded("samples", q.samples.as_deref(), 20, 1, 1000)
             .map_err(StoreError::BadQuery)? as usize,
         seed: crate::query::seed(q.seed.as_deref())?,
@@ -661,7 +661,7 @@ async fn ledger(
     let records = blocking(move || store.store.records(&filter, LEDGER_MOST)).await?;
     // `bounded` kept the stock within what a ledger starts with.
     let count = move |solver: Option<&mut solver::Solver>| -> Result<LedgerReport, solver::Error> {
-        let mut ledger = solver::Ledger::with_stock(stock)?;
+        let mut ledger = solver::ledger::Ledger::with_stock(stock)?;
         let mut solver = solver;
         // Double dummy has the worker's solver; single dummy one of its own, bounded by
         // what the worker's has left of the request's budget, and cancelled with it.
@@ -675,7 +675,7 @@ async fn ledger(
         let (mut games, mut failed) = (Vec::new(), Vec::new());
         for (id, text) in records {
             let judged = Record::from_json(&text).and_then(|r| {
-                let judges = solver::LedgerJudging {
+                let judges = solver::ledger::LedgerJudging {
                     double_dummy: solver.as_deref_mut().filter(|_| double),
                     single_dummy: played_out.then_some((sampling, own.as_mut_slice())),
                 };

@@ -56,9 +56,9 @@ pub struct Health {
 /// games that could not be, and every player's account.
 #[derive(Serialize, ToSchema)]
 pub struct LedgerReport {
-    pub games: Vec<solver::LedgerEntry>,
+    pub games: Vec<solver::ledger::LedgerEntry>,
     pub failed: Vec<LedgerFault>,
-    pub totals: solver::LedgerTotals,
+    pub totals: solver::ledger::LedgerTotals,
 }
 
 /// A stored game the ledger could not count (no player names, a stock that does not

@@ -22,6 +22,7 @@
 
 mod sampling;
 
+use solver::rules::*;
 use solver::Rng;
 use solver::*;
 use std::time::Instant;

@@ -5,6 +5,7 @@
 //! time per question; seeds fixed. `BENCH_VERBOSE=1` prints each odds question's time.
 
 use solver::*;
+use solver::{odds::*, single_dummy::*};
 use std::time::Instant;
 
 /// Wall times in milliseconds, and their order statistics.

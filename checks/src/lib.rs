@@ -6,9 +6,10 @@
 use solver::formats::{self, LogFormat};
 use solver::testing::{naive_solve, naive_value_in};
 use solver::{
-    announceable_on, german_declaration, may_offer_hochzeit, BySeat, Card, Cards, Contract, Deal,
-    Deck, Error, Frame, Game, GameName, GermanTrump, Options, Pack, Partners, RamschForm, Record,
-    Score, Seat, Setup, Solver, Variant, Wenzels,
+    options::{GermanTrump, RamschForm},
+    rules::{announceable_on, german_declaration, may_offer_hochzeit},
+    BySeat, Card, Cards, Contract, Deal, Deck, Error, Frame, Game, GameName, Options, Pack,
+    Partners, Record, Score, Seat, Setup, Solver, Variant, Wenzels,
 };
 
 /// A record from JSON through validation: any input is read or refused, never a panic;

@@ -17,7 +17,7 @@ use crate::sources::{self, with_path};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use solver::formats::LogFormat;
-use solver::{Analysis, ContractsReport, Record, Sampling, Solver};
+use solver::{single_dummy::Sampling, Analysis, ContractsReport, Record, Solver};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, IsTerminal, Write};
@@ -189,7 +189,7 @@ fn csv_fields(r: &BatchRecord) -> Vec<String> {
         Some(score) => f.extend(score.payouts.iter().map(|p| p.to_string())),
         None => f.extend(std::iter::repeat_n(String::new(), 4)),
     }
-    let sd = |g: &dyn Fn(&solver::SingleDummySummary) -> String| {
+    let sd = |g: &dyn Fn(&solver::analysis::SingleDummySummary) -> String| {
         r.analysis
             .players
             .iter()

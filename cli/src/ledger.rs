@@ -5,7 +5,10 @@ use crate::args::LedgerFormat;
 use crate::output;
 use crate::sources::{self, with_path};
 use crate::table::count;
-use solver::{Ledger, LedgerEntry, Record};
+use solver::{
+    ledger::{Ledger, LedgerEntry},
+    Record,
+};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -35,7 +38,7 @@ pub fn run_ledger(run: crate::args::Ledger) -> io::Result<ExitCode> {
         true => crate::config::Workers::of(&run.search)?.solvers(),
         false => Vec::new(),
     };
-    let sampling = solver::Sampling {
+    let sampling = solver::single_dummy::Sampling {
         samples: run.samples,
         seed: run.seed,
     };
@@ -56,7 +59,7 @@ pub fn run_ledger(run: crate::args::Ledger) -> io::Result<ExitCode> {
             let counted = match item.text {
                 Ok(text) => Record::from_json(&text)
                     .and_then(|r| {
-                        let judges = solver::LedgerJudging {
+                        let judges = solver::ledger::LedgerJudging {
                             double_dummy: solver.as_mut(),
                             single_dummy: run
                                 .single_dummy
@@ -120,12 +123,12 @@ fn json_row(row: &Row) -> io::Result<String> {
 
 #[derive(serde::Serialize)]
 struct TotalsLine<'a> {
-    totals: &'a solver::LedgerTotals,
+    totals: &'a solver::ledger::LedgerTotals,
 }
 
 /// The score table: a column per player (in order of first appearance) with his running
 /// total where he sat in the game, the stock; faults in place; then every account.
-fn table(rows: &[Row], totals: &solver::LedgerTotals) -> String {
+fn table(rows: &[Row], totals: &solver::ledger::LedgerTotals) -> String {
     let names: Vec<&str> = totals.players.iter().map(|a| a.player.as_str()).collect();
     let width = names.iter().map(|n| n.len()).max().unwrap_or(0).max(8);
     let mut s = String::new();

@@ -173,7 +173,7 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             samples,
             seed,
         } => {
-            let sampling = solver::Sampling { samples, seed };
+            let sampling = solver::single_dummy::Sampling { samples, seed };
             let seat = seat.and_then(solver::Seat::new);
             let table = format == OutputFormat::Table;
             run_sampled(&report, table, move |line, solvers, table| {
@@ -186,7 +186,10 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
 /// `analyze --format html`: the replay page of one game, self-contained (its lines and, with
 /// `--view players`, the single-dummy curve included). A second record is refused: a page
 /// holds one game.
-fn run_html(report: &args::ReportArgs, sampling: Option<solver::Sampling>) -> io::Result<ExitCode> {
+fn run_html(
+    report: &args::ReportArgs,
+    sampling: Option<solver::single_dummy::Sampling>,
+) -> io::Result<ExitCode> {
     let workers = Workers::of(&report.search)?;
     let one = Workers {
         threads: 1,
@@ -215,7 +218,11 @@ fn run_html(report: &args::ReportArgs, sampling: Option<solver::Sampling>) -> io
     )
 }
 
-fn html_page(line: &str, solvers: &mut [Solver], sampling: Option<solver::Sampling>) -> LineResult {
+fn html_page(
+    line: &str,
+    solvers: &mut [Solver],
+    sampling: Option<solver::single_dummy::Sampling>,
+) -> LineResult {
     let result = solver::Record::from_json(line).and_then(|r| {
         let game = r.game()?;
         let analysis = solver::analyze_in(&game, sampling, true, solvers)?;
@@ -262,8 +269,8 @@ fn html_page(line: &str, solvers: &mut [Solver], sampling: Option<solver::Sampli
 }
 
 /// The sampling `--view players` asks for (none for the double-dummy view).
-fn sampling_of(players: &args::Players) -> Option<solver::Sampling> {
-    (players.view == args::ViewArg::Players).then_some(solver::Sampling {
+fn sampling_of(players: &args::Players) -> Option<solver::single_dummy::Sampling> {
+    (players.view == args::ViewArg::Players).then_some(solver::single_dummy::Sampling {
         samples: players.samples,
         seed: players.seed,
     })
@@ -301,12 +308,12 @@ fn odds_line(
     line: &str,
     solvers: &mut [Solver],
     seat: Option<solver::Seat>,
-    sampling: solver::Sampling,
+    sampling: solver::single_dummy::Sampling,
     table: bool,
 ) -> LineResult {
     let result = solver::Record::from_json(line)
-        .and_then(|r| solver::HandQuestion::of_record(&r, seat))
-        .and_then(|q| solver::odds(&q, sampling, solvers));
+        .and_then(|r| solver::odds::HandQuestion::of_record(&r, seat))
+        .and_then(|q| solver::odds::odds(&q, sampling, solvers));
     match result {
         Ok(odds) if table => LineResult::Ok(table::odds(&odds)),
         result => LineResult::of(result),
@@ -368,7 +375,7 @@ fn analyze_lines_line(line: &str, solver: &mut Solver, table: bool) -> LineResul
 fn analyze_with(
     line: &str,
     solvers: &mut [Solver],
-    sampling: Option<solver::Sampling>,
+    sampling: Option<solver::single_dummy::Sampling>,
     lines: bool,
     table: bool,
 ) -> LineResult {

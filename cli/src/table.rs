@@ -1,6 +1,9 @@
 //! Human-readable tables for `analyze` and `contracts` (`--format table`).
 
-use solver::{Analysis, AnalysisView, Contract, ContractsReport, Game, HandOdds, Measure, Outcome};
+use solver::{
+    analysis::AnalysisView, odds::HandOdds, Analysis, Contract, ContractsReport, Game, Measure,
+    Outcome,
+};
 use std::fmt::Write;
 
 fn seats_text(seats: &[u8]) -> String {
@@ -381,7 +384,7 @@ pub fn count(n: u64, one: &str, many: &str) -> String {
 }
 
 /// A hand as a player sorts it for the contract: trumps first, then suit by suit.
-fn sorted(order: &solver::Order, hand: solver::Cards) -> String {
+fn sorted(order: &solver::rules::Order, hand: solver::Cards) -> String {
     let cards: Vec<String> = order.sorted(hand).iter().map(|c| c.to_string()).collect();
     cards.join(" ")
 }

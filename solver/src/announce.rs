@@ -14,7 +14,8 @@ pub(crate) const CALLABLE: [Suit; 3] = [Suit::Eichel, Suit::Gras, Suit::Schellen
 /// suit held. An empty list means the seat is blocked from the Sauspiel.
 ///
 /// ```
-/// use solver::{callable_aces, Cards, Deck, Suit};
+/// use solver::rules::callable_aces;
+/// use solver::{Cards, Deck, Suit};
 /// let hand: Cards = "EA E7 GO SZ HO HU H9 H8".parse()?;
 /// // Eichel: he holds the ace. Gras: only GO, a trump. Schellen: SZ.
 /// assert_eq!(callable_aces(hand, Deck::Long), vec![Suit::Schellen]);

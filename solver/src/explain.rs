@@ -2,15 +2,15 @@
 //! played, and the trick where they part (`analyze --lines`); and the analysis of a game in
 //! every view with those lines, what the command line and the service ask.
 
-use crate::analysis::{analyze, analyze_players, Analysis, CostLines, PlayAnalysis};
+use crate::analysis::{analyze, Analysis, CostLines, PlayAnalysis};
 use crate::cards::Card;
 use crate::contract::Measure;
 use crate::error::Error;
 use crate::game::Game;
-use crate::parallel;
 use crate::search::Solver;
 use crate::seat::Seat;
-use crate::worlds::Sampling;
+use crate::single_dummy::parallel;
+use crate::single_dummy::{analyze_players, Sampling};
 
 /// The analysis of `game` in a view: double dummy ([`analyze`]), or with `sampling` the
 /// players' view too ([`analyze_players`]); with `lines` each costly card's two lines

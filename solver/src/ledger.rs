@@ -2,7 +2,6 @@
 //! the order played, by name (seats change from game to game), with the stock carried from
 //! one game to the next.
 
-use crate::analysis::play_single_dummy;
 use crate::contract::{GameName, Variant};
 use crate::error::Error;
 use crate::game::{Game, Setup};
@@ -11,8 +10,8 @@ use crate::record::Record;
 use crate::search::Solver;
 use crate::seat::{Seat, Seats};
 use crate::settle::{declared_payouts, german_points, DeclaredOutcome, Outcome, Score};
+use crate::single_dummy::{play_single_dummy, Sampling};
 use crate::valuation::{evaluate, Valuation};
-use crate::worlds::Sampling;
 use serde::Serialize;
 
 /// The running accounts of an evening's games.

@@ -31,7 +31,7 @@
 //! # Ok::<(), solver::Error>(())
 //! ```
 
-mod analysis;
+pub mod analysis;
 mod announce;
 mod cards;
 mod contract;
@@ -41,53 +41,54 @@ mod explain;
 pub mod formats;
 mod game;
 mod json;
-mod ledger;
+pub mod ledger;
 mod legal;
-mod odds;
-mod options;
+pub mod odds;
+pub mod options;
 mod order;
 mod pack;
-mod parallel;
-mod record;
+pub mod record;
 mod round;
 mod search;
 mod seat;
 mod settle;
-mod valuation;
-mod worlds;
+pub mod single_dummy;
+pub mod valuation;
 
-pub use analysis::{
-    analyze, analyze_players, judge_single_dummy, play_single_dummy, Analysis, AnalysisView,
-    CostLines, PlayAnalysis, PlayerSummary, SingleDummy, SingleDummySummary,
-};
-pub use announce::{
-    announceable, callable_aces, german_declaration, may_offer_bauernhochzeit, may_offer_hochzeit,
-    GermanDeclaration,
-};
+// The vocabulary: cards, seats, contracts, deals and games, records, scores.
 pub use cards::{Card, Cards, Deck, ParseCardError, ParseCardsError, ParseSuitError, Rank, Suit};
-pub use contract::{
-    holds_sie, CalledRank, Contract, GameName, Measure, Partners, Solo, Variant, Wenzels,
-};
-pub use deal::{random_deal, Rng};
+pub use contract::{CalledRank, Contract, GameName, Measure, Partners, Solo, Variant, Wenzels};
 pub use error::{Error, IllegalReason, Unsettled};
-pub use explain::{analyze_in, explain};
-pub use game::{announceable_on, Deal, Game, Setup, Trick};
-pub use ledger::{
-    Account, Judged, Ledger, LedgerEntry, LedgerJudging, LedgerTotals, MatchState, MatchWon,
-    PlayedOut,
-};
-pub use legal::{CalledAce, PlayRules, RunAway};
-pub use odds::{odds, ContractOdds, Estimate, HandOdds, HandQuestion, OddsChoice};
-pub use options::{
-    AllPass, BockEvent, Doublings, Durchmarsch, GermanTrump, Jungfrau, Options, RamschForm,
-    RamschTie, RunAwayCount, SchieberThrownIn, Schwarz, ShortSie, SieValue, StockRule, Tariff,
-    MAX_AMOUNT,
-};
-pub use order::{Group, Order};
+pub use game::{Deal, Game, Setup, Trick};
+pub use options::Options;
 pub use pack::Pack;
-pub use record::{CardText, ContractSpec, Meta, PassSpec, Record};
+pub use record::Record;
 pub use round::{Pass, Round};
+pub use seat::{BySeat, Seat, Seats};
+pub use settle::{DeclaredOutcome, Outcome, Score, Targets};
+
+// The main entry points: the solver, a played hand analysed, which contract to play, seeded
+// deals.
+pub use analysis::{analyze, Analysis};
+pub use deal::{random_deal, Rng};
+pub use explain::{analyze_in, explain};
 pub use search::{Frame, Judgement, Solution, Solver, Stats, DEFAULT_TABLE_BYTES};
+pub use valuation::{contracts, declarer_contracts, ContractsReport};
+
+/// The rules beyond the vocabulary: legal play and the called ace's constraints, the card
+/// orders, which contracts a seat may announce (and who declares in German Schafkopf), and
+/// the parts of scoring a front end shows on their own.
+pub mod rules {
+    pub use crate::announce::{
+        announceable, callable_aces, german_declaration, may_offer_bauernhochzeit,
+        may_offer_hochzeit, GermanDeclaration,
+    };
+    pub use crate::contract::holds_sie;
+    pub use crate::game::announceable_on;
+    pub use crate::legal::{CalledAce, PlayRules, RunAway};
+    pub use crate::order::{Group, Order};
+    pub use crate::settle::{declared_payouts, german_points, laufende_held, laufende_paid};
+}
 
 /// What the tests hold the solver with: the naive minimax it is checked against card by
 /// card, and the switches that turn each technique off.
@@ -95,13 +96,3 @@ pub mod testing {
     pub use crate::search::naive::{naive_solve, naive_value_in};
     pub use crate::search::Techniques;
 }
-pub use seat::{BySeat, Seat, Seats};
-pub use settle::{
-    declared_payouts, german_points, laufende_held, laufende_paid, DeclaredOutcome, Outcome, Score,
-    Targets,
-};
-pub use valuation::{
-    contracts, declarer_contracts, evaluate, AllPassRamsch, Choice, ContractValue, ContractsReport,
-    Declared, SeatContracts, Valuation,
-};
-pub use worlds::{Arrangements, Sampling, View, Worlds};

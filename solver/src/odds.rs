@@ -12,12 +12,12 @@ use crate::contract::{Contract, Variant};
 use crate::deal::Rng;
 use crate::error::Error;
 use crate::game::{announceable_on, Deal, Setup};
-use crate::parallel;
 use crate::record::Record;
 use crate::search::Solver;
 use crate::seat::{BySeat, Seat};
+use crate::single_dummy::parallel;
+use crate::single_dummy::{narrow_by_passes, round, Arrangements, Sampling};
 use crate::valuation::{evaluate, Valuation};
-use crate::worlds::{narrow_by_passes, round, Arrangements, Sampling};
 use serde::Serialize;
 
 /// Deals judged per contract between two looks at the stopping rule.

@@ -123,7 +123,7 @@ impl Round {
     /// with the first cards its giver holds. Only a view that saw none of the added passes
     /// may use them: forehand's once he has passed himself (in a Schieber the passes after
     /// his go from middlehand to rearhand to the dealer), whose view is the same whichever
-    /// cards they hand on ([`crate::worlds`] leaves unseen passes open).
+    /// cards they hand on ([`crate::single_dummy`] leaves unseen passes open).
     pub fn completed(
         self,
         deck: Deck,

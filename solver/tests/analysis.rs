@@ -2,6 +2,7 @@
 //! never negative; summaries that add up.
 
 use crate::common::*;
+use solver::options::*;
 use solver::*;
 
 /// Random games played out at random, one per seed of `seeds` (of contract kind `seed %

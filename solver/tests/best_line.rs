@@ -1,6 +1,7 @@
 //! The best line (`Solver::best_line`) against `solve`: every card of it keeps the value
 //! of its position.
 
+use solver::rules::*;
 use solver::*;
 
 fn random_position(

@@ -3,6 +3,7 @@
 
 use solver::Rng;
 use solver::*;
+use solver::{options::*, record::*, rules::*, valuation::*};
 
 fn record_of(hands: &BySeat<Cards>, deck: Deck) -> Record {
     Record {

@@ -8,6 +8,7 @@
 //! why the counts moved.
 
 use crate::common::*;
+use solver::options::*;
 use solver::*;
 use std::fmt::Write as _;
 use std::path::PathBuf;

@@ -322,7 +322,7 @@ fn score_table_arithmetic_is_checked_not_wrapped() {
 fn the_ledger_reproduces_every_score_tables_running_totals() {
     let mut games = 0;
     for (name, text) in protocols() {
-        let mut ledger = solver::Ledger::new();
+        let mut ledger = solver::ledger::Ledger::new();
         for game in parse(&text, &name) {
             let game = game.expect("every game imports");
             let entry = ledger.add(&game.record).expect("every game is counted");
@@ -350,7 +350,7 @@ fn the_ledger_names_what_it_cannot_count() {
     let game = parse(ONE_GAME, "s").remove(0).unwrap();
     let mut record = game.record.clone();
     record.players = None;
-    let mut ledger = solver::Ledger::new();
+    let mut ledger = solver::ledger::Ledger::new();
     assert_eq!(
         ledger.add(&record).unwrap_err().to_string(),
         "the ledger follows players by name: the record has no `players`"
@@ -383,7 +383,7 @@ fn the_ledger_judges_games_double_dummy_as_contracts_does() {
         .into_iter()
         .find(|(n, _)| n == "samples-04.08.24")
         .unwrap();
-    let mut ledger = solver::Ledger::new();
+    let mut ledger = solver::ledger::Ledger::new();
     let mut solver = solver::Solver::new();
     for game in parse(&text, &name).into_iter().flatten() {
         // Without Kontra and Re, which `contracts` leaves out (they answer the contract).

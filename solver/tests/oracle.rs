@@ -3,6 +3,7 @@
 //! technique switched off, on full deals.
 
 use crate::common::*;
+use solver::options::*;
 use solver::testing::{naive_solve, naive_value_in, Techniques};
 use solver::Rng;
 use solver::*;

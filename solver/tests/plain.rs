@@ -42,7 +42,7 @@ fn carried(r: &Record) -> (String, Vec<solver::Cards>, String, String, bool) {
     let deal = r.deal().expect("a valid deal");
     let (deck, hands) = (deal.deck(), *deal.hands());
     let game = r.game().expect("a valid game");
-    let contract = solver::ContractSpec::of(&game.contract());
+    let contract = solver::record::ContractSpec::of(&game.contract());
     let stichzwang = r.rules.stichzwang && contract.game == "bettel";
     (
         deck.name().to_string(),

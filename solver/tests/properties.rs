@@ -2,6 +2,7 @@
 
 use crate::common::*;
 use proptest::prelude::*;
+use solver::options::*;
 use solver::*;
 
 proptest! {

@@ -2,6 +2,7 @@
 
 use crate::common::*;
 use solver::*;
+use solver::{odds::*, record::*, single_dummy::*};
 
 const HANDS: &str = r#"["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7", "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"]"#;
 

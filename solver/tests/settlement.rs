@@ -3,6 +3,7 @@
 
 use crate::common::*;
 use solver::*;
+use solver::{options::*, record::*, rules::*};
 
 /// A deal where nobody counts 5 trumps: seat 0 (EU) must play (RULES.md 8).
 const FORCED: [&str; 4] = [

@@ -1,6 +1,7 @@
 //! Single-dummy judgement (`analyze_players`) against the worlds it averages over.
 
 use solver::*;
+use solver::{analysis::*, options::*, rules::*, single_dummy::*};
 
 const SAUSPIEL: &str = r#"{"hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
   "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"],

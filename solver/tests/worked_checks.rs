@@ -2,6 +2,7 @@
 
 use crate::common::*;
 use solver::*;
+use solver::{ledger::*, options::*, record::*, rules::*};
 
 fn winner(contract: Contract, trick: &str) -> (Card, u32) {
     let order = contract.order(Deck::Long);

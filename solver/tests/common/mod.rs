@@ -3,6 +3,7 @@
 
 use solver::Rng;
 use solver::*;
+use solver::{options::*, rules::*};
 
 pub fn card(t: &str) -> Card {
     t.parse().unwrap()

@@ -85,3 +85,11 @@ fn memory_total() -> Option<u64> {
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
 }
+
+/// The sampling `--view players` asks for (none for the double-dummy view).
+pub fn sampling_of(players: &crate::args::Players) -> Option<solver::single_dummy::Sampling> {
+    (players.view == crate::args::ViewArg::Players).then_some(solver::single_dummy::Sampling {
+        samples: players.samples,
+        seed: players.seed,
+    })
+}

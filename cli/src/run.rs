@@ -1,11 +1,12 @@
 //! What the commands that run over records share: the window of records in flight, the
 //! worker pool's run with its progress bar, and the exit status.
 
-use crate::args::Io;
+use crate::args::{Io, ReportArgs};
 use crate::config::Workers;
 use crate::lines::{process, ErrorStyle, LineResult, RunSettings};
 use crate::{output, sources, table};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use solver::Solver;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -141,4 +142,57 @@ pub fn progress_bar(total: Option<u64>) -> io::Result<ProgressBar> {
     // Redrawn every second even while one dear record runs: the time goes on visibly.
     bar.enable_steady_tick(std::time::Duration::from_secs(1));
     Ok(bar)
+}
+
+/// Commands that sample (`odds`, `analyze --view players`): one record at a time, its
+/// worlds spread over every worker's solver, so a single record is as fast as the machine
+/// allows and the answer is the same for any `-j`.
+pub fn run_sampled(
+    report: &ReportArgs,
+    table: bool,
+    f: impl Fn(&str, &mut [Solver], bool) -> LineResult + Sync,
+) -> io::Result<ExitCode> {
+    let workers = Workers::of(&report.search)?;
+    let errors = if table {
+        ErrorStyle::Text
+    } else {
+        ErrorStyle::Json
+    };
+    let one = Workers {
+        threads: 1,
+        ..workers
+    };
+    run_lines(
+        &report.io,
+        1,
+        one,
+        errors,
+        || workers.solvers(),
+        move |line, s| f(line, s, table),
+    )
+}
+
+/// `contracts` and `analyze`: JSON lines, or with `--format table` text for people (and
+/// errors as text lines).
+pub fn run_report(
+    report: &ReportArgs,
+    table: bool,
+    chunk: usize,
+    f: fn(&str, &mut Solver, bool) -> LineResult,
+) -> io::Result<ExitCode> {
+    let workers = Workers::of(&report.search)?;
+    let errors = if table {
+        ErrorStyle::Text
+    } else {
+        ErrorStyle::Json
+    };
+    let solver = || workers.solver();
+    run_lines(
+        &report.io,
+        chunk,
+        workers,
+        errors,
+        solver,
+        move |line, s| f(line, s, table),
+    )
 }

@@ -1,0 +1,134 @@
+//! `schafkopf analyze`: every card of played hands judged, double dummy or by what its
+//! player could know; as JSON lines, a table, or the replay page of one game.
+
+use crate::args::{AnalyzeFormat, Players, ReportArgs};
+use crate::config::{sampling_of, Workers};
+use crate::lines::{ErrorStyle, LineResult};
+use crate::run::{run_lines, run_report, run_sampled, SEARCH_CHUNK};
+use crate::table;
+use solver::Solver;
+use std::io;
+use std::process::ExitCode;
+
+pub fn run(report: &ReportArgs, format: AnalyzeFormat, players: &Players) -> io::Result<ExitCode> {
+    let lines = players.lines;
+    let table = format == AnalyzeFormat::Table;
+    match (format, sampling_of(players)) {
+        (AnalyzeFormat::Html, sampling) => run_html(report, sampling),
+        (_, None) if lines => run_report(report, table, SEARCH_CHUNK, analyze_lines_line),
+        (_, None) => run_report(report, table, SEARCH_CHUNK, analyze_line),
+        (_, Some(sampling)) => run_sampled(report, table, move |line, solvers, table| {
+            analyze_with(line, solvers, Some(sampling), lines, table)
+        }),
+    }
+}
+
+fn analyze_line(line: &str, solver: &mut Solver, table: bool) -> LineResult {
+    analyze_with(line, std::slice::from_mut(solver), None, false, table)
+}
+
+fn analyze_lines_line(line: &str, solver: &mut Solver, table: bool) -> LineResult {
+    analyze_with(line, std::slice::from_mut(solver), None, true, table)
+}
+
+/// `analyze` of one record in its view, with each costly card's lines where asked for.
+fn analyze_with(
+    line: &str,
+    solvers: &mut [Solver],
+    sampling: Option<solver::single_dummy::Sampling>,
+    lines: bool,
+    table: bool,
+) -> LineResult {
+    let result = solver::Record::from_json(line)
+        .and_then(|r| r.game())
+        .and_then(|g| solver::analyze_in(&g, sampling, lines, solvers).map(|a| (g, a)));
+    match result {
+        Ok((game, analysis)) if table => LineResult::Ok(table::analysis(&game, &analysis)),
+        result => LineResult::of(result.map(|(_, analysis)| analysis)),
+    }
+}
+
+/// `analyze --format html`: the replay page of one game, self-contained (its lines and, with
+/// `--view players`, the single-dummy curve included). A second record is refused: a page
+/// holds one game.
+fn run_html(
+    report: &ReportArgs,
+    sampling: Option<solver::single_dummy::Sampling>,
+) -> io::Result<ExitCode> {
+    let workers = Workers::of(&report.search)?;
+    let one = Workers {
+        threads: 1,
+        ..workers
+    };
+    let state = || (workers.solvers(), 0usize);
+    run_lines(
+        &report.io,
+        1,
+        one,
+        ErrorStyle::Stderr,
+        state,
+        move |line, (solvers, done)| {
+            *done += 1;
+            if *done > 1 {
+                return LineResult::Err {
+                    code: "one_page",
+                    message: format!(
+                        "--format html writes the page of one game: record {done} is one too many \
+                     (give one record, or split the log)"
+                    ),
+                };
+            }
+            html_page(line, solvers, sampling)
+        },
+    )
+}
+
+fn html_page(
+    line: &str,
+    solvers: &mut [Solver],
+    sampling: Option<solver::single_dummy::Sampling>,
+) -> LineResult {
+    let result = solver::Record::from_json(line).and_then(|r| {
+        let game = r.game()?;
+        let analysis = solver::analyze_in(&game, sampling, true, solvers)?;
+        // `analyze_in` refused an empty set of solvers already.
+        let contracts = match solvers.first_mut().map(|s| solver::contracts(&r, s)) {
+            Some(Ok(report)) => report,
+            // Out of the node budget: the page goes without its contracts.
+            Some(Err(solver::Error::Unsettled(_))) => solver::ContractsReport {
+                id: r.id.clone(),
+                seats: Vec::new(),
+                all_pass: None,
+                declared: None,
+            },
+            Some(Err(e)) => return Err(e),
+            None => return Err(solver::Error::BadView("no solver".to_string())),
+        };
+        Ok((r, analysis, contracts))
+    });
+    // The page reads its data in the German pack and draws the signs its reader picks.
+    let german = solver::Pack::German;
+    match result.and_then(|(r, a, c)| Ok((r.in_pack(german)?, a, c))) {
+        Ok((record, analysis, contracts)) => match german.scope(|| {
+            (
+                serde_json::to_string(&analysis),
+                serde_json::to_string(&contracts),
+            )
+        }) {
+            (Ok(text), Ok(report)) => {
+                let title = record.id.clone().unwrap_or_else(|| "a game".to_string());
+                LineResult::Ok(api::pages::standalone(
+                    &title,
+                    &record.to_json(),
+                    &text,
+                    &report,
+                ))
+            }
+            (Err(e), _) | (_, Err(e)) => LineResult::Err {
+                code: "internal",
+                message: format!("could not serialize the analysis: {e}"),
+            },
+        },
+        Err(e) => LineResult::err(&e),
+    }
+}

@@ -1,0 +1,11 @@
+//! One module per command: each resolves its arguments and runs.
+
+pub mod analyze;
+pub mod batch;
+pub mod contracts;
+pub mod import;
+pub mod ledger;
+pub mod odds;
+pub mod score;
+pub mod serve;
+pub mod solve;

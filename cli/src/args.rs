@@ -12,7 +12,7 @@ use std::path::PathBuf;
     name = "schafkopf",
     version,
     about = "Schafkopf hand analyzer and double-dummy solver",
-    after_help = "Records are JSON lines (README, \"Hand records\"): unknown fields are refused; \
+    after_help = "Records are JSON lines (docs/GUIDE.md, \"Hand records\"): unknown fields are refused; \
                   your own data goes in `meta`.\n\
                   Exit status: 0 every record done; 1 an I/O fault; 2 some records failed \
                   (their lines say why); 64 a usage error."

@@ -16,7 +16,7 @@ use config::{sampling_of, Workers};
 use std::io;
 use std::process::ExitCode;
 
-/// Exit statuses (README, "Exit status"): 0 every record done; 1 an I/O fault (a file
+/// Exit statuses (docs/GUIDE.md, "Exit status and output"): 0 every record done; 1 an I/O fault (a file
 /// that cannot be read or written, an address in use); 2 some records failed (their lines
 /// say why); 64 a usage error.
 const EXIT_USAGE: u8 = 64;

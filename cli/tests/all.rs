@@ -8,6 +8,8 @@ mod common;
 mod api;
 /// The `schafkopf` binary: real process, real files, real output.
 mod cli;
+/// docs/GUIDE.md's and the README's console examples, replayed.
+mod guide;
 /// A store outage: the service on a PostgreSQL server of its own, stopped under it.
 mod outage;
 /// The replay page in a real browser (headless Chromium over WebDriver).

@@ -1,6 +1,6 @@
 """`schafkopf batch` on Apache Spark: hand logs split into partitions, each partition piped
 through the shipped `schafkopf` binary, the result lines written in input order and the
-partitions' summaries merged into the whole log's (README, "Batch on Apache Spark").
+partitions' summaries merged into the whole log's (docs/GUIDE.md, "Batch on Apache Spark").
 
     spark-submit --files schafkopf scale/spark/batch_job.py INPUT OUTPUT [options] [-- BATCH...]
 

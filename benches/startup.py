@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A fresh process's cost for a small question (docs/PERFORMANCE.md, "Start-up").
+"""A fresh process's cost for a small question (docs/performance-log.md, "Start-up").
 
 Runs `schafkopf solve` of an endgame (examples/positions.jsonl, first line: a Sauspiel
 after 20 cards) RUNS times each on one thread (`-j 1`) and with the default threads, and

@@ -9,9 +9,9 @@
 #
 # By default the games but the Ramsch ones (994 of 1,304): a Ramsch's settlement search
 # takes about half a second a game, the rest milliseconds. --all takes every game (each run
-# about as long as `batch -j 2` over the whole log, docs/PERFORMANCE.md "Ramsch as fast as
+# about as long as `batch -j 2` over the whole log, docs/performance-log.md "Ramsch as fast as
 # the point games"). --workers N (default 2): `batch -j N` against `local[N]`;
-# each run's time is printed (docs/PERFORMANCE.md, "Batch on Spark").
+# each run's time is printed (docs/performance-log.md, "Batch on Spark").
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 all=false

@@ -10,7 +10,7 @@ use solver::*;
 /// not allow the kind. Each with its seed.
 ///
 /// A Ramsch is played in the form where one loser pays: a whole deal of the other forms
-/// takes the settlement search minutes (docs/PERFORMANCE.md, "Ramsch forms"); those are
+/// takes the settlement search minutes (docs/performance-log.md, "Ramsch forms"); those are
 /// held against the naive search on positions of every size in `oracle.rs`.
 fn played_games(seeds: std::ops::Range<u64>, offset: u64) -> impl Iterator<Item = (u64, Game)> {
     seeds.filter_map(move |seed| {

@@ -12,13 +12,13 @@ use crate::seat::Seat;
 use crate::settle::{jungfrau_share, ramsch_decided, RamschTally};
 
 /// Questions to the points search and of tricks are asked with at least two tricks left: in
-/// the last trick the settlement's own search is as cheap (PERFORMANCE.md, "Ramsch
+/// the last trick the settlement's own search is as cheap (performance-log.md, "Ramsch
 /// settlements").
 const QUESTIONS_FROM: u32 = 8;
 
 /// The questions of points with a seat kept without a trick ([`super::virgin`]) are asked
 /// with at most four tricks left: higher up they cost more than the settlement's own
-/// search saves (PERFORMANCE.md, "Ramsch settlements").
+/// search saves (performance-log.md, "The Ramsch settlement search").
 const VIRGIN_UP_TO: u32 = 16;
 
 /// What a trick boundary leaves open for the cards to decide.

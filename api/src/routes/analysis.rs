@@ -1,0 +1,109 @@
+//! The analysis of a posted record: `solve`, `analyze`, `odds`, `contracts`.
+
+use super::common::*;
+use crate::pool::Lane;
+use crate::problem::ApiError;
+use crate::query::{LineParams, OddsParams, PackParams, ViewParams};
+use actix_web::{post, web, HttpRequest, HttpResponse};
+use solver::{odds::HandOdds, Analysis, ContractsReport, Record, Solution};
+
+/// The value of the position after `play`, and of every legal card of the player to move
+/// (the same object as `schafkopf solve`); with `line=true` also the best line.
+#[utoipa::path(tag = "analysis", params(BodyParams, LineParams, PackParams), request_body(content(
+        (Record = "application/json"),
+        (String = "text/plain", example = plain_example))),
+    responses((status = 200, body = Solution), RecordErrors))]
+#[post("/solve")]
+pub(crate) async fn solve(
+    state: web::Data<State>,
+    req: HttpRequest,
+    from: web::Query<BodyParams>,
+    line: web::Query<LineParams>,
+    pack: web::Query<PackParams>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let with_line = line.wanted()?;
+    let search = move |g: solver::Game, s: &mut solver::Solver| match with_line {
+        true => s.solve_with_line(&g),
+        false => s.solve(&g),
+    };
+    let endpoint = (&*from, &*pack, Lane::of as fn(&solver::Game) -> Lane);
+    analysis_endpoint(&state, &req, endpoint, &body, |r| r.game(), search).await
+}
+
+/// A played hand card by card: each card's value, the best cards, its cost (the same object
+/// as `schafkopf analyze`); with `view=players` also each card by what its player could
+/// know (single dummy, over sampled worlds, on one solver worker within the budget).
+#[utoipa::path(tag = "analysis", params(BodyParams, ViewParams, PackParams), request_body(content(
+        (Record = "application/json"),
+        (String = "text/plain", example = plain_example))),
+    responses((status = 200, body = Analysis), RecordErrors))]
+#[post("/analyze")]
+pub(crate) async fn analyze(
+    state: web::Data<State>,
+    req: HttpRequest,
+    from: web::Query<BodyParams>,
+    view: web::Query<ViewParams>,
+    pack: web::Query<PackParams>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let (sampling, lines) = (view.sampling()?, view.lines()?);
+    let search = move |g: solver::Game, s: &mut solver::Solver| {
+        solver::analyze_in(&g, sampling, lines, std::slice::from_mut(s))
+    };
+    analysis_endpoint(
+        &state,
+        &req,
+        (&from, &pack, main_lane),
+        &body,
+        |r| r.game(),
+        search,
+    )
+    .await
+}
+
+/// How a hand's contracts fare over the deals of the cards its seat cannot see (the same
+/// object as `schafkopf odds`): the record shows the seat's hand and hides the others
+/// (`null`), or shows all four and `seat` says whose view to take.
+#[utoipa::path(tag = "analysis", params(BodyParams, OddsParams, PackParams), request_body(content(
+        (Record = "application/json", example = odds_example),
+        (String = "text/plain", example = plain_example))),
+    responses((status = 200, body = HandOdds), RecordErrors))]
+#[post("/odds")]
+pub(crate) async fn odds(
+    state: web::Data<State>,
+    req: HttpRequest,
+    from: web::Query<BodyParams>,
+    params: web::Query<OddsParams>,
+    pack: web::Query<PackParams>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let (seat, sampling) = (params.seat()?, params.sampling()?);
+    let check = move |r: solver::Record| solver::odds::HandQuestion::of_record(&r, seat);
+    let search = move |q: solver::odds::HandQuestion, s: &mut solver::Solver| {
+        solver::odds::odds(&q, sampling, std::slice::from_mut(s))
+    };
+    let endpoint = (&*from, &*pack, main_lane as fn(&_) -> Lane);
+    analysis_endpoint(&state, &req, endpoint, &body, check, search).await
+}
+
+/// Every contract each seat may announce, valued double dummy, the best per seat, and for
+/// a played record the declarer's choice against his best (the same object as
+/// `schafkopf contracts`; `hands` alone are enough).
+#[utoipa::path(tag = "analysis", params(BodyParams, PackParams), request_body(content(
+        (Record = "application/json"),
+        (String = "text/plain", example = plain_example))),
+    responses((status = 200, body = ContractsReport), RecordErrors))]
+#[post("/contracts")]
+pub(crate) async fn contracts(
+    state: web::Data<State>,
+    req: HttpRequest,
+    from: web::Query<BodyParams>,
+    pack: web::Query<PackParams>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let check = |r: solver::Record| r.deal().map(|_| r);
+    let search = |r: solver::Record, s: &mut solver::Solver| solver::contracts(&r, s);
+    let endpoint = (&*from, &*pack, main_lane as fn(&_) -> Lane);
+    analysis_endpoint(&state, &req, endpoint, &body, check, search).await
+}

@@ -1,0 +1,250 @@
+//! What the handlers share: the state, reading a body into a record, running a search on
+//! the pool, answering JSON, and the examples and errors the document shows.
+
+use crate::client::Client;
+use crate::pool::{Lane, Pool};
+use crate::problem::{ApiError, Problem};
+use crate::query::PackParams;
+use crate::store::Store;
+use actix_web::http::header;
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use solver::formats::{self, LogFormat};
+use solver::Pack;
+use utoipa::IntoParams;
+use utoipa::IntoResponses;
+
+/// What the handlers share.
+pub struct State {
+    pub store: Store,
+    pub pool: Pool,
+}
+
+/// A game in openschafkopf's plain format, the example of every `text/plain` body.
+pub(crate) fn plain_example() -> serde_json::Value {
+    "Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 \
+     sz gk sk e8 ga gz gu ea ez"
+        .into()
+}
+
+/// A hand of its own, the others hidden: the example of `odds` (with four hands shown it
+/// needs `seat`).
+pub(crate) fn odds_example() -> serde_json::Value {
+    serde_json::json!({
+        "id": "wenz-hand",
+        "hands": [null, "EU GU SU EA EZ GA GZ S7", null, null],
+        "contract": {"game": "wenz", "declarer": 1}
+    })
+}
+
+/// The errors a request with a record can meet.
+#[derive(IntoResponses)]
+#[allow(dead_code)] // Described, never built: the answers are `ApiError`s.
+pub(crate) enum RecordErrors {
+    /// The body is not JSON.
+    #[response(status = 400, content_type = "application/problem+json")]
+    Malformed(Problem),
+    /// The body is larger than the service accepts.
+    #[response(status = 413, content_type = "application/problem+json")]
+    TooLarge(Problem),
+    /// The record breaks the rules or the record format (a card twice, an illegal play, a
+    /// missing field), or its search exceeds the request's budget.
+    #[response(status = 422, content_type = "application/problem+json")]
+    Unprocessable(Problem),
+    /// Every solver worker is busy and the queue is full; retry after `Retry-After` seconds.
+    #[response(status = 503, content_type = "application/problem+json")]
+    Busy(Problem),
+}
+
+/// The errors of a request naming a stored game.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+pub(crate) enum GameErrors {
+    /// A query parameter out of its form or range (`pack`, `view`, `samples`, ...).
+    #[response(status = 400, content_type = "application/problem+json")]
+    BadQuery(Problem),
+    /// No stored game has this id.
+    #[response(status = 404, content_type = "application/problem+json")]
+    NotFound(Problem),
+}
+
+/// The body's format, for every endpoint that takes records (`--from` on the command line).
+#[derive(Clone, Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct BodyParams {
+    /// `records` (a hand record as JSON; the default), `netschafkopf` (a NetSchafkopf game
+    /// protocol, Latin-1 or UTF-8 text) or `openschafkopf` (plain lines). The analysis
+    /// endpoints take exactly one game; `POST /api/v1/games` stores every game of a log.
+    #[param(pattern = "^(records|netschafkopf|openschafkopf)$")]
+    pub from: Option<String>,
+    /// The name imported games' ids start with (`<name>#<game number>` for protocols,
+    /// `<name>:<line>` for plain lines, e.g. `club-night-2026-11-29`); default `upload`.
+    pub name: Option<String>,
+}
+
+impl BodyParams {
+    /// The parameters as the request gives them: a `text/plain` body without `from` is
+    /// openschafkopf's plain lines (the format the document shows for `text/plain`).
+    pub(crate) fn for_request(&self, req: &HttpRequest) -> BodyParams {
+        let plain = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| {
+                v.trim_start()
+                    .to_ascii_lowercase()
+                    .starts_with("text/plain")
+            });
+        let mut params = self.clone();
+        if plain && params.from.is_none() {
+            params.from = Some(LogFormat::Openschafkopf.name().to_string());
+        }
+        params
+    }
+
+    /// The foreign format asked for, if any (`records` is the service's own).
+    pub(crate) fn format(&self) -> Result<Option<LogFormat>, ApiError> {
+        let Some(text) = self.from.as_deref() else {
+            return Ok(None);
+        };
+        match text.parse::<LogFormat>() {
+            Ok(LogFormat::Records) => Ok(None),
+            Ok(format) => Ok(Some(format)),
+            Err(_) => Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "bad_query",
+                format!("from must be records, netschafkopf or openschafkopf, not '{text}'"),
+            )),
+        }
+    }
+
+    /// The games of a foreign body, each with its line, as records or faults.
+    pub(crate) fn read(&self, format: LogFormat, body: &[u8]) -> Vec<formats::Read> {
+        let name = self.name.as_deref().unwrap_or("upload");
+        formats::read(&formats::decode(body), format, name)
+    }
+}
+
+/// A foreign format's fault as an answer (422, the format error's code).
+pub(crate) fn format_error(e: &formats::FormatError) -> ApiError {
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.code(), e.to_string())
+}
+
+/// The one record of a body, in the format asked for.
+pub(crate) fn one_record(body: &[u8], from: &BodyParams) -> Result<solver::Record, ApiError> {
+    let Some(format) = from.format()? else {
+        return Ok(record_of(body)?.1);
+    };
+    let mut games = from.read(format, body);
+    if games.len() != 1 {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "game_count",
+            format!(
+                "the body holds {} games; this endpoint takes one (POST /api/v1/games?from=... stores a whole log)",
+                games.len()
+            ),
+        ));
+    }
+    let (_, game) = games.remove(0);
+    game.map_err(|e| format_error(&e))
+}
+
+/// Reads a record from the body, as the command line reads a line.
+pub(crate) fn record_of(body: &[u8]) -> Result<(String, solver::Record), ApiError> {
+    let text = std::str::from_utf8(body).map_err(|e| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "malformed_json",
+            format!("malformed JSON: the body is not UTF-8 ({e})"),
+        )
+    })?;
+    let record = solver::Record::from_json(text)?;
+    Ok((text.to_string(), record))
+}
+
+/// Runs store work on actix's blocking threads, off the HTTP workers.
+pub(crate) async fn blocking<T, E, F>(f: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    E: Into<ApiError> + Send + 'static,
+    F: FnOnce() -> Result<T, E> + Send + 'static,
+{
+    web::block(f)
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?
+        .map_err(Into::into)
+}
+
+/// The answer as JSON, its cards written in `pack`.
+pub(crate) fn json<T: serde::Serialize>(value: &T, pack: Pack) -> Result<HttpResponse, ApiError> {
+    Ok(raw_json(to_json(value, pack)?))
+}
+
+pub(crate) fn to_json<T: serde::Serialize>(value: &T, pack: Pack) -> Result<String, ApiError> {
+    pack.scope(|| serde_json::to_string(value))
+        .map_err(|e| ApiError::internal(format!("could not serialize the answer: {e}")))
+}
+
+pub(crate) fn raw_json(text: String) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(text)
+}
+
+/// What the three analysis endpoints share: one record of the body, in the format asked
+/// for, checked on the HTTP worker (`check`: a bad record is answered at once, even when
+/// every solver is busy), then searched on a solver worker (`search`) within the budget.
+pub(crate) async fn analysis_endpoint<P, T>(
+    state: &State,
+    req: &HttpRequest,
+    (from, pack, lane): (&BodyParams, &PackParams, fn(&P) -> Lane),
+    body: &[u8],
+    check: impl FnOnce(solver::Record) -> Result<P, solver::Error>,
+    search: impl FnOnce(P, &mut solver::Solver) -> Result<T, solver::Error> + Send + 'static,
+) -> Result<HttpResponse, ApiError>
+where
+    P: Send + 'static,
+    T: serde::Serialize + Send + 'static,
+{
+    let pack = pack.pack()?;
+    let from = from.for_request(req);
+    let record = || one_record(body, &from);
+    let check = |r| check(r).map(|p| (lane(&p), p));
+    let answer = checked_search(state, client_of(req), pack, record, check, search).await?;
+    json(&answer, pack)
+}
+
+/// The lane of the searches that may be dear whatever the position: the pool's workers.
+pub(crate) fn main_lane<P>(_: &P) -> Lane {
+    Lane::Main
+}
+
+/// The request's [`Client`], where its connection has one.
+pub(crate) fn client_of(req: &HttpRequest) -> Option<Client> {
+    req.conn_data::<Client>().cloned()
+}
+
+/// A record read (`record`) and checked (`check`) here, then searched on a solver worker
+/// (`search`); the messages of each part name cards in `pack`.
+pub(crate) async fn checked_search<P, T>(
+    state: &State,
+    client: Option<Client>,
+    pack: Pack,
+    record: impl FnOnce() -> Result<solver::Record, ApiError>,
+    check: impl FnOnce(solver::Record) -> Result<(Lane, P), solver::Error>,
+    search: impl FnOnce(P, &mut solver::Solver) -> Result<T, solver::Error> + Send + 'static,
+) -> Result<T, ApiError>
+where
+    P: Send + 'static,
+    T: Send + 'static,
+{
+    let (lane, checked) = pack.scope(|| Ok::<_, ApiError>(check(record()?)?))?;
+    state
+        .pool
+        .run(lane, client, move |s| {
+            pack.scope(|| search(checked, s).map_err(ApiError::from))
+        })
+        .await?
+}

@@ -1,0 +1,291 @@
+//! The game store: storing records and whole logs, listing, reading, deleting, and each
+//! stored game's analysis and contracts (computed once, then kept).
+
+use super::common::*;
+use crate::client::Client;
+use crate::pool::Lane;
+use crate::problem::{ApiError, Problem};
+use crate::query::{GameFilters, Paging};
+use crate::query::{PackParams, ViewParams};
+use crate::schema::{Created, Failed, Imported, Stored};
+use crate::store::{GameList, StoreError};
+use actix_web::http::header;
+use actix_web::http::StatusCode;
+use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};
+use solver::formats::{self};
+use solver::{Analysis, ContractsReport, Pack, Record};
+
+/// Stores a record, validated first (deal, contract and every card of `play`) and kept as
+/// given; its `id` is the record's own, or a new one when it has none: `201` with `{"id"}`.
+/// With `from=netschafkopf` or `from=openschafkopf` the body is a whole log: every game is
+/// converted, validated and stored, and the answer lists the ids stored and the games that
+/// failed (by line); `201` if at least one was stored.
+#[utoipa::path(tag = "games", params(BodyParams, PackParams), request_body(content(
+        (Record = "application/json"),
+        (String = "text/plain", example = plain_example))),
+    responses((status = 201, body = Stored, headers(("Location" = String, description = "The stored game's URL (one record)"))),
+    (status = 409, description = "A game with this id is already stored", body = Problem, content_type = "application/problem+json"),
+    RecordErrors))]
+#[post("/games")]
+pub(crate) async fn create_game(
+    state: web::Data<State>,
+    req: HttpRequest,
+    from: web::Query<BodyParams>,
+    pack: web::Query<PackParams>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let pack = pack.pack()?;
+    let from = from.for_request(&req);
+    if let Some(format) = from.format()? {
+        return import_games(state, from.read(format, &body), pack).await;
+    }
+    let (text, record) = record_of(&body)?;
+    let id = pack.scope(|| validate_for_store(&record))?;
+    let stored = id.clone();
+    blocking(move || state.store.insert(&stored, &text, &record)).await?;
+    Ok(HttpResponse::Created()
+        .insert_header((
+            header::LOCATION,
+            format!("/api/v1/games/{}", url_segment(&id)),
+        ))
+        .json(Created { id }))
+}
+
+/// A record fit for the store, and the id it is stored under.
+pub(crate) fn validate_for_store(record: &solver::Record) -> Result<String, ApiError> {
+    record.check()?;
+    match &record.id {
+        Some(id) if id.is_empty() => Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_record",
+            "invalid record: `id` must not be empty",
+        )),
+        Some(id) => Ok(id.clone()),
+        None => Ok(new_id()),
+    }
+}
+
+/// Stores every game of a converted log; each fault is listed with its line.
+pub(crate) async fn import_games(
+    state: web::Data<State>,
+    games: Vec<formats::Read>,
+    pack: Pack,
+) -> Result<HttpResponse, ApiError> {
+    // Faults name cards in the pack asked for.
+    let imported = blocking(move || pack.scope(|| store_all(&state, games))).await?;
+    if imported.ids.is_empty() {
+        // A log posted again: every game is stored already.
+        if !imported.failed.is_empty() && imported.failed.iter().all(|f| f.code == "duplicate_id") {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "duplicate_id",
+                format!(
+                    "every game of the log is already stored (the first: {})",
+                    imported.failed[0].detail
+                ),
+            ));
+        }
+        let detail = match imported.failed.first() {
+            Some(f) => format!("no game could be stored; the first fault: {}", f.detail),
+            None => "the body holds no game".to_string(),
+        };
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "nothing_stored",
+            detail,
+        ));
+    }
+    Ok(HttpResponse::Created().json(imported))
+}
+
+/// Stores every game that validates; the others are listed with their lines.
+pub(crate) fn store_all(state: &State, games: Vec<formats::Read>) -> Result<Imported, ApiError> {
+    let mut imported = Imported {
+        ids: Vec::new(),
+        failed: Vec::new(),
+    };
+    for (line, game) in games {
+        let stored = game.map_err(|e| format_error(&e)).and_then(|record| {
+            let id = validate_for_store(&record)?;
+            state.store.insert(&id, &record.to_json(), &record)?;
+            Ok(id)
+        });
+        match stored {
+            Ok(id) => imported.ids.push(id),
+            Err(e) => imported.failed.push(Failed {
+                line,
+                code: e.code,
+                detail: e.detail,
+            }),
+        }
+    }
+    Ok(imported)
+}
+
+/// Stored games, oldest first, filtered by player, contract and date, a page at a time.
+#[utoipa::path(tag = "games", params(GameFilters, Paging),
+    responses((status = 200, body = GameList),
+    (status = 400, description = "A bad filter or page", body = Problem, content_type = "application/problem+json")))]
+#[get("/games")]
+pub(crate) async fn list_games(
+    state: web::Data<State>,
+    filters: web::Query<GameFilters>,
+    paging: web::Query<Paging>,
+) -> Result<HttpResponse, ApiError> {
+    // Checked in this order: the page, then the filters.
+    let page = paging.page()?;
+    let filter = filters.filter()?;
+    let list = blocking(move || state.store.list(&filter, page)).await?;
+    json(&list, Pack::German)
+}
+
+/// A stored record, exactly as it was given where it was given in the pack asked for
+/// (`pack`, default German); otherwise its cards rewritten in that pack.
+#[utoipa::path(tag = "games", params(("id" = String, Path, description = "The game's id"), PackParams),
+    responses((status = 200, body = Record), GameErrors))]
+#[get("/games/{id}")]
+pub(crate) async fn get_game(
+    state: web::Data<State>,
+    id: web::Path<String>,
+    pack: web::Query<PackParams>,
+) -> Result<HttpResponse, ApiError> {
+    let pack = pack.pack()?;
+    let id = id.into_inner();
+    let text = blocking(move || state.store.get(&id)).await?;
+    let record = Record::from_json(&text)?;
+    if record.pack.unwrap_or_default() == pack {
+        return Ok(raw_json(text));
+    }
+    Ok(raw_json(record.in_pack(pack)?.to_json()))
+}
+
+/// Deletes a stored game and its analysis.
+#[utoipa::path(tag = "games", params(("id" = String, Path, description = "The game's id")),
+    responses((status = 204, description = "Deleted"), GameErrors))]
+#[delete("/games/{id}")]
+pub(crate) async fn delete_game(
+    state: web::Data<State>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = id.into_inner();
+    blocking(move || state.store.delete(&id)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The stored game's analysis in a view: computed on the first request, then served from
+/// the database (each view and sampling kept apart).
+#[utoipa::path(tag = "games", params(("id" = String, Path, description = "The game's id"), ViewParams, PackParams),
+    responses((status = 200, body = Analysis), GameErrors,
+    (status = 422, description = "The stored record has no contract to analyse, or its search exceeds the budget", body = Problem, content_type = "application/problem+json"),
+    (status = 503, description = "Every solver worker is busy; retry later", body = Problem, content_type = "application/problem+json")))]
+#[get("/games/{id}/analysis")]
+pub(crate) async fn game_analysis(
+    state: web::Data<State>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    view: web::Query<ViewParams>,
+    pack: web::Query<PackParams>,
+) -> Result<HttpResponse, ApiError> {
+    let (sampling, lines) = (view.sampling()?, view.lines()?);
+    let key = ViewParams::key(sampling, lines);
+    let search = move |g: solver::Game, s: &mut solver::Solver| {
+        solver::analyze_in(&g, sampling, lines, std::slice::from_mut(s))
+    };
+    stored_or_computed(
+        state,
+        client_of(&req),
+        (id.into_inner(), key),
+        pack.pack()?,
+        |r| r.game(),
+        search,
+    )
+    .await
+}
+
+/// The contracts of a stored game's deal (the object of `schafkopf contracts`): computed on
+/// the first request, then served from the database.
+#[utoipa::path(tag = "games", params(("id" = String, Path, description = "The game's id"), PackParams),
+    responses((status = 200, body = ContractsReport), GameErrors,
+    (status = 422, description = "The search exceeds the budget", body = Problem, content_type = "application/problem+json"),
+    (status = 503, description = "Every solver worker is busy; retry later", body = Problem, content_type = "application/problem+json")))]
+#[get("/games/{id}/contracts")]
+pub(crate) async fn game_contracts(
+    state: web::Data<State>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    pack: web::Query<PackParams>,
+) -> Result<HttpResponse, ApiError> {
+    // Kept beside the game's analyses, under a view name of its own.
+    let key = "contracts".to_string();
+    let check = |r: solver::Record| r.deal().map(|_| r);
+    let search = |r: solver::Record, s: &mut solver::Solver| solver::contracts(&r, s);
+    stored_or_computed(
+        state,
+        client_of(&req),
+        (id.into_inner(), key),
+        pack.pack()?,
+        check,
+        search,
+    )
+    .await
+}
+
+/// What a stored game's analyses share: the answer kept under `key` (and the pack, where
+/// not German) if there is one, else the stored record checked (`check`), searched on a
+/// solver worker (`search`), and the answer kept for the next request.
+pub(crate) async fn stored_or_computed<P, T>(
+    state: web::Data<State>,
+    client: Option<Client>,
+    (id, key): (String, String),
+    pack: Pack,
+    check: impl FnOnce(solver::Record) -> Result<P, solver::Error>,
+    search: impl FnOnce(P, &mut solver::Solver) -> Result<T, solver::Error> + Send + 'static,
+) -> Result<HttpResponse, ApiError>
+where
+    P: Send + 'static,
+    T: serde::Serialize + Send + 'static,
+{
+    let key = match pack {
+        Pack::German => key,
+        other => format!("{key}&pack={other}"),
+    };
+    let (s, game, view) = (state.clone(), id.clone(), key.clone());
+    let (text, stored) = blocking(move || {
+        Ok::<_, StoreError>((s.store.get(&game)?, s.store.analysis(&game, &view)?))
+    })
+    .await?;
+    if let Some(answer) = stored {
+        return Ok(raw_json(answer));
+    }
+    let record = || Ok(solver::Record::from_json(&text)?);
+    let check = |r| check(r).map(|p| (Lane::Main, p));
+    let answer = checked_search(&state, client, pack, record, check, search).await?;
+    let text = to_json(&answer, pack)?;
+    let kept = text.clone();
+    blocking(move || state.store.put_analysis(&id, &key, &kept)).await?;
+    Ok(raw_json(text))
+}
+
+/// A new game id: the time in microseconds and a counter, in hex (unique within a process,
+/// and ordered).
+pub(crate) fn new_id() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let micros = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_micros() as u64);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    format!("g{micros:x}{n:04x}")
+}
+
+/// An id as a URL path segment (ids may hold `/`, `#`, spaces: record ids are free text).
+pub(crate) fn url_segment(id: &str) -> String {
+    id.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

@@ -76,8 +76,14 @@ impl ViewParams {
                 Ok(None)
             }
             Some("players") => Ok(Some(Sampling {
-                samples: bounded("samples", self.samples.as_deref(), 100, 1, MAX_WORLDS)
-                    .map_err(bad_query)? as usize,
+                samples: bounded(
+                    "samples",
+                    self.samples.as_deref(),
+                    solver::defaults::ANALYSIS_WORLDS as u64,
+                    1,
+                    MAX_WORLDS,
+                )
+                .map_err(bad_query)? as usize,
                 seed: seed(self.seed.as_deref())?,
             })),
             Some(other) => Err(bad_query(format!(
@@ -136,8 +142,14 @@ impl OddsParams {
 
     pub fn sampling(&self) -> Result<Sampling, ApiError> {
         Ok(Sampling {
-            samples: bounded("samples", self.samples.as_deref(), 1000, 1, MAX_DEALS)
-                .map_err(bad_query)? as usize,
+            samples: bounded(
+                "samples",
+                self.samples.as_deref(),
+                solver::defaults::ODDS_DEALS as u64,
+                1,
+                MAX_DEALS,
+            )
+            .map_err(bad_query)? as usize,
             seed: seed(self.seed.as_deref())?,
         })
     }

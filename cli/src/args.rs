@@ -182,7 +182,7 @@ pub struct Players {
     #[arg(long, value_enum, default_value_t = ViewArg::DoubleDummy)]
     pub view: ViewArg,
     /// Worlds per decision in the players' view (all of them where they are fewer).
-    #[arg(long, default_value_t = 100, value_parser = positive)]
+    #[arg(long, default_value_t = solver::defaults::ANALYSIS_WORLDS, value_parser = positive)]
     pub samples: usize,
     /// The seed of the worlds drawn: the same seed gives the same answer on any thread
     /// count.
@@ -239,7 +239,7 @@ pub enum Command {
         #[arg(long, value_parser = seat)]
         seat: Option<u8>,
         /// Deals of the unseen cards.
-        #[arg(long, default_value_t = 1000, value_parser = positive)]
+        #[arg(long, default_value_t = solver::defaults::ODDS_DEALS, value_parser = positive)]
         samples: usize,
         /// The seed of the deals drawn: the same seed gives the same answer on any thread
         /// count.
@@ -338,7 +338,12 @@ pub struct Ledger {
     #[arg(long)]
     pub single_dummy: bool,
     /// Single dummy: worlds per decision (all of them where they are fewer).
-    #[arg(long, default_value_t = 20, value_parser = positive, requires = "single_dummy")]
+    #[arg(
+        long,
+        default_value_t = solver::defaults::LEDGER_WORLDS,
+        value_parser = positive,
+        requires = "single_dummy"
+    )]
     pub samples: usize,
     /// Single dummy: the seed of the worlds drawn.
     #[arg(long, default_value_t = 0, requires = "single_dummy")]

@@ -36,6 +36,7 @@ mod announce;
 mod cards;
 mod contract;
 mod deal;
+pub mod defaults;
 mod error;
 mod explain;
 pub mod formats;

@@ -70,8 +70,14 @@ pub(crate) async fn ledger(
         ));
     }
     let sampling = solver::single_dummy::Sampling {
-        samples: crate::query::bounded("samples", q.samples.as_deref(), 20, 1, 1000)
-            .map_err(StoreError::BadQuery)? as usize,
+        samples: crate::query::bounded(
+            "samples",
+            q.samples.as_deref(),
+            solver::defaults::LEDGER_WORLDS as u64,
+            1,
+            1000,
+        )
+        .map_err(StoreError::BadQuery)? as usize,
         seed: crate::query::seed(q.seed.as_deref())?,
     };
     let store = state.clone();

@@ -351,7 +351,7 @@ pub struct Sampling {
 impl Default for Sampling {
     fn default() -> Sampling {
         Sampling {
-            samples: 1000,
+            samples: crate::defaults::ODDS_DEALS,
             seed: 0,
         }
     }

@@ -193,11 +193,85 @@ pub struct Players {
     pub lines: bool,
 }
 
+/// The card notation every command's help ends with.
+macro_rules! notation {
+    () => {
+        "Cards: suit E G H S (Eichel, Gras, Herz, Schellen), then rank A Z K O U 9 8 7 (ace, ten, \
+         king, Ober, Unter, ...; `10` and `X` are read as Z), any case: `EO GU HA SZ`. With \
+         `--pack french`: C S H D and A 10 K Q J 9 8 7 (`CQ SJ HA D10`); `--pack symbols`: \
+         `♣Q ♠J ♥A ♦10`. Docs: docs/GUIDE.md; every flag: docs/INTERFACE.md section 3."
+    };
+}
+
+const SCORE_HELP: &str = concat!(
+    "Examples:\n  ",
+    "schafkopf score examples/games.jsonl",
+    "\n\n",
+    notation!()
+);
+const SOLVE_HELP: &str = concat!(
+    "Examples:\n  ",
+    "schafkopf solve examples/positions.jsonl\n  schafkopf solve --line examples/positions.jsonl",
+    "\n\n",
+    notation!()
+);
+const CONTRACTS_HELP: &str = concat!(
+    "Examples:\n  ",
+    "schafkopf contracts --format table examples/deal.jsonl",
+    "\n\n",
+    notation!()
+);
+const ANALYZE_HELP: &str = concat!(
+    "Examples:\n",
+    "  schafkopf analyze --format table examples/games.jsonl\n",
+    "  head -1 examples/games.jsonl | schafkopf analyze --view players --samples 100\n",
+    "  head -1 examples/games.jsonl | schafkopf analyze --format html -o game.html\n\n",
+    notation!()
+);
+const ODDS_HELP: &str = concat!(
+    "Examples:\n  ",
+    "schafkopf odds --format table examples/hand.jsonl",
+    "\n\n",
+    notation!()
+);
+const BATCH_HELP: &str = concat!(
+    "Examples:\n  ",
+    "schafkopf batch --from netschafkopf tests/data/netschafkopf/*.txt -o out.jsonl",
+    "\n\n",
+    notation!()
+);
+const LEDGER_HELP: &str = concat!(
+    "Examples:\n  ",
+    "schafkopf ledger --format table examples/german.jsonl",
+    "\n\n",
+    notation!()
+);
+const IMPORT_HELP: &str = concat!(
+    "Examples:\n  ",
+    "schafkopf import --from netschafkopf tests/data/netschafkopf/samples-04.08.24.txt",
+    "\n\n",
+    notation!()
+);
+const SERVE_HELP: &str = concat!(
+    "Examples:\n  ",
+    "schafkopf serve --addr 127.0.0.1:8080 --db schafkopf.db",
+    "\n\n",
+    notation!()
+);
+const EXPORT_HELP: &str = concat!(
+    "Examples:\n  ",
+    "schafkopf export --to openschafkopf examples/games.jsonl",
+    "\n\n",
+    notation!()
+);
+
 #[derive(Subcommand)]
 pub enum Command {
     /// The result and settlement of completely played hands, as played (no search).
+    #[command(after_help = SCORE_HELP)]
     Score(Io),
     /// The double-dummy value of the position after `play`, and of every legal card.
+    #[command(after_help = SOLVE_HELP)]
     Solve {
         #[command(flatten)]
         io: Io,
@@ -208,6 +282,7 @@ pub enum Command {
         line: bool,
     },
     /// Every contract each seat may announce, valued double dummy, and the best per seat.
+    #[command(after_help = CONTRACTS_HELP)]
     Contracts {
         #[command(flatten)]
         report: ReportArgs,
@@ -219,6 +294,7 @@ pub enum Command {
     },
     /// Every card of played hands judged double dummy: its value, the best cards, its cost
     /// (and with `--view players` by what its player could know).
+    #[command(after_help = ANALYZE_HELP)]
     Analyze {
         #[command(flatten)]
         report: ReportArgs,
@@ -229,6 +305,7 @@ pub enum Command {
     },
     /// How a hand's contracts fare over the deals of the cards its seat cannot see: win,
     /// schneider and schwarz odds, expected settlement, the best choice.
+    #[command(after_help = ODDS_HELP)]
     Odds {
         #[command(flatten)]
         report: ReportArgs,
@@ -247,6 +324,7 @@ pub enum Command {
         seed: u64,
     },
     /// `analyze` plus the declarer's contracts over whole hand logs, with a summary file.
+    #[command(after_help = BATCH_HELP)]
     Batch {
         /// Hand logs (JSON lines).
         #[arg(required = true, value_name = "LOG")]
@@ -284,8 +362,10 @@ pub enum Command {
     },
     /// Each player's money over hand logs, game after game in the order given: running
     /// totals, the stock carried, every player's account (no search).
+    #[command(after_help = LEDGER_HELP)]
     Ledger(Ledger),
     /// Converts other programs' logs into hand records (JSON lines).
+    #[command(after_help = IMPORT_HELP)]
     Import {
         /// The logs' format.
         #[arg(long, value_parser = log_format())]
@@ -298,10 +378,12 @@ pub enum Command {
         output: Option<PathBuf>,
     },
     /// The HTTP service: solve, analyze, contracts and a SQLite game store (docs/INTERFACE.md section 4).
+    #[command(after_help = SERVE_HELP)]
     Serve(Serve),
     /// Prints the service's OpenAPI document (the same as `openapi/openapi.json`).
     Openapi,
     /// Writes hand records in another program's format (faults go to stderr).
+    #[command(after_help = EXPORT_HELP)]
     Export {
         /// The format to write.
         #[arg(long, value_enum)]

@@ -104,6 +104,19 @@ pub struct LedgerJudging<'a> {
     pub single_dummy: Option<(Sampling, &'a mut [Solver])>,
 }
 
+impl LedgerJudging<'_> {
+    /// The same judging for one more game (the solvers lent again).
+    pub fn again(&mut self) -> LedgerJudging<'_> {
+        LedgerJudging {
+            double_dummy: self.double_dummy.as_deref_mut(),
+            single_dummy: self
+                .single_dummy
+                .as_mut()
+                .map(|(sampling, solvers)| (*sampling, &mut **solvers)),
+        }
+    }
+}
+
 /// A player's money over the games judged double dummy (Ramsch and hands thrown in are
 /// not: a Ramsch has no declared outcome to force).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -193,6 +206,26 @@ impl Ledger {
             single_dummy: None,
         };
         self.add_with(record, judges)
+    }
+
+    /// The game of a hand record's JSON line, counted as [`Ledger::add_with`] counts it.
+    pub fn add_line(&mut self, line: &str, judges: LedgerJudging) -> Result<LedgerEntry, Error> {
+        self.add_with(&Record::from_json(line)?, judges)
+    }
+
+    /// The ledger's loop: every game of `games` (a key, such as its id, and its record's
+    /// JSON line) counted in order as `judges` asks, `each` handed the game's entry or its
+    /// fault. A fault leaves the game out and the run goes on.
+    pub fn count_all<K, T: AsRef<str>>(
+        &mut self,
+        games: impl IntoIterator<Item = (K, T)>,
+        mut judges: LedgerJudging,
+        mut each: impl FnMut(K, Result<LedgerEntry, Error>),
+    ) {
+        for (key, line) in games {
+            let counted = self.add_line(line.as_ref(), judges.again());
+            each(key, counted);
+        }
     }
 
     /// [`Ledger::add`], and each game judged as `judges` asks: double dummy (as

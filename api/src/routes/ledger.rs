@@ -10,7 +10,6 @@ use crate::store::StoreError;
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use serde::Deserialize;
-use solver::Record;
 use utoipa::IntoParams;
 
 /// What `GET /api/v1/ledger` takes beside the game list's filters.
@@ -85,7 +84,6 @@ pub(crate) async fn ledger(
     // `bounded` kept the stock within what a ledger starts with.
     let count = move |solver: Option<&mut solver::Solver>| -> Result<LedgerReport, solver::Error> {
         let mut ledger = solver::ledger::Ledger::with_stock(stock)?;
-        let mut solver = solver;
         // Double dummy has the worker's solver; single dummy one of its own, bounded by
         // what the worker's has left of the request's budget, and cancelled with it.
         let mut own = Vec::new();
@@ -96,23 +94,18 @@ pub(crate) async fn ledger(
             own.push(helper);
         }
         let (mut games, mut failed) = (Vec::new(), Vec::new());
-        for (id, text) in records {
-            let judged = Record::from_json(&text).and_then(|r| {
-                let judges = solver::ledger::LedgerJudging {
-                    double_dummy: solver.as_deref_mut().filter(|_| double),
-                    single_dummy: played_out.then_some((sampling, own.as_mut_slice())),
-                };
-                ledger.add_with(&r, judges)
-            });
-            match judged {
-                Ok(entry) => games.push(entry),
-                Err(e) => failed.push(LedgerFault {
-                    id,
-                    code: e.code().to_string(),
-                    detail: e.to_string(),
-                }),
-            }
-        }
+        let judges = solver::ledger::LedgerJudging {
+            double_dummy: solver.filter(|_| double),
+            single_dummy: played_out.then_some((sampling, own.as_mut_slice())),
+        };
+        ledger.count_all(records, judges, |id, counted| match counted {
+            Ok(entry) => games.push(entry),
+            Err(e) => failed.push(LedgerFault {
+                id,
+                code: e.code().to_string(),
+                detail: e.to_string(),
+            }),
+        });
         Ok(LedgerReport {
             games,
             failed,

@@ -5,10 +5,7 @@ use crate::args::LedgerFormat;
 use crate::output;
 use crate::sources::{self, with_path};
 use crate::table::count;
-use solver::{
-    ledger::{Ledger, LedgerEntry},
-    Record,
-};
+use solver::ledger::{Ledger, LedgerEntry};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -42,6 +39,12 @@ pub fn run_ledger(run: crate::args::Ledger) -> io::Result<ExitCode> {
         samples: run.samples,
         seed: run.seed,
     };
+    let mut judges = solver::ledger::LedgerJudging {
+        double_dummy: solver.as_mut(),
+        single_dummy: run
+            .single_dummy
+            .then_some((sampling, solvers.as_mut_slice())),
+    };
     let searching = run.double_dummy || run.single_dummy;
     let (mut failed, mut records) = (0usize, 0usize);
     for log in &run.logs {
@@ -57,16 +60,8 @@ pub fn run_ledger(run: crate::args::Ledger) -> io::Result<ExitCode> {
             records += 1;
             bar.inc(1);
             let counted = match item.text {
-                Ok(text) => Record::from_json(&text)
-                    .and_then(|r| {
-                        let judges = solver::ledger::LedgerJudging {
-                            double_dummy: solver.as_mut(),
-                            single_dummy: run
-                                .single_dummy
-                                .then_some((sampling, solvers.as_mut_slice())),
-                        };
-                        ledger.add_with(&r, judges)
-                    })
+                Ok(text) => ledger
+                    .add_line(&text, judges.again())
                     .map_err(|e| (e.code(), e.to_string())),
                 Err(fault) => Err((fault.code, fault.message)),
             };

@@ -77,18 +77,18 @@ pub struct Account {
     /// Where the ledger judged the games double dummy: what they paid him as played, and
     /// what they would have paid with every card perfect (the contract as declared).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub double_dummy: Option<Judged>,
+    pub double_dummy: Option<DoubleDummyAccount>,
     /// Where the ledger played the games out single dummy: what they paid him as played,
     /// and what single-dummy play would have paid.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub single_dummy: Option<PlayedOut>,
+    pub single_dummy: Option<SingleDummyAccount>,
 }
 
 /// A player's money over the games played out single dummy: what they paid him as played,
 /// and what they would have paid with every card the best by what its player could know.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct PlayedOut {
+pub struct SingleDummyAccount {
     pub games: u32,
     pub as_played: i64,
     pub single_dummy: i64,
@@ -121,7 +121,7 @@ impl LedgerJudging<'_> {
 /// not: a Ramsch has no declared outcome to force).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Judged {
+pub struct DoubleDummyAccount {
     pub games: u32,
     pub as_played: i64,
     pub perfect: i64,
@@ -368,13 +368,17 @@ impl Ledger {
             }
             account.total = sum(account.total, amount)?;
             if let Some(perfect) = perfect {
-                let j = account.double_dummy.get_or_insert_with(Judged::default);
+                let j = account
+                    .double_dummy
+                    .get_or_insert_with(DoubleDummyAccount::default);
                 j.games += 1;
                 j.as_played = sum(j.as_played, amount)?;
                 j.perfect = sum(j.perfect, perfect[seat])?;
             }
             if let Some(played_out) = played_out {
-                let p = account.single_dummy.get_or_insert_with(PlayedOut::default);
+                let p = account
+                    .single_dummy
+                    .get_or_insert_with(SingleDummyAccount::default);
                 p.games += 1;
                 p.as_played = sum(p.as_played, amount)?;
                 p.single_dummy = sum(p.single_dummy, played_out[seat])?;

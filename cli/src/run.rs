@@ -153,11 +153,7 @@ pub fn run_sampled(
     f: impl Fn(&str, &mut [Solver], bool) -> LineResult + Sync,
 ) -> io::Result<ExitCode> {
     let workers = Workers::of(&report.search)?;
-    let errors = if table {
-        ErrorStyle::Text
-    } else {
-        ErrorStyle::Json
-    };
+    let errors = errors_for(table);
     let one = Workers {
         threads: 1,
         ..workers
@@ -181,11 +177,7 @@ pub fn run_report(
     f: fn(&str, &mut Solver, bool) -> LineResult,
 ) -> io::Result<ExitCode> {
     let workers = Workers::of(&report.search)?;
-    let errors = if table {
-        ErrorStyle::Text
-    } else {
-        ErrorStyle::Json
-    };
+    let errors = errors_for(table);
     let solver = || workers.solver();
     run_lines(
         &report.io,
@@ -195,4 +187,14 @@ pub fn run_report(
         solver,
         move |line, s| f(line, s, table),
     )
+}
+
+/// How a bad record is written where the output is a table for people (a text line) or
+/// JSON lines (a JSON error line).
+fn errors_for(table: bool) -> ErrorStyle {
+    if table {
+        ErrorStyle::Text
+    } else {
+        ErrorStyle::Json
+    }
 }

@@ -325,36 +325,7 @@ pub enum Command {
     },
     /// `analyze` plus the declarer's contracts over whole hand logs, with a summary file.
     #[command(after_help = BATCH_HELP)]
-    Batch {
-        /// Hand logs (JSON lines).
-        #[arg(required = true, value_name = "LOG")]
-        logs: Vec<PathBuf>,
-        /// The output file (one line per record, in input order); `-` is standard output
-        /// (then give `--summary`).
-        #[arg(short, long, value_name = "OUT")]
-        output: PathBuf,
-        #[arg(long, value_enum, default_value_t = BatchFormat::Json)]
-        format: BatchFormat,
-        /// The summary file (per player and per contract); default: OUT.summary.json.
-        #[arg(long, value_name = "FILE")]
-        summary: Option<PathBuf>,
-        /// Go on from a run that stopped: keep OUT's whole lines (a torn last line is
-        /// dropped), skip as many records, and append the rest.
-        #[arg(long)]
-        resume: bool,
-        /// Number the hand log's lines from N: the input is a piece of a longer log that
-        /// starts at its line N, and faults name the whole log's lines (the Spark job
-        /// passes each piece's place).
-        #[arg(long, value_name = "N", default_value_t = 1, value_parser = positive)]
-        first_line: usize,
-        /// The logs' format: hand records, or another program's logs converted on the way in.
-        #[arg(long, value_parser = log_format(), default_value = "records")]
-        from: LogFormat,
-        #[command(flatten)]
-        search: SearchArgs,
-        #[command(flatten)]
-        players: Players,
-    },
+    Batch(BatchArgs),
     /// Batch summaries: `merge` adds the summaries of a job's parts into the whole's.
     Summary {
         #[command(subcommand)]
@@ -508,4 +479,37 @@ pub enum LedgerFormat {
     Json,
     /// The score table: each player's running total after each game, then the accounts.
     Table,
+}
+
+/// The arguments of `batch`.
+#[derive(clap::Args)]
+pub struct BatchArgs {
+    /// Hand logs (JSON lines).
+    #[arg(required = true, value_name = "LOG")]
+    pub logs: Vec<PathBuf>,
+    /// The output file (one line per record, in input order); `-` is standard output
+    /// (then give `--summary`).
+    #[arg(short, long, value_name = "OUT")]
+    pub output: PathBuf,
+    #[arg(long, value_enum, default_value_t = BatchFormat::Json)]
+    pub format: BatchFormat,
+    /// The summary file (per player and per contract); default: OUT.summary.json.
+    #[arg(long, value_name = "FILE")]
+    pub summary: Option<PathBuf>,
+    /// Go on from a run that stopped: keep OUT's whole lines (a torn last line is
+    /// dropped), skip as many records, and append the rest.
+    #[arg(long)]
+    pub resume: bool,
+    /// Number the hand log's lines from N: the input is a piece of a longer log that
+    /// starts at its line N, and faults name the whole log's lines (the Spark job
+    /// passes each piece's place).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = positive)]
+    pub first_line: usize,
+    /// The logs' format: hand records, or another program's logs converted on the way in.
+    #[arg(long, value_parser = log_format(), default_value = "records")]
+    pub from: LogFormat,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    #[command(flatten)]
+    pub players: Players,
 }

@@ -9,10 +9,9 @@ mod run;
 mod sources;
 mod table;
 
-use args::{BatchFormat, Cli, Command, ExportFormat, SummaryAction};
+use args::{Cli, Command, ExportFormat, SummaryAction};
 use clap::Parser;
 use commands::{analyze, batch, contracts, import, ledger, odds, score, serve, solve};
-use config::{sampling_of, Workers};
 use std::io;
 use std::process::ExitCode;
 
@@ -80,27 +79,7 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             seat,
             solver::single_dummy::Sampling { samples, seed },
         ),
-        Command::Batch {
-            logs,
-            output,
-            format,
-            summary,
-            resume,
-            first_line,
-            from,
-            search,
-            players,
-        } => batch::run_batch(batch::Run {
-            first_line,
-            players: sampling_of(&players),
-            logs,
-            from,
-            output,
-            csv: format == BatchFormat::Csv,
-            summary,
-            resume,
-            workers: Workers::of(&search)?,
-        }),
+        Command::Batch(args) => batch::run(args),
         Command::Summary {
             action: SummaryAction::Merge { parts, output },
         } => batch::merge_summaries(&parts, output.as_deref()),

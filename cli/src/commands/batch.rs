@@ -10,7 +10,8 @@
 //! All logs go through one pool of workers, so each worker's solver (and its tables) lives
 //! for the whole run.
 
-use crate::config::Workers;
+use crate::args::{BatchArgs, BatchFormat};
+use crate::config::{sampling_of, Workers};
 use crate::lines::{process, ErrorStyle, LineResult, RunSettings};
 use crate::output;
 use crate::sources::{self, with_path};
@@ -811,6 +812,21 @@ pub struct Run {
     pub workers: Workers,
     /// How to sample the players' view (none: double dummy only).
     pub players: Option<Sampling>,
+}
+
+/// `schafkopf batch` as typed: its arguments resolved, then run.
+pub fn run(args: BatchArgs) -> io::Result<ExitCode> {
+    run_batch(Run {
+        first_line: args.first_line,
+        players: sampling_of(&args.players),
+        logs: args.logs,
+        from: args.from,
+        output: args.output,
+        csv: args.format == BatchFormat::Csv,
+        summary: args.summary,
+        resume: args.resume,
+        workers: Workers::of(&args.search)?,
+    })
 }
 
 /// `schafkopf batch`: every log in turn through one pool of workers, one output, a summary.

@@ -203,67 +203,32 @@ macro_rules! notation {
     };
 }
 
-const SCORE_HELP: &str = concat!(
-    "Examples:\n  ",
-    "schafkopf score examples/games.jsonl",
-    "\n\n",
-    notation!()
+/// A command's help ending: its examples, one a line, then the card notation.
+macro_rules! help {
+    ($($example:literal),+) => {
+        concat!("Examples:\n", $("  ", $example, "\n",)+ "\n", notation!())
+    };
+}
+
+const SCORE_HELP: &str = help!("schafkopf score examples/games.jsonl");
+const SOLVE_HELP: &str = help!(
+    "schafkopf solve examples/positions.jsonl",
+    "schafkopf solve --line examples/positions.jsonl"
 );
-const SOLVE_HELP: &str = concat!(
-    "Examples:\n  ",
-    "schafkopf solve examples/positions.jsonl\n  schafkopf solve --line examples/positions.jsonl",
-    "\n\n",
-    notation!()
+const CONTRACTS_HELP: &str = help!("schafkopf contracts --format table examples/deal.jsonl");
+const ANALYZE_HELP: &str = help!(
+    "schafkopf analyze --format table examples/games.jsonl",
+    "head -1 examples/games.jsonl | schafkopf analyze --view players --samples 100",
+    "head -1 examples/games.jsonl | schafkopf analyze --format html -o game.html"
 );
-const CONTRACTS_HELP: &str = concat!(
-    "Examples:\n  ",
-    "schafkopf contracts --format table examples/deal.jsonl",
-    "\n\n",
-    notation!()
-);
-const ANALYZE_HELP: &str = concat!(
-    "Examples:\n",
-    "  schafkopf analyze --format table examples/games.jsonl\n",
-    "  head -1 examples/games.jsonl | schafkopf analyze --view players --samples 100\n",
-    "  head -1 examples/games.jsonl | schafkopf analyze --format html -o game.html\n\n",
-    notation!()
-);
-const ODDS_HELP: &str = concat!(
-    "Examples:\n  ",
-    "schafkopf odds --format table examples/hand.jsonl",
-    "\n\n",
-    notation!()
-);
-const BATCH_HELP: &str = concat!(
-    "Examples:\n  ",
-    "schafkopf batch --from netschafkopf tests/data/netschafkopf/*.txt -o out.jsonl",
-    "\n\n",
-    notation!()
-);
-const LEDGER_HELP: &str = concat!(
-    "Examples:\n  ",
-    "schafkopf ledger --format table examples/german.jsonl",
-    "\n\n",
-    notation!()
-);
-const IMPORT_HELP: &str = concat!(
-    "Examples:\n  ",
-    "schafkopf import --from netschafkopf tests/data/netschafkopf/samples-04.08.24.txt",
-    "\n\n",
-    notation!()
-);
-const SERVE_HELP: &str = concat!(
-    "Examples:\n  ",
-    "schafkopf serve --addr 127.0.0.1:8080 --db schafkopf.db",
-    "\n\n",
-    notation!()
-);
-const EXPORT_HELP: &str = concat!(
-    "Examples:\n  ",
-    "schafkopf export --to openschafkopf examples/games.jsonl",
-    "\n\n",
-    notation!()
-);
+const ODDS_HELP: &str = help!("schafkopf odds --format table examples/hand.jsonl");
+const BATCH_HELP: &str =
+    help!("schafkopf batch --from netschafkopf tests/data/netschafkopf/*.txt -o out.jsonl");
+const LEDGER_HELP: &str = help!("schafkopf ledger --format table examples/german.jsonl");
+const IMPORT_HELP: &str =
+    help!("schafkopf import --from netschafkopf tests/data/netschafkopf/samples-04.08.24.txt");
+const SERVE_HELP: &str = help!("schafkopf serve --addr 127.0.0.1:8080 --db schafkopf.db");
+const EXPORT_HELP: &str = help!("schafkopf export --to openschafkopf examples/games.jsonl");
 
 #[derive(Subcommand)]
 pub enum Command {

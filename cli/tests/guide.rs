@@ -148,7 +148,6 @@ fn replay(file: &str, dir: &Path, server: &mut Option<Server>) -> Vec<String> {
     let bless = std::env::var_os("SCHAFKOPF_BLESS_GUIDE").is_some();
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     let mut faults = Vec::new();
-    // From the last example up, so that a blessed output's length moves nothing unread.
     let found = examples(&text);
     let mut outputs = Vec::new();
     let required = std::env::var_os("SCHAFKOPF_REQUIRE_GUIDE_TOOLS").is_some();
@@ -172,6 +171,7 @@ fn replay(file: &str, dir: &Path, server: &mut Option<Server>) -> Vec<String> {
         }
         outputs.push(Some(run(&command, dir)));
     }
+    // From the last example up, so that a blessed output's length moves nothing unread.
     for (example, got) in found.iter().zip(outputs).rev() {
         let Some(got) = got else {
             continue;
@@ -212,6 +212,8 @@ fn replay(file: &str, dir: &Path, server: &mut Option<Server>) -> Vec<String> {
     if bless {
         std::fs::write(&path, lines.join("\n") + "\n").unwrap();
     }
+    // In the file's order.
+    faults.reverse();
     faults
 }
 

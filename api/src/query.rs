@@ -354,3 +354,62 @@ fn timestamp(text: &str, name: &str) -> Result<String, ApiError> {
     }
     Ok(text.to_string())
 }
+
+/// What `GET /api/v1/ledger` takes beside the game list's filters.
+#[derive(Clone, Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LedgerQuery {
+    /// The stock before the first game (0 to 1,000,000; default 0).
+    #[param(value_type = Option<i64>, minimum = 0, maximum = 1_000_000)]
+    pub stock: Option<String>,
+    /// `true`: also judge each declared game double dummy (on one solver worker, within
+    /// the request's node budget).
+    #[param(value_type = Option<bool>)]
+    pub double_dummy: Option<String>,
+    /// `true`: also play each game out single dummy (every card the best by what its
+    /// player could know; on one solver worker, within the request's node budget).
+    #[param(value_type = Option<bool>)]
+    pub single_dummy: Option<String>,
+    /// Single dummy: worlds per decision (1 to 1,000; default 20).
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000)]
+    pub samples: Option<String>,
+    /// Single dummy: the seed of the worlds drawn (0 to 2^63 - 1; default 0).
+    #[param(value_type = Option<i64>, minimum = 0)]
+    pub seed: Option<String>,
+}
+
+impl LedgerQuery {
+    /// The stock before the first game: 0 to the largest amount a record holds.
+    pub fn stock(&self) -> Result<i64, ApiError> {
+        let most = solver::options::MAX_AMOUNT as u64;
+        Ok(bounded("stock", self.stock.as_deref(), 0, 0, most).map_err(bad_query)? as i64)
+    }
+
+    /// Whether each declared game is also judged double dummy.
+    pub fn double_dummy(&self) -> Result<bool, ApiError> {
+        flag("double_dummy", self.double_dummy.as_deref())
+    }
+
+    /// The sampling of the games played out single dummy, or none where they are not.
+    pub fn single_dummy(&self) -> Result<Option<Sampling>, ApiError> {
+        if !flag("single_dummy", self.single_dummy.as_deref())? {
+            if self.samples.is_some() || self.seed.is_some() {
+                return Err(bad_query(
+                    "samples and seed belong to single_dummy=true".to_string(),
+                ));
+            }
+            return Ok(None);
+        }
+        Ok(Some(Sampling {
+            samples: bounded(
+                "samples",
+                self.samples.as_deref(),
+                solver::defaults::LEDGER_WORLDS as u64,
+                1,
+                MAX_WORLDS,
+            )
+            .map_err(bad_query)? as usize,
+            seed: seed(self.seed.as_deref())?,
+        }))
+    }
+}

@@ -3,37 +3,9 @@
 use super::common::*;
 use crate::pool::Lane;
 use crate::problem::{ApiError, Problem};
-use crate::query::GameFilters;
-use crate::query::PackParams;
+use crate::query::{GameFilters, LedgerQuery, PackParams};
 use crate::schema::{LedgerFault, LedgerReport};
-use crate::store::StoreError;
-use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpRequest, HttpResponse};
-use serde::Deserialize;
-use utoipa::IntoParams;
-
-/// What `GET /api/v1/ledger` takes beside the game list's filters.
-#[derive(Clone, Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct LedgerQuery {
-    /// The stock before the first game (0 to 1,000,000; default 0).
-    #[param(value_type = Option<i64>, minimum = 0, maximum = 1_000_000)]
-    pub stock: Option<String>,
-    /// `true`: also judge each declared game double dummy (on one solver worker, within
-    /// the request's node budget).
-    #[param(value_type = Option<bool>)]
-    pub double_dummy: Option<String>,
-    /// `true`: also play each game out single dummy (every card the best by what its
-    /// player could know; on one solver worker, within the request's node budget).
-    #[param(value_type = Option<bool>)]
-    pub single_dummy: Option<String>,
-    /// Single dummy: worlds per decision (1 to 1,000; default 20).
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000)]
-    pub samples: Option<String>,
-    /// Single dummy: the seed of the worlds drawn (0 to 2^63 - 1; default 0).
-    #[param(value_type = Option<i64>, minimum = 0)]
-    pub seed: Option<String>,
-}
 
 /// Games one ledger counts at most (about a second of work and some MiB of answer).
 pub(crate) const LEDGER_MOST: u64 = 100_000;
@@ -55,30 +27,11 @@ pub(crate) async fn ledger(
     pack: web::Query<PackParams>,
 ) -> Result<HttpResponse, ApiError> {
     let pack = pack.pack()?;
-    let q = query.into_inner();
-    let stock = crate::query::bounded("stock", q.stock.as_deref(), 0, 0, 1_000_000)
-        .map_err(StoreError::BadQuery)? as i64;
+    let stock = query.stock()?;
     let filter = filters.filter()?;
-    let double = crate::query::flag("double_dummy", q.double_dummy.as_deref())?;
-    let played_out = crate::query::flag("single_dummy", q.single_dummy.as_deref())?;
-    if !played_out && (q.samples.is_some() || q.seed.is_some()) {
-        return Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "bad_query",
-            "samples and seed belong to single_dummy=true",
-        ));
-    }
-    let sampling = solver::single_dummy::Sampling {
-        samples: crate::query::bounded(
-            "samples",
-            q.samples.as_deref(),
-            solver::defaults::LEDGER_WORLDS as u64,
-            1,
-            1000,
-        )
-        .map_err(StoreError::BadQuery)? as usize,
-        seed: crate::query::seed(q.seed.as_deref())?,
-    };
+    let double = query.double_dummy()?;
+    let single = query.single_dummy()?;
+    let played_out = single.is_some();
     let store = state.clone();
     let records = blocking(move || store.store.records(&filter, LEDGER_MOST)).await?;
     // `bounded` kept the stock within what a ledger starts with.
@@ -96,7 +49,7 @@ pub(crate) async fn ledger(
         let (mut games, mut failed) = (Vec::new(), Vec::new());
         let judges = solver::ledger::LedgerJudging {
             double_dummy: solver.filter(|_| double),
-            single_dummy: played_out.then_some((sampling, own.as_mut_slice())),
+            single_dummy: single.map(|sampling| (sampling, own.as_mut_slice())),
         };
         ledger.count_all(records, judges, |id, counted| match counted {
             Ok(entry) => games.push(entry),

@@ -7,7 +7,7 @@ depends on the modules its code names: `crate::a::b`, `super::x`, and in a file 
 declares child modules `child::x`. A parent's re-exports (`pub use child::X`) are its face,
 not a dependency, and test modules (from the first `#[cfg(test)]` on) are left out.
 
-    scripts/module-cycles.py [-v] [SRC_DIR...]    # default: every crate of the workspace
+    scripts/module-cycles.py [-v] [SRC_DIR...]    # default: every member of the workspace
 
 Prints each cycle with the edges inside it, and each module that imports through the
 root; exits 1 if there is one. `-v` prints the whole graph.
@@ -115,7 +115,10 @@ def main():
     roots = [a for a in sys.argv[1:] if a != "-v"]
     here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
     if not roots:
-        roots = [os.path.join(here, c, "src") for c in ("solver", "api", "cli", "checks", "benches")]
+        # Every member of the workspace (Cargo.toml's `members`).
+        manifest = open(os.path.join(here, "Cargo.toml")).read()
+        members = re.search(r"^members\s*=\s*\[([^\]]*)\]", manifest, re.M).group(1)
+        roots = [os.path.join(here, c, "src") for c in re.findall(r'"([^"]+)"', members)]
     name = lambda m: "::".join(m) or "crate"
     bad = False
     for src in roots:

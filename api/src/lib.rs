@@ -38,6 +38,8 @@ pub struct Config {
     /// Host names served besides the bound addresses (and, on loopback, `localhost`): see
     /// [`security::Hosts`].
     pub allowed_hosts: Vec<String>,
+    /// The pack answers write cards in where a request does not ask (`?pack=`).
+    pub pack: solver::Pack,
 }
 
 #[derive(OpenApi)]
@@ -85,6 +87,7 @@ pub async fn serve(
     let state = web::Data::new(routes::State {
         store,
         pool: pool::Pool::new(config.pool.clone())?,
+        pack: config.pack,
     });
     let limit = config.body_limit;
     let body_timeout = config.body_timeout;

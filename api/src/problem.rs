@@ -171,16 +171,16 @@ impl From<crate::store::StoreError> for ApiError {
     }
 }
 
-/// The library's faults: malformed JSON is a bad request (400); everything else about a
-/// record breaks the rules or the record format (422); a search over its budget is 422 too
-/// (the same request will not fit later either).
-impl From<solver::Error> for ApiError {
-    fn from(e: solver::Error) -> ApiError {
+impl ApiError {
+    /// A fault of the library, its cards named in `pack`: malformed JSON is a bad request
+    /// (400); everything else about a record breaks the rules or the record format (422);
+    /// a search over its budget is 422 too (the same request will not fit later either).
+    pub fn solver(e: &solver::Error, pack: solver::Pack) -> ApiError {
         let status = match e {
             solver::Error::MalformedJson(_) => StatusCode::BAD_REQUEST,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         };
-        ApiError::new(status, e.code(), e.to_string())
+        ApiError::new(status, e.code(), pack.text(e))
     }
 }
 

@@ -194,10 +194,10 @@ pub struct PackParams {
 }
 
 impl PackParams {
-    pub fn pack(&self) -> Result<Pack, ApiError> {
+    /// The pack asked for, else the service's (`default`: `serve --pack`).
+    pub fn pack(&self, default: Pack) -> Result<Pack, ApiError> {
         match self.pack.as_deref() {
-            // Outside any scope: the process's pack, `serve --pack`.
-            None => Ok(Pack::current()),
+            None => Ok(default),
             Some(text) => Pack::from_name(text).ok_or_else(|| {
                 bad_query(format!(
                     "pack must be german, french or symbols, not '{text}'"

@@ -1,8 +1,37 @@
-//! What the commands need, resolved once from the arguments (`args.rs`): how many workers,
-//! and what each worker's solver may take. Workers are built from it; nothing is global.
+//! What the commands need, resolved once from the arguments (`args.rs`): how answers write
+//! cards and how long an input line may be, how many workers, and what each worker's
+//! solver may take. Workers are built from it; nothing is global.
 
-use crate::args::SearchArgs;
+use crate::args::{Cli, SearchArgs};
+use crate::sources::Reading;
+use solver::Pack;
 use std::io;
+
+/// What every command shares, resolved once from the global arguments.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// `--pack`: the pack answers, tables and messages write cards in.
+    pub pack: Pack,
+    /// `--max-line`: the longest input line read, in bytes.
+    pub max_line: usize,
+}
+
+impl Config {
+    pub fn of(cli: &Cli) -> Config {
+        Config {
+            pack: cli.pack,
+            max_line: cli.max_line,
+        }
+    }
+
+    /// How this run reads its inputs.
+    pub fn reading(&self) -> Reading {
+        Reading {
+            max_line: self.max_line,
+            pack: self.pack,
+        }
+    }
+}
 
 /// The worker threads of a run and the table budget of each one's solver.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

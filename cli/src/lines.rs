@@ -9,9 +9,18 @@
 
 use crate::sources::Item;
 use serde::Serialize;
+use solver::Pack;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::sync::{mpsc, Mutex};
+
+/// How a command answers each record: a JSON line, or a table for people (`table`); either
+/// way with its cards written in `pack`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    pub table: bool,
+    pub pack: Pack,
+}
 
 /// What one input line produced.
 pub enum LineResult {
@@ -20,8 +29,9 @@ pub enum LineResult {
 }
 
 impl LineResult {
-    pub fn ok<T: Serialize>(value: &T) -> LineResult {
-        match serde_json::to_string(value) {
+    /// The value as its JSON line, cards written in `pack`.
+    pub fn ok<T: Serialize>(pack: Pack, value: &T) -> LineResult {
+        match pack.json(value) {
             Ok(s) => LineResult::Ok(s),
             Err(e) => LineResult::Err {
                 code: "internal",
@@ -30,18 +40,19 @@ impl LineResult {
         }
     }
 
-    /// A result as its JSON line, or the error in its place.
-    pub fn of<T: Serialize>(result: Result<T, solver::Error>) -> LineResult {
+    /// A result as its JSON line, or the error in its place, cards written in `pack`.
+    pub fn of<T: Serialize>(pack: Pack, result: Result<T, solver::Error>) -> LineResult {
         match result {
-            Ok(value) => LineResult::ok(&value),
-            Err(e) => LineResult::err(&e),
+            Ok(value) => LineResult::ok(pack, &value),
+            Err(e) => LineResult::err(pack, &e),
         }
     }
 
-    pub fn err(e: &solver::Error) -> LineResult {
+    /// The error in the record's place, its message naming cards in `pack`.
+    pub fn err(pack: Pack, e: &solver::Error) -> LineResult {
         LineResult::Err {
             code: e.code(),
-            message: e.to_string(),
+            message: pack.text(e),
         }
     }
 }

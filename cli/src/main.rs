@@ -50,23 +50,22 @@ fn main() -> ExitCode {
     }
 }
 
-/// Sets what the whole run shares, then hands the command its arguments.
+/// Resolves what the whole run shares, then hands the command its arguments.
 fn run(cli: Cli) -> io::Result<ExitCode> {
-    cli.pack.set_default();
-    sources::set_max_line(cli.max_line);
+    let config = &config::Config::of(&cli);
     match cli.command {
-        Command::Score(io) => score::run(&io),
-        Command::Solve { io, search, line } => solve::run(&io, &search, line),
+        Command::Score(io) => score::run(&io, config),
+        Command::Solve { io, search, line } => solve::run(&io, config, &search, line),
         Command::Contracts {
             report,
             format,
             all,
-        } => contracts::run(&report, format, all),
+        } => contracts::run(&report, config, format, all),
         Command::Analyze {
             report,
             format,
             players,
-        } => analyze::run(&report, format, &players),
+        } => analyze::run(&report, config, format, &players),
         Command::Odds {
             report,
             format,
@@ -75,25 +74,26 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             seed,
         } => odds::run(
             &report,
+            config,
             format,
             seat,
             solver::single_dummy::Sampling { samples, seed },
         ),
-        Command::Batch(args) => batch::run(args),
+        Command::Batch(args) => batch::run(args, config),
         Command::Summary {
             action: SummaryAction::Merge { parts, output },
         } => batch::merge_summaries(&parts, output.as_deref()),
-        Command::Ledger(run) => ledger::run_ledger(run),
+        Command::Ledger(run) => ledger::run_ledger(run, config),
         Command::Import {
             from,
             files,
             output,
-        } => import::run_import(&files, from, &output),
+        } => import::run_import(&files, config, from, &output),
         Command::Export {
             to: ExportFormat::Openschafkopf,
             io,
-        } => import::run_export(&io),
-        Command::Serve(args) => serve::run_serve(args),
+        } => import::run_export(&io, config),
+        Command::Serve(args) => serve::run_serve(args, config),
         Command::Openapi => {
             let text = api::openapi().to_pretty_json().map_err(io::Error::other)?;
             println!("{text}");

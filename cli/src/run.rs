@@ -2,8 +2,8 @@
 //! worker pool's run with its progress bar, and the exit status.
 
 use crate::args::{Io, ReportArgs};
-use crate::config::Workers;
-use crate::lines::{process, ErrorStyle, LineResult, RunSettings};
+use crate::config::{Config, Workers};
+use crate::lines::{process, Answer, ErrorStyle, LineResult, RunSettings};
 use crate::{output, sources, table};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use solver::Solver;
@@ -23,6 +23,7 @@ pub const SEARCH_CHUNK: usize = 1024;
 /// (records, rate, time left when the total is known) goes to stderr if it is a terminal.
 pub fn run_lines<S>(
     io: &Io,
+    config: &Config,
     chunk: usize,
     workers: Workers,
     errors: ErrorStyle,
@@ -35,7 +36,12 @@ pub fn run_lines<S>(
             &io.input.iter().map(PathBuf::as_path).collect::<Vec<_>>(),
         )?;
     }
-    let input = sources::open(io.input.as_deref(), io.from, io::stderr().is_terminal())?;
+    let input = sources::open(
+        io.input.as_deref(),
+        io.from,
+        io::stderr().is_terminal(),
+        config.reading(),
+    )?;
     let mut out = output::open(io.output.as_ref())?;
     let bar = progress_bar(input.total)?;
     let options = RunSettings {
@@ -149,22 +155,28 @@ pub fn progress_bar(total: Option<u64>) -> io::Result<ProgressBar> {
 /// allows and the answer is the same for any `-j`.
 pub fn run_sampled(
     report: &ReportArgs,
+    config: &Config,
     table: bool,
-    f: impl Fn(&str, &mut [Solver], bool) -> LineResult + Sync,
+    f: impl Fn(&str, &mut [Solver], Answer) -> LineResult + Sync,
 ) -> io::Result<ExitCode> {
     let workers = Workers::of(&report.search)?;
     let errors = errors_for(table);
+    let answer = Answer {
+        table,
+        pack: config.pack,
+    };
     let one = Workers {
         threads: 1,
         ..workers
     };
     run_lines(
         &report.io,
+        config,
         1,
         one,
         errors,
         || workers.solvers(),
-        move |line, s| f(line, s, table),
+        move |line, s| f(line, s, answer),
     )
 }
 
@@ -172,20 +184,25 @@ pub fn run_sampled(
 /// errors as text lines).
 pub fn run_report(
     report: &ReportArgs,
-    table: bool,
-    chunk: usize,
-    f: fn(&str, &mut Solver, bool) -> LineResult,
+    config: &Config,
+    (table, chunk): (bool, usize),
+    f: fn(&str, &mut Solver, Answer) -> LineResult,
 ) -> io::Result<ExitCode> {
     let workers = Workers::of(&report.search)?;
     let errors = errors_for(table);
     let solver = || workers.solver();
+    let answer = Answer {
+        table,
+        pack: config.pack,
+    };
     run_lines(
         &report.io,
+        config,
         chunk,
         workers,
         errors,
         solver,
-        move |line, s| f(line, s, table),
+        move |line, s| f(line, s, answer),
     )
 }
 

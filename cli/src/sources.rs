@@ -10,31 +10,24 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
 use solver::formats::LogFormat;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use solver::Pack;
 
-/// The longest input line read, in bytes, without its end (`--max-line`).
-static MAX_LINE: AtomicUsize = AtomicUsize::new(DEFAULT_MAX_LINE);
-
-/// `--max-line`'s default (4 MiB, thousands of times a record's length), which `main` sets.
-const DEFAULT_MAX_LINE: usize = 4 << 20;
-
-/// Sets the longest input line read (`--max-line`), for every input opened after.
-pub fn set_max_line(bytes: usize) {
-    MAX_LINE.store(bytes, Ordering::Relaxed);
-}
-
-fn max_line() -> usize {
-    MAX_LINE.load(Ordering::Relaxed)
+/// How inputs are read.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// The longest input line read, in bytes, without its end (`--max-line`).
+    pub max_line: usize,
+    /// The pack the faults of converted games name cards in (`--pack`).
+    pub pack: Pack,
 }
 
 /// The fault of a line over the limit.
-fn too_long(number: usize, length: usize) -> Fault {
+fn too_long(number: usize, length: usize, limit: usize) -> Fault {
     Fault {
         code: "line_too_long",
         message: format!(
-            "line {number} is {length} bytes long, over the limit of {} (--max-line); it was \
-             not read",
-            max_line()
+            "line {number} is {length} bytes long, over the limit of {limit} (--max-line); it \
+             was not read"
         ),
     }
 }
@@ -75,6 +68,8 @@ enum Items {
         reader: Box<dyn BufRead>,
         /// Lines read so far.
         number: usize,
+        /// The longest line read (`--max-line`).
+        limit: usize,
     },
     Converted(std::vec::IntoIter<Item>),
 }
@@ -84,9 +79,13 @@ impl Iterator for Source {
 
     fn next(&mut self) -> Option<io::Result<Item>> {
         match &mut self.items {
-            Items::Lines { reader, number } => loop {
+            Items::Lines {
+                reader,
+                number,
+                limit,
+            } => loop {
+                let limit = *limit;
                 let mut bytes = Vec::new();
-                let limit = max_line();
                 let length = match read_bounded(reader.as_mut(), &mut bytes, limit) {
                     Ok(0) => return None,
                     Ok(n) => n,
@@ -99,7 +98,7 @@ impl Iterator for Source {
                 if length > limit {
                     return Some(Ok(Item {
                         line: *number,
-                        text: Err(too_long(*number, length)),
+                        text: Err(too_long(*number, length, limit)),
                     }));
                 }
                 // Blank lines are not records, but they count for line numbers.
@@ -187,7 +186,12 @@ fn is_stdin(path: Option<&Path>) -> bool {
 
 /// Opens an input. `count` asks for the total of a hand log file in advance (it reads the
 /// file twice); converted inputs are read whole, so their total is always known.
-pub fn open(path: Option<&Path>, from: LogFormat, count: bool) -> io::Result<Source> {
+pub fn open(
+    path: Option<&Path>,
+    from: LogFormat,
+    count: bool,
+    reading: Reading,
+) -> io::Result<Source> {
     if let Some(p) = path.filter(|_| !is_stdin(path)) {
         if p.is_dir() {
             return Err(io::Error::new(
@@ -208,7 +212,11 @@ pub fn open(path: Option<&Path>, from: LogFormat, count: bool) -> io::Result<Sou
             _ => None,
         };
         return Ok(Source {
-            items: Items::Lines { reader, number: 0 },
+            items: Items::Lines {
+                reader,
+                number: 0,
+                limit: reading.max_line,
+            },
             total,
         });
     }
@@ -225,7 +233,7 @@ pub fn open(path: Option<&Path>, from: LogFormat, count: bool) -> io::Result<Sou
             "stdin".to_string()
         }
     };
-    let items = convert(&formats::decode(&bytes), from, path, &name);
+    let items = convert(&formats::decode(&bytes), from, (path, &name), reading);
     Ok(Source {
         total: Some(items.len() as u64),
         items: Items::Converted(items.into_iter()),
@@ -234,11 +242,19 @@ pub fn open(path: Option<&Path>, from: LogFormat, count: bool) -> io::Result<Sou
 
 /// Converts a foreign log (`from` is not [`LogFormat::Records`]); faults name the file and the
 /// line. Ids are made from the file's stem (`formats::read`).
-fn convert(text: &str, from: LogFormat, path: Option<&Path>, name: &str) -> Vec<Item> {
+fn convert(
+    text: &str,
+    from: LogFormat,
+    (path, name): (Option<&Path>, &str),
+    reading: Reading,
+) -> Vec<Item> {
     // A line over the limit is refused before any of the log is parsed.
-    let long = text.lines().enumerate().find(|(_, l)| l.len() > max_line());
+    let long = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.len() > reading.max_line);
     if let Some((i, l)) = long {
-        let fault = too_long(i + 1, l.len());
+        let fault = too_long(i + 1, l.len(), reading.max_line);
         return vec![Item {
             line: i + 1,
             text: Err(Fault {
@@ -259,7 +275,7 @@ fn convert(text: &str, from: LogFormat, path: Option<&Path>, name: &str) -> Vec<
                 Ok(record) => Ok(record.to_json()),
                 Err(e) => Err(Fault {
                     code: e.code(),
-                    message: format!("{name}: {e}"),
+                    message: format!("{name}: {}", reading.pack.text(&e)),
                 }),
             },
         })

@@ -1,8 +1,10 @@
-//! Human-readable tables for `analyze` and `contracts` (`--format table`).
+//! Human-readable tables for `analyze` and `contracts` (`--format table`), their cards and
+//! suits written in the pack asked for: cards by [`solver::Card::text`], and what holds
+//! cards (a contract's name, a costly card's why) by the edge function [`Pack::text`].
 
 use solver::{
-    analysis::AnalysisView, odds::HandOdds, Analysis, Contract, ContractsReport, Game, Measure,
-    Outcome,
+    analysis::AnalysisView, odds::HandOdds, Analysis, Card, Contract, ContractsReport, Game,
+    Measure, Outcome, Pack,
 };
 use std::fmt::Write;
 
@@ -16,12 +18,12 @@ fn seats_text(seats: &[u8]) -> String {
 
 /// The four hands, each trick card by card with its value before and after, the best cards
 /// and the cost marked, then the result and each player's summary.
-pub fn analysis(game: &Game, a: &Analysis) -> String {
+pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
     let mut out = String::new();
     let setup = game.setup();
     let declarers: Vec<u8> = setup.declarers().iter().map(|s| s as u8).collect();
     let _ = write!(out, "{}", a.id.as_deref().unwrap_or("(no id)"));
-    let _ = write!(out, ": {:#}", setup.contract().title());
+    let _ = write!(out, ": {}", pack.text(&setup.contract().in_words()));
     if let Some(d) = setup.contract().declarer() {
         let _ = write!(out, " by seat {d}");
     }
@@ -35,7 +37,11 @@ pub fn analysis(game: &Game, a: &Analysis) -> String {
             .and_then(|p| p.get(seat.index()))
             .map(|n| format!(" {n}"))
             .unwrap_or_default();
-        let _ = writeln!(out, "  seat {seat}{name}: {}", sorted(game.order(), *hand));
+        let _ = writeln!(
+            out,
+            "  seat {seat}{name}: {}",
+            sorted(game.order(), *hand, pack)
+        );
     }
     let what = match setup.contract() {
         Contract::Ramsch => "settlement of the player to move",
@@ -73,7 +79,7 @@ pub fn analysis(game: &Game, a: &Analysis) -> String {
             (Some(before), Some(after), _) => format!(
                 "  seat {} {:<3} {:>3} -> {:>3}",
                 p.seat,
-                p.card.to_string(),
+                p.card.text(pack),
                 before,
                 after
             ),
@@ -87,19 +93,13 @@ pub fn analysis(game: &Game, a: &Analysis) -> String {
                 format!(
                     "  seat {} {:<3} {} -> {}  OUT OF BUDGET",
                     p.seat,
-                    p.card.to_string(),
+                    p.card.text(pack),
                     range(bounds.map(|b| b.value)),
                     range(bounds.and_then(|b| b.after))
                 )
             }
         };
-        let best = |cards: &[solver::Card]| {
-            cards
-                .iter()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let best = |cards: &[Card]| cards_text(cards, pack);
         if let Some(cost) = p.cost.filter(|&c| c > 0) {
             let _ = write!(line, "  cost {:>3}  best {}", cost, best(&p.best));
             if p.turned == Some(true) {
@@ -140,7 +140,7 @@ pub fn analysis(game: &Game, a: &Analysis) -> String {
         out.push_str(&line);
         out.push('\n');
         if let Some(l) = &p.lines {
-            let _ = writeln!(out, "      {}", l.why);
+            let _ = writeln!(out, "      {}", pack.text(&l.why));
             let _ = writeln!(out, "      best line:   {}", best(&l.best));
             let _ = writeln!(out, "      played line: {}", best(&l.played));
         }
@@ -215,9 +215,9 @@ pub fn analysis(game: &Game, a: &Analysis) -> String {
 }
 
 /// Every contract's odds over the deals judged, and the best choice.
-pub fn odds(o: &HandOdds) -> String {
+pub fn odds(o: &HandOdds, pack: Pack) -> String {
     let mut out = String::new();
-    let hand: Vec<String> = o.hand.into_iter().map(|c| c.to_string()).collect();
+    let hand: Vec<String> = o.hand.into_iter().map(|c| c.text(pack)).collect();
     let _ = writeln!(
         out,
         "{}: seat {} holding {}, {} deals of the other hands (seed {})",
@@ -237,7 +237,7 @@ pub fn odds(o: &HandOdds) -> String {
         let _ = write!(
             out,
             "  {:<30} {:>5} {:>6} {:>9} {:>7} {:>+9.2}  {:+.2} to {:+.2}",
-            format!("{:#}", c.contract.title()),
+            pack.text(&c.contract.in_words()),
             c.samples,
             pct(c.won),
             pct(c.schneider),
@@ -256,7 +256,7 @@ pub fn odds(o: &HandOdds) -> String {
             let _ = writeln!(
                 out,
                 "best: {}, expected {:+.2}",
-                c.title(),
+                pack.text(&c.title()),
                 o.best.settlement
             );
         }
@@ -268,7 +268,7 @@ pub fn odds(o: &HandOdds) -> String {
 }
 
 /// Per seat, every contract with its value, forced outcome and settlement, the best marked.
-pub fn contracts(r: &ContractsReport, all: bool) -> String {
+pub fn contracts(r: &ContractsReport, all: bool, pack: Pack) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}", r.id.as_deref().unwrap_or("(no id)"));
     // The verdict first: the declared contract against its declarer's best.
@@ -285,7 +285,7 @@ pub fn contracts(r: &ContractsReport, all: bool) -> String {
         let _ = writeln!(
             out,
             "declared by seat {declarer}: {}, {} double dummy, settling {}; {verdict} {}",
-            contract_text(&d.contract),
+            contract_text(&d.contract, pack),
             if d.won { "won" } else { "lost" },
             d.settlement,
             d.best_settlement
@@ -328,7 +328,7 @@ pub fn contracts(r: &ContractsReport, all: bool) -> String {
             let _ = writeln!(
                 out,
                 "  {:<44} {:>5}{:<1} {:<6} {:<9} {:<7} {:>10}{}",
-                contract_text(&c.contract),
+                contract_text(&c.contract, pack),
                 c.value.map_or("?".to_string(), |v| v.to_string()),
                 unit,
                 yes(c.won),
@@ -363,7 +363,8 @@ pub fn contracts(r: &ContractsReport, all: bool) -> String {
 
 /// A contract in players' words, with a Hochzeit's partner and the cards exchanged:
 /// `hochzeit with seat 2 (takes H7, gives E7)`.
-fn contract_text(c: &Contract) -> String {
+fn contract_text(c: &Contract, pack: Pack) -> String {
+    let words = pack.text(&c.in_words());
     match *c {
         Contract::Hochzeit {
             partner,
@@ -371,10 +372,11 @@ fn contract_text(c: &Contract) -> String {
             returned,
             ..
         } => format!(
-            "{:#} with seat {partner} (takes {given}, gives {returned})",
-            c.title()
+            "{words} with seat {partner} (takes {}, gives {})",
+            given.text(pack),
+            returned.text(pack)
         ),
-        _ => format!("{:#}", c.title()),
+        _ => words,
     }
 }
 
@@ -384,7 +386,12 @@ pub fn count(n: u64, one: &str, many: &str) -> String {
 }
 
 /// A hand as a player sorts it for the contract: trumps first, then suit by suit.
-fn sorted(order: &solver::rules::Order, hand: solver::Cards) -> String {
-    let cards: Vec<String> = order.sorted(hand).iter().map(|c| c.to_string()).collect();
-    cards.join(" ")
+fn sorted(order: &solver::rules::Order, hand: solver::Cards, pack: Pack) -> String {
+    cards_text(&order.sorted(hand), pack)
+}
+
+/// Cards in `pack`, in the order given.
+fn cards_text(cards: &[Card], pack: Pack) -> String {
+    let texts: Vec<String> = cards.iter().map(|c| c.text(pack)).collect();
+    texts.join(" ")
 }

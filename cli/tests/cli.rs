@@ -1125,6 +1125,28 @@ fn the_french_pack_is_read_and_written_as_asked() {
         "{table}"
     );
     assert!(table.contains("seat 0 H8"), "{table}");
+    // A page's data is German whatever pack the page is asked in (the page writes the
+    // pack itself): its sentences name the same cards as the German analysis's.
+    let game = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let game = format!("{}\n", game.lines().next().unwrap());
+    let whys = |analysis: &Value| -> Vec<Value> {
+        let plays = analysis["plays"].as_array().expect("plays");
+        plays.iter().map(|p| p["lines"]["why"].clone()).collect()
+    };
+    let german = whys(&json_lines(&run(&["analyze", "--lines", "-"], &game))[0]);
+    assert!(german.iter().any(Value::is_string), "{german:?}");
+    let o = run(
+        &["analyze", "--pack", "french", "--format", "html", "-"],
+        &game,
+    );
+    let page = String::from_utf8_lossy(&o.stdout);
+    let data = page
+        .split_once(r#"id="schafkopf-data">"#)
+        .and_then(|(_, rest)| rest.split_once("</script>"))
+        .expect("the page's data")
+        .0;
+    let data: Value = serde_json::from_str(data).expect("the page's data is JSON");
+    assert_eq!(whys(&data["analysis"]), german);
     // A German record read as French is refused by name: its text is no French card.
     let german = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
     let first = german

@@ -22,7 +22,7 @@ pub struct PlayAnalysis {
     pub trick: usize,
     pub seat: Seat,
     #[cfg_attr(feature = "openapi", schema(value_type = String))]
-    #[serde(serialize_with = "card_text")]
+    #[serde(serialize_with = "text")]
     pub card: Card,
     /// The value of the position before the card (as `solve` prints it there); absent
     /// where the question ran out of its node budget (then `bounds`).
@@ -162,10 +162,6 @@ fn is_double_dummy(v: &AnalysisView) -> bool {
     *v == AnalysisView::DoubleDummy
 }
 
-fn card_text<S: serde::Serializer>(card: &Card, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(card)
-}
-
 /// A costly card's two lines and where they part.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -183,7 +179,65 @@ pub struct CostLines {
     pub trick: usize,
     /// The same in words: `HK costs the defenders 27 points: in trick 1 SO would have
     /// taken it for seat 2 (20 points); after HK seat 3 takes it (29 points)`.
-    pub why: String,
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
+    #[serde(serialize_with = "text")]
+    pub why: Why,
+}
+
+/// Why a card cost what it cost: the trick where the best card's line and the card's part.
+/// Its words are written with the answer (`Display`), so they name cards in its pack.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Why {
+    pub card: Card,
+    pub best: Card,
+    /// Who pays the cost: `seat 2` (in money), `the declarer(s)` or `the defenders`.
+    pub side: String,
+    /// The cost in its measure: `27 points`, `1 trick`, `30 in money`.
+    pub cost: String,
+    /// The trick (from 0) where the lines part.
+    pub trick: usize,
+    /// That trick after the best card, and after the card played.
+    pub with_best: Taken,
+    pub with_card: Taken,
+}
+
+/// One trick of a line: who took it and what it held.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Taken {
+    pub winner: Seat,
+    pub points: u32,
+}
+
+impl std::fmt::Display for Why {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let points = |n: u32| {
+            if n == 1 {
+                "1 point".to_string()
+            } else {
+                format!("{n} points")
+            }
+        };
+        write!(
+            f,
+            "{} costs {} {}: in trick {} {} would have let seat {} take it ({}); \
+             after {} seat {} takes it ({})",
+            self.card,
+            self.side,
+            self.cost,
+            self.trick + 1,
+            self.best,
+            self.with_best.winner,
+            points(self.with_best.points),
+            self.card,
+            self.with_card.winner,
+            points(self.with_card.points)
+        )
+    }
+}
+
+/// A value as its text (a `serialize_with`), written in the answer's pack.
+fn text<S: serde::Serializer>(value: &impl std::fmt::Display, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(value)
 }
 
 pub(crate) fn cards_text<S: serde::Serializer>(cards: &[Card], s: S) -> Result<S::Ok, S::Error> {

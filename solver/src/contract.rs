@@ -792,19 +792,34 @@ impl fmt::Display for Contract {
 impl Contract {
     /// The contract without its declarer, as a table names it ([`Title`]).
     pub fn title(self) -> Title {
-        Title(self)
+        Title {
+            contract: self,
+            words: false,
+        }
+    }
+
+    /// The contract without its declarer in players' words ([`Title`]).
+    pub fn in_words(self) -> Title {
+        Title {
+            contract: self,
+            words: true,
+        }
     }
 }
 
-/// A contract named without its declarer: `solo H tout`, `bettel_ouvert`; with `{:#}` in
-/// players' words: `solo Herz tout`, `bettel ouvert`, `sauspiel on the Gras ace`.
+/// A contract named without its declarer: `solo H tout`, `bettel_ouvert`; in players' words
+/// ([`Contract::in_words`], or with `{:#}`): `solo Herz tout`, `bettel ouvert`, `sauspiel on
+/// the Gras ace`.
 #[derive(Copy, Clone, Debug)]
-pub struct Title(Contract);
+pub struct Title {
+    contract: Contract,
+    words: bool,
+}
 
 impl fmt::Display for Title {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let c = self.0;
-        let words = f.alternate();
+        let c = self.contract;
+        let words = self.words || f.alternate();
         if words {
             f.write_str(&c.game_name().replace('_', " "))?;
         } else {

@@ -2,13 +2,12 @@
 //! played, and the trick where they part (`analyze --lines`); and the analysis of a game in
 //! every view with those lines, what the command line and the service ask.
 
-use crate::analysis::{analyze, Analysis, CostLines, PlayAnalysis};
+use crate::analysis::{analyze, Analysis, CostLines, PlayAnalysis, Taken, Why};
 use crate::cards::Card;
 use crate::contract::Measure;
 use crate::error::Error;
 use crate::game::Game;
 use crate::search::Solver;
-use crate::seat::Seat;
 use crate::single_dummy::parallel;
 use crate::single_dummy::{analyze_players, Sampling};
 
@@ -29,13 +28,6 @@ pub fn analyze_in(
         explain(game, &mut analysis, parallel::first(solvers)?)?;
     }
     Ok(analysis)
-}
-
-/// One trick of a line: who took it and what it held.
-#[derive(Copy, Clone, PartialEq, Eq)]
-struct Taken {
-    winner: Seat,
-    points: u32,
 }
 
 /// The tricks completed from `position` on along `line`.
@@ -78,7 +70,7 @@ pub fn explain(game: &Game, analysis: &mut Analysis, solver: &mut Solver) -> Res
                 let b = tricks_along(&position, &played);
                 let first = position.tricks().len();
                 let part = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(0);
-                let why = sentence(
+                let why = why(
                     play,
                     best,
                     measure,
@@ -100,8 +92,8 @@ pub fn explain(game: &Game, analysis: &mut Analysis, solver: &mut Solver) -> Res
     Ok(())
 }
 
-/// The sentence of [`CostLines::why`].
-fn sentence(
+/// The [`CostLines::why`] of a costly card.
+fn why(
     play: &PlayAnalysis,
     best: Card,
     measure: Measure,
@@ -109,7 +101,7 @@ fn sentence(
     trick: usize,
     with_best: Taken,
     with_card: Taken,
-) -> String {
+) -> Why {
     let side = if measure == Measure::Settlement {
         format!("seat {}", play.seat)
     } else if declarers.contains(play.seat) {
@@ -129,22 +121,13 @@ fn sentence(
         (Measure::Tricks, n) => format!("{n} tricks"),
         (Measure::Settlement, n) => format!("{n} in money"),
     };
-    let points = |n: u32| {
-        if n == 1 {
-            "1 point".to_string()
-        } else {
-            format!("{n} points")
-        }
-    };
-    format!(
-        "{} costs {side} {cost}: in trick {} {best} would have let seat {} take it ({}); \
-         after {} seat {} takes it ({})",
-        play.card,
-        trick + 1,
-        with_best.winner,
-        points(with_best.points),
-        play.card,
-        with_card.winner,
-        points(with_card.points)
-    )
+    Why {
+        card: play.card,
+        best,
+        side,
+        cost,
+        trick,
+        with_best,
+        with_card,
+    }
 }

@@ -3,17 +3,17 @@
 //! suit symbols `♣Q`, `♦10`). The cards are the same 32 either way: Clubs are Eichel,
 //! Spades Gras, Hearts Herz, Diamonds Schellen; the Queen is the Ober, the Jack the Unter.
 //!
-//! The pack card text is read and written in is the process's ([`Pack::set_default`]: the
-//! command line's `--pack`; German unless set), or a thread's for a stretch of work
-//! ([`Pack::scope`]: a record's `pack`, the service's `?pack=`). Every `Display` and
-//! `FromStr` of cards and suits follows it, so messages, tables and JSON all speak the
-//! pack asked for.
+//! The pack is an argument, never ambient: `Display` and `FromStr` of cards and suits are
+//! canonical (the German letters), a record reads its cards in its own `pack`
+//! ([`Pack::read_card`]), and text for people is written in a pack by [`Card::text`] or,
+//! for a whole answer or message, by one of the two edge functions [`Pack::json`] and
+//! [`Pack::text`]. Inside those (and only there) `Display` writes the pack asked for, so
+//! the messages, tables and JSON of one answer all speak it.
 
-use crate::cards::{Card, ParseCardError, ParseSuitError, Rank, Suit};
+use crate::cards::{Card, Cards, ParseCardError, ParseSuitError, Rank, Suit};
 use std::cell::Cell;
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicU8, Ordering};
 
 /// A way of writing cards.
 #[derive(
@@ -33,43 +33,45 @@ pub enum Pack {
     Symbols,
 }
 
-/// The process's pack (a `Pack` as its index in [`Pack::ALL`]).
-static DEFAULT: AtomicU8 = AtomicU8::new(0);
-
 thread_local! {
-    /// This thread's pack inside a [`Pack::scope`].
-    static SCOPED: Cell<Option<Pack>> = const { Cell::new(None) };
+    /// The pack `Display` writes on this thread: German, but inside an edge function
+    /// ([`Pack::json`], [`Pack::text`]) the pack it was asked for. Private: nothing else
+    /// sets it, so outside those two every card reads and writes canonically.
+    static WRITING: Cell<Pack> = const { Cell::new(Pack::German) };
 }
 
-/// Puts the thread's pack before a scope back when the scope ends, however it ends.
-struct Restore(Option<Pack>);
+/// Puts the thread's pack before an edge function back when it ends, however it ends.
+struct Restore(Pack);
 
 impl Drop for Restore {
     fn drop(&mut self) {
-        SCOPED.with(|c| c.set(self.0));
+        WRITING.with(|c| c.set(self.0));
     }
+}
+
+/// The pack `Display` writes in now (German outside the edge functions).
+fn writing() -> Pack {
+    WRITING.with(Cell::get)
 }
 
 impl Pack {
     pub const ALL: [Pack; 3] = [Pack::German, Pack::French, Pack::Symbols];
 
-    /// The pack this thread reads and writes card text in: its scope's, else the
-    /// process's.
-    pub fn current() -> Pack {
-        SCOPED
-            .with(Cell::get)
-            .unwrap_or(Pack::ALL[DEFAULT.load(Ordering::Relaxed) as usize % 3])
+    /// `value` as one line of JSON, every card, suit and message in it written in this
+    /// pack: the edge where an answer leaves in the pack asked for.
+    pub fn json<T: serde::Serialize + ?Sized>(self, value: &T) -> serde_json::Result<String> {
+        self.writing(|| serde_json::to_string(value))
     }
 
-    /// Sets the process's pack, for every thread outside a scope (the command line's
-    /// `--pack`, set once before any work starts).
-    pub fn set_default(self) {
-        DEFAULT.store(self as u8, Ordering::Relaxed);
+    /// `value`'s text (a message, a table), its cards and suits written in this pack: the
+    /// edge where text for people leaves in the pack asked for.
+    pub fn text<T: fmt::Display + ?Sized>(self, value: &T) -> String {
+        self.writing(|| value.to_string())
     }
 
-    /// Runs `f` with card text read and written in this pack on this thread.
-    pub fn scope<R>(self, f: impl FnOnce() -> R) -> R {
-        let _restore = Restore(SCOPED.with(|c| c.replace(Some(self))));
+    /// Runs `f` with `Display` writing this pack on this thread.
+    fn writing<R>(self, f: impl FnOnce() -> R) -> R {
+        let _restore = Restore(WRITING.with(|c| c.replace(self)));
         f()
     }
 
@@ -229,43 +231,64 @@ impl std::fmt::Display for Pack {
     }
 }
 
-/// How the card types read and write themselves: in the pack in use ([`Pack::current`]).
+/// How the card types read and write themselves: canonically, in the German letters, and
+/// inside an edge function ([`Pack::json`], [`Pack::text`]) in the pack it writes.
 impl Suit {
-    /// The suit's name in messages, in the pack in use ("must follow Schellen", or
-    /// "must follow Diamonds").
+    /// The suit's name in messages ("must follow Schellen"; inside an edge function in
+    /// its pack: "must follow Diamonds").
     pub fn name(self) -> &'static str {
-        Pack::current().suit_name(self)
+        writing().suit_name(self)
+    }
+
+    /// The suit's letter in `pack`.
+    pub fn text(self, pack: Pack) -> &'static str {
+        pack.suit_text(self)
     }
 }
 
-/// The suit's letter in the pack in use (`E`; French `C`).
+/// The suit's letter (`E`; inside an edge function in its pack: French `C`).
 impl fmt::Display for Suit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(Pack::current().suit_text(*self))
+        f.write_str(writing().suit_text(*self))
     }
 }
 
 impl fmt::Display for ParseSuitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "not a suit: one of {}", Pack::current().suit_letters())
+        write!(f, "not a suit: one of {}", Pack::German.suit_letters())
     }
 }
 
-/// A suit's letter in the pack in use (any case).
+/// A suit's German letter (any case).
 impl FromStr for Suit {
     type Err = ParseSuitError;
     fn from_str(s: &str) -> Result<Suit, ParseSuitError> {
-        match Pack::current().read_suit(s.trim()) {
+        match Pack::German.read_suit(s.trim()) {
             Some((suit, "")) => Ok(suit),
             _ => Err(ParseSuitError),
         }
     }
 }
 
-/// The card in the pack in use (`EO`; French `CQ`).
+impl Card {
+    /// The card in `pack` (`EO`; French `CQ`).
+    pub fn text(self, pack: Pack) -> String {
+        pack.card_text(self)
+    }
+}
+
+impl Cards {
+    /// The cards in `pack`, in card order, separated by spaces (`CQ SJ HA D10`).
+    pub fn text(self, pack: Pack) -> String {
+        let texts: Vec<String> = self.into_iter().map(|c| c.text(pack)).collect();
+        texts.join(" ")
+    }
+}
+
+/// The card's German letters (`EO`; inside an edge function in its pack: French `CQ`).
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pack = Pack::current();
+        let pack = writing();
         f.write_str(pack.suit_text(self.suit()))?;
         f.write_str(pack.rank_text(self.rank()))
     }
@@ -273,7 +296,7 @@ impl fmt::Display for Card {
 
 impl fmt::Display for ParseCardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pack = Pack::current();
+        let pack = Pack::German;
         write!(
             f,
             "not a card: a suit {} and a rank {}",
@@ -286,23 +309,25 @@ impl fmt::Display for ParseCardError {
 impl FromStr for Card {
     type Err = ParseCardError;
 
-    /// The card in the pack in use, any case; the German ten may be written `Z`, `10` or
-    /// `X`.
+    /// The card in the German letters, any case; the ten may be written `Z`, `10` or
+    /// `X`. Another pack is read by [`Pack::read_card`].
     ///
     /// ```
     /// use solver::{Card, Pack};
     /// assert_eq!("s10".parse::<Card>().unwrap().to_string(), "SZ");
     /// assert_eq!("gx".parse::<Card>().unwrap().to_string(), "GZ");
     /// assert!("H1".parse::<Card>().is_err());
-    /// let queen = Pack::French.scope(|| "cq".parse::<Card>().unwrap());
+    /// let queen = Pack::French.read_card("cq").unwrap();
     /// assert_eq!(queen.to_string(), "EO");
+    /// assert_eq!(queen.text(Pack::Symbols), "♣Q");
+    /// assert_eq!(Pack::French.text(&queen), "CQ");
     /// ```
     fn from_str(s: &str) -> Result<Card, ParseCardError> {
-        Pack::current().read_card(s).ok_or(ParseCardError)
+        Pack::German.read_card(s).ok_or(ParseCardError)
     }
 }
 
-/// Always the German letters, whatever the pack in use.
+/// Always the German letters, even inside an edge function.
 impl fmt::Debug for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&Pack::German.card_text(*self))
@@ -312,7 +337,6 @@ impl fmt::Debug for Card {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::Cards;
 
     #[test]
     fn every_card_reads_back_in_every_pack() {
@@ -324,8 +348,8 @@ mod tests {
                 assert_eq!(pack.read_card(&text.to_lowercase()), Some(card));
                 // What one pack prints, the other pack's reader reads as the same card
                 // or not at all where the letters clash (`SK`: Schellen or Spades).
-                assert_eq!(pack.scope(|| card.to_string()), text);
-                assert_eq!(pack.scope(|| text.parse::<Card>()), Ok(card));
+                assert_eq!(pack.text(&card), text);
+                assert_eq!(card.text(pack), text);
             }
         }
     }
@@ -351,20 +375,36 @@ mod tests {
     }
 
     #[test]
-    fn a_scope_sets_the_pack_and_restores_the_one_before() {
+    fn only_the_edge_functions_write_another_pack_and_they_restore_the_german() {
         let hand: Cards = "EO GU HA SZ".parse().unwrap();
-        assert_eq!(Pack::current(), Pack::German);
-        let shown = Pack::French.scope(|| {
-            let inner = Pack::Symbols.scope(|| hand.to_string());
-            assert_eq!(Pack::current(), Pack::French);
-            (hand.to_string(), inner)
-        });
-        assert_eq!(shown.0, "CQ SJ HA D10");
-        assert_eq!(shown.1, "♣Q ♠J ♥A ♦10");
-        assert_eq!(Pack::current(), Pack::German);
-        // A panic inside the scope restores it too.
-        let _ = std::panic::catch_unwind(|| Pack::French.scope(|| panic!("inside")));
-        assert_eq!(Pack::current(), Pack::German);
+        assert_eq!(Pack::French.text(&hand), "CQ SJ HA D10");
+        assert_eq!(Pack::Symbols.text(&hand), "♣Q ♠J ♥A ♦10");
+        assert_eq!(
+            Pack::French.json(&[hand.to_string(), "x".into()]).unwrap(),
+            r#"["EO GU HA SZ","x"]"#,
+            "a string made before the edge keeps its letters"
+        );
+        #[derive(serde::Serialize)]
+        struct Answer {
+            #[serde(serialize_with = "crate::cards::cards_set_text")]
+            hand: Cards,
+        }
+        assert_eq!(
+            Pack::French.json(&Answer { hand }).unwrap(),
+            r#"{"hand":"CQ SJ HA D10"}"#
+        );
         assert_eq!(hand.to_string(), "EO GU HA SZ");
+        // Reading is canonical whatever was written before.
+        assert!("CQ".parse::<Card>().is_err());
+        // A panic inside an edge function restores the German too.
+        struct Panics;
+        impl fmt::Display for Panics {
+            fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+                panic!("inside")
+            }
+        }
+        let _ = std::panic::catch_unwind(|| Pack::French.text(&Panics));
+        assert_eq!(hand.to_string(), "EO GU HA SZ");
+        assert_eq!(Suit::Schellen.name(), "Schellen");
     }
 }

@@ -26,16 +26,23 @@ impl CardText {
         self.0.is_empty()
     }
 
+    /// The cards in the German letters.
     pub fn from_cards(cards: impl IntoIterator<Item = Card>) -> CardText {
-        CardText(cards.into_iter().map(|c| c.to_string()).collect())
+        CardText::in_pack(cards, Pack::German)
     }
 
-    /// Parses every token; `place` names where the text stands, for the error.
-    pub fn cards(&self, place: &str) -> Result<Vec<Card>, Error> {
+    /// The cards written in `pack`.
+    pub fn in_pack(cards: impl IntoIterator<Item = Card>, pack: Pack) -> CardText {
+        CardText(cards.into_iter().map(|c| c.text(pack)).collect())
+    }
+
+    /// Parses every token as a card of `pack`; `place` names where the text stands, for
+    /// the error.
+    pub fn cards(&self, pack: Pack, place: &str) -> Result<Vec<Card>, Error> {
         self.0
             .iter()
             .map(|t| {
-                t.parse::<Card>().map_err(|_| Error::BadCard {
+                pack.read_card(t).ok_or_else(|| Error::BadCard {
                     place: place.to_string(),
                     text: t.clone(),
                 })
@@ -459,15 +466,6 @@ impl Record {
     /// Validates the deal alone: variant, deck and hands, options, prices, doublings and
     /// stock (enough to ask which contract to play).
     pub fn deal(&self) -> Result<Deal, Error> {
-        self.reading(|| self.read_deal())
-    }
-
-    /// Runs `f` with card text read (and written) in the record's pack.
-    fn reading<T>(&self, f: impl FnOnce() -> T) -> T {
-        self.pack.unwrap_or_default().scope(f)
-    }
-
-    fn read_deal(&self) -> Result<Deal, Error> {
         let variant = self.variant()?;
         let deck = self.deck()?;
         let passing = self.passing(deck)?;
@@ -525,10 +523,6 @@ impl Record {
     /// thrown in: its deal as far as it went is checked (in a Schieber round, the passes
     /// made before the table threw in) and [`Score::thrown_in`] settles it.
     pub fn score(&self) -> Result<Score, Error> {
-        self.reading(|| self.read_score())
-    }
-
-    fn read_score(&self) -> Result<Score, Error> {
         if !self.thrown_in {
             return Score::of(&self.game()?);
         }
@@ -591,10 +585,6 @@ impl Record {
         &self,
         seat: Option<Seat>,
     ) -> Result<(Deal, Seat, Vec<Contract>), Error> {
-        self.reading(|| self.read_hand_view(seat))
-    }
-
-    fn read_hand_view(&self, seat: Option<Seat>) -> Result<(Deal, Seat, Vec<Contract>), Error> {
         if self.hands.len() != 4 {
             return Err(Error::HandCount(self.hands.len()));
         }
@@ -637,7 +627,7 @@ impl Record {
                 .as_ref()
                 .ok_or(Error::HiddenHand(seat))?;
             let mut seen = Cards::EMPTY;
-            for card in text.cards(&format!("hand of seat {seat}"))? {
+            for card in text.cards(self.card_pack(), &format!("hand of seat {seat}"))? {
                 deal_card(deck, &mut seen, card)?;
             }
             let mut rest = deck.cards().without(seen).into_iter();
@@ -717,10 +707,6 @@ impl Record {
 
     /// Validates everything but the play.
     pub fn setup(&self) -> Result<Setup, Error> {
-        self.reading(|| self.read_setup())
-    }
-
-    fn read_setup(&self) -> Result<Setup, Error> {
         if self.thrown_in {
             return Err(Error::ThrownIn);
         }
@@ -746,7 +732,7 @@ impl Record {
     /// Validates the whole record and plays its cards, each checked.
     pub fn game(&self) -> Result<Game, Error> {
         let setup = self.setup()?;
-        let play = self.reading(|| self.play.cards("play"))?;
+        let play = self.play.cards(self.card_pack(), "play")?;
         Game::replay(setup, &play)
     }
 
@@ -754,52 +740,53 @@ impl Record {
     /// `schafkopf import` and the service write records in the pack asked for. Every card
     /// text must read in the record's own pack.
     pub fn in_pack(&self, pack: Pack) -> Result<Record, Error> {
-        let (hands, play, passes, suit, returned) = self.reading(|| {
-            let hands = self
-                .hands
-                .iter()
-                .enumerate()
-                .map(|(seat, h)| {
-                    h.as_ref()
-                        .map(|t| t.cards(&format!("hand of seat {seat}")))
-                        .transpose()
-                })
-                .collect::<Result<Vec<_>, Error>>()?;
-            let play = self.play.cards("play")?;
-            let passes = self
-                .passes
-                .iter()
-                .enumerate()
-                .map(|(i, p)| p.cards.cards(&format!("passes[{i}]")))
-                .collect::<Result<Vec<_>, Error>>()?;
-            let contract = self.contract.as_ref();
-            let suit = contract
-                .and_then(|c| c.suit.as_deref())
-                .map(|t| t.parse::<Suit>().map_err(|_| unknown_suit(t)))
-                .transpose()?;
-            let returned = contract
-                .and_then(|c| c.returned.as_deref())
-                .map(returned_cards)
-                .transpose()?;
-            Ok::<_, Error>((hands, play, passes, suit, returned))
-        })?;
+        let read = self.card_pack();
+        let hands = self
+            .hands
+            .iter()
+            .enumerate()
+            .map(|(seat, h)| {
+                h.as_ref()
+                    .map(|t| t.cards(read, &format!("hand of seat {seat}")))
+                    .transpose()
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        let play = self.play.cards(read, "play")?;
+        let passes = self
+            .passes
+            .iter()
+            .enumerate()
+            .map(|(i, p)| p.cards.cards(read, &format!("passes[{i}]")))
+            .collect::<Result<Vec<_>, Error>>()?;
+        let contract = self.contract.as_ref();
+        let suit = contract
+            .and_then(|c| c.suit.as_deref())
+            .map(|t| read_suit(read, t))
+            .transpose()?;
+        let returned = contract
+            .and_then(|c| c.returned.as_deref())
+            .map(|t| returned_cards(read, t))
+            .transpose()?;
         let mut out = self.clone();
-        pack.scope(|| {
-            out.pack = pack.recorded();
-            out.hands = hands
-                .into_iter()
-                .map(|h| h.map(CardText::from_cards))
-                .collect();
-            out.play = CardText::from_cards(play);
-            for (spec, cards) in out.passes.iter_mut().zip(passes) {
-                spec.cards = CardText::from_cards(cards);
-            }
-            if let Some(c) = out.contract.as_mut() {
-                c.suit = suit.map(|s| s.to_string());
-                c.returned = returned.map(|r| CardText::from_cards(r).0.join(" "));
-            }
-        });
+        out.pack = pack.recorded();
+        out.hands = hands
+            .into_iter()
+            .map(|h| h.map(|h| CardText::in_pack(h, pack)))
+            .collect();
+        out.play = CardText::in_pack(play, pack);
+        for (spec, cards) in out.passes.iter_mut().zip(passes) {
+            spec.cards = CardText::in_pack(cards, pack);
+        }
+        if let Some(c) = out.contract.as_mut() {
+            c.suit = suit.map(|s| s.text(pack).to_string());
+            c.returned = returned.map(|r| CardText::in_pack(r, pack).0.join(" "));
+        }
         Ok(out)
+    }
+
+    /// The pack the record's card text is read in: its own.
+    fn card_pack(&self) -> Pack {
+        self.pack.unwrap_or_default()
     }
 
     fn hands(&self, deck: Deck) -> Result<BySeat<Cards>, Error> {
@@ -839,7 +826,10 @@ impl Record {
             let from = spec.from.map(seat).transpose()?;
             let to = seat(spec.to)?;
             let mut cards = Cards::EMPTY;
-            for card in spec.cards.cards(&format!("passes[{i}]"))? {
+            for card in spec
+                .cards
+                .cards(self.card_pack(), &format!("passes[{i}]"))?
+            {
                 deal_card(deck, &mut cards, card)?;
             }
             // The cards set aside are dealt to nobody: each of them once in the pack.
@@ -863,7 +853,7 @@ impl Record {
             let text = self.hands[seat.index()]
                 .as_ref()
                 .ok_or(Error::HiddenHand(seat))?;
-            let cards = text.cards(&format!("hand of seat {seat}"))?;
+            let cards = text.cards(self.card_pack(), &format!("hand of seat {seat}"))?;
             // Card by card as written, so that a card twice in one hand is found too.
             for &card in &cards {
                 deal_card(deck, seen, card)?;
@@ -892,7 +882,7 @@ impl Record {
                 game,
                 field: "suit",
             })?;
-            text.parse::<Suit>().map_err(|_| unknown_suit(text))
+            read_suit(self.card_pack(), text)
         };
         let seat = |field: &'static str, value: Option<i64>| -> Result<Seat, Error> {
             seat_at(value.ok_or(Error::MissingField { game, field })?)
@@ -953,7 +943,7 @@ impl Record {
                 })?;
                 // One card; two in a Bauernhochzeit.
                 let mut returned = Cards::EMPTY;
-                for card in returned_cards(text)? {
+                for card in returned_cards(self.card_pack(), text)? {
                     if returned.contains(card) {
                         return Err(Error::DuplicateCard(card));
                     }
@@ -1000,7 +990,7 @@ impl Record {
         spec.forced |= c.variant() == Variant::Bavarian && deal.muss();
         Record {
             id: setup.id().map(str::to_string),
-            pack: Pack::current().recorded(),
+            pack: None,
             variant: Some(c.variant().name().to_string()),
             deck: Some(setup.deck().name().to_string()),
             hands: deal
@@ -1084,15 +1074,17 @@ fn unknown(what: &'static str, text: &str, names: &[&'static str]) -> Error {
     }
 }
 
-/// A Hochzeit's `returned` cards, in the order given.
-fn returned_cards(text: &str) -> Result<Vec<Card>, Error> {
-    CardText(text.split_whitespace().map(str::to_string).collect()).cards("contract.returned")
+/// A Hochzeit's `returned` cards, in the order given, written in `pack`.
+fn returned_cards(pack: Pack, text: &str) -> Result<Vec<Card>, Error> {
+    CardText(text.split_whitespace().map(str::to_string).collect()).cards(pack, "contract.returned")
 }
 
-/// A contract's `suit` that is none of the record's pack.
-fn unknown_suit(text: &str) -> Error {
-    let letters = Suit::ALL.map(|s| Pack::current().suit_text(s));
-    unknown("suit", text, &letters)
+/// A contract's `suit`, one letter of the record's `pack`.
+fn read_suit(pack: Pack, text: &str) -> Result<Suit, Error> {
+    match pack.read_suit(text.trim()) {
+        Some((suit, "")) => Ok(suit),
+        _ => Err(unknown("suit", text, &Suit::ALL.map(|s| pack.suit_text(s)))),
+    }
 }
 
 /// A seat number of the record, 0 to 3.

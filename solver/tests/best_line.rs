@@ -173,7 +173,9 @@ fn a_costly_cards_lines_end_at_the_values_before_and_after_it() {
                     assert_eq!(Some(final_value(&position, &l.best)), play.before);
                     assert_eq!(Some(final_value(&position, &l.played)), play.after);
                     assert!(
-                        l.why.starts_with(&format!("{} costs", play.card)),
+                        l.why
+                            .to_string()
+                            .starts_with(&format!("{} costs", play.card)),
                         "{}",
                         l.why
                     );

@@ -128,7 +128,12 @@ fn hands_of_record(r: &Record) -> BySeat<Cards> {
 }
 
 fn sorted(text: &CardText) -> CardText {
-    CardText::from_cards(text.cards("hand").unwrap().into_iter().collect::<Cards>())
+    CardText::from_cards(
+        text.cards(Pack::German, "hand")
+            .unwrap()
+            .into_iter()
+            .collect::<Cards>(),
+    )
 }
 
 #[test]

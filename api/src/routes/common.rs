@@ -19,6 +19,8 @@ use utoipa::IntoResponses;
 pub struct State {
     pub store: Store,
     pub pool: Pool,
+    /// The pack of answers that do not ask for one (`serve --pack`).
+    pub pack: Pack,
 }
 
 /// A game in openschafkopf's plain format, the example of every `text/plain` body.
@@ -126,15 +128,20 @@ impl BodyParams {
     }
 }
 
-/// A foreign format's fault as an answer (422, the format error's code).
-pub(crate) fn format_error(e: &formats::FormatError) -> ApiError {
-    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.code(), e.to_string())
+/// A foreign format's fault as an answer (422, the format error's code), naming cards in
+/// `pack`.
+pub(crate) fn format_error(e: &formats::FormatError, pack: Pack) -> ApiError {
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.code(), pack.text(e))
 }
 
-/// The one record of a body, in the format asked for.
-pub(crate) fn one_record(body: &[u8], from: &BodyParams) -> Result<solver::Record, ApiError> {
+/// The one record of a body, in the format asked for; faults name cards in `pack`.
+pub(crate) fn one_record(
+    body: &[u8],
+    from: &BodyParams,
+    pack: Pack,
+) -> Result<solver::Record, ApiError> {
     let Some(format) = from.format()? else {
-        return Ok(record_of(body)?.1);
+        return Ok(record_of(body, pack)?.1);
     };
     let mut games = from.read(format, body);
     if games.len() != 1 {
@@ -148,11 +155,12 @@ pub(crate) fn one_record(body: &[u8], from: &BodyParams) -> Result<solver::Recor
         ));
     }
     let (_, game) = games.remove(0);
-    game.map_err(|e| format_error(&e))
+    game.map_err(|e| format_error(&e, pack))
 }
 
-/// Reads a record from the body, as the command line reads a line.
-pub(crate) fn record_of(body: &[u8]) -> Result<(String, solver::Record), ApiError> {
+/// Reads a record from the body, as the command line reads a line; a fault names cards in
+/// `pack`.
+pub(crate) fn record_of(body: &[u8], pack: Pack) -> Result<(String, solver::Record), ApiError> {
     let text = std::str::from_utf8(body).map_err(|e| {
         ApiError::new(
             StatusCode::BAD_REQUEST,
@@ -160,7 +168,7 @@ pub(crate) fn record_of(body: &[u8]) -> Result<(String, solver::Record), ApiErro
             format!("malformed JSON: the body is not UTF-8 ({e})"),
         )
     })?;
-    let record = solver::Record::from_json(text)?;
+    let record = solver::Record::from_json(text).map_err(|e| ApiError::solver(&e, pack))?;
     Ok((text.to_string(), record))
 }
 
@@ -183,7 +191,7 @@ pub(crate) fn json<T: serde::Serialize>(value: &T, pack: Pack) -> Result<HttpRes
 }
 
 pub(crate) fn to_json<T: serde::Serialize>(value: &T, pack: Pack) -> Result<String, ApiError> {
-    pack.scope(|| serde_json::to_string(value))
+    pack.json(value)
         .map_err(|e| ApiError::internal(format!("could not serialize the answer: {e}")))
 }
 
@@ -208,9 +216,9 @@ where
     P: Send + 'static,
     T: serde::Serialize + Send + 'static,
 {
-    let pack = pack.pack()?;
+    let pack = pack.pack(state.pack)?;
     let from = from.for_request(req);
-    let record = || one_record(body, &from);
+    let record = || one_record(body, &from, pack);
     let check = |r| check(r).map(|p| (lane(&p), p));
     let answer = checked_search(state, client_of(req), pack, record, check, search).await?;
     json(&answer, pack)
@@ -240,11 +248,11 @@ where
     P: Send + 'static,
     T: Send + 'static,
 {
-    let (lane, checked) = pack.scope(|| Ok::<_, ApiError>(check(record()?)?))?;
+    let (lane, checked) = check(record()?).map_err(|e| ApiError::solver(&e, pack))?;
     state
         .pool
         .run(lane, client, move |s| {
-            pack.scope(|| search(checked, s).map_err(ApiError::from))
+            search(checked, s).map_err(|e| ApiError::solver(&e, pack))
         })
         .await?
 }

@@ -34,13 +34,13 @@ pub(crate) async fn create_game(
     pack: web::Query<PackParams>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let pack = pack.pack()?;
+    let pack = pack.pack(state.pack)?;
     let from = from.for_request(&req);
     if let Some(format) = from.format()? {
         return import_games(state, from.read(format, &body), pack).await;
     }
-    let (text, record) = record_of(&body)?;
-    let id = pack.scope(|| validate_for_store(&record))?;
+    let (text, record) = record_of(&body, pack)?;
+    let id = validate_for_store(&record, pack)?;
     let stored = id.clone();
     blocking(move || state.store.insert(&stored, &text, &record)).await?;
     Ok(HttpResponse::Created()
@@ -51,9 +51,10 @@ pub(crate) async fn create_game(
         .json(Created { id }))
 }
 
-/// A record fit for the store, and the id it is stored under.
-pub(crate) fn validate_for_store(record: &solver::Record) -> Result<String, ApiError> {
-    record.check()?;
+/// A record fit for the store, and the id it is stored under; a fault names cards in
+/// `pack`.
+pub(crate) fn validate_for_store(record: &solver::Record, pack: Pack) -> Result<String, ApiError> {
+    record.check().map_err(|e| ApiError::solver(&e, pack))?;
     match &record.id {
         Some(id) if id.is_empty() => Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -72,7 +73,7 @@ pub(crate) async fn import_games(
     pack: Pack,
 ) -> Result<HttpResponse, ApiError> {
     // Faults name cards in the pack asked for.
-    let imported = blocking(move || pack.scope(|| store_all(&state, games))).await?;
+    let imported = blocking(move || store_all(&state, games, pack)).await?;
     if imported.ids.is_empty() {
         // A log posted again: every game is stored already.
         if !imported.failed.is_empty() && imported.failed.iter().all(|f| f.code == "duplicate_id") {
@@ -98,15 +99,20 @@ pub(crate) async fn import_games(
     Ok(HttpResponse::Created().json(imported))
 }
 
-/// Stores every game that validates; the others are listed with their lines.
-pub(crate) fn store_all(state: &State, games: Vec<formats::Read>) -> Result<Imported, ApiError> {
+/// Stores every game that validates; the others are listed with their lines, their faults
+/// naming cards in `pack`.
+pub(crate) fn store_all(
+    state: &State,
+    games: Vec<formats::Read>,
+    pack: Pack,
+) -> Result<Imported, ApiError> {
     let mut imported = Imported {
         ids: Vec::new(),
         failed: Vec::new(),
     };
     for (line, game) in games {
-        let stored = game.map_err(|e| format_error(&e)).and_then(|record| {
-            let id = validate_for_store(&record)?;
+        let stored = game.map_err(|e| format_error(&e, pack)).and_then(|record| {
+            let id = validate_for_store(&record, pack)?;
             state.store.insert(&id, &record.to_json(), &record)?;
             Ok(id)
         });
@@ -149,14 +155,15 @@ pub(crate) async fn get_game(
     id: web::Path<String>,
     pack: web::Query<PackParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let pack = pack.pack()?;
+    let pack = pack.pack(state.pack)?;
     let id = id.into_inner();
     let text = blocking(move || state.store.get(&id)).await?;
-    let record = Record::from_json(&text)?;
+    let fault = |e| ApiError::solver(&e, pack);
+    let record = Record::from_json(&text).map_err(fault)?;
     if record.pack.unwrap_or_default() == pack {
         return Ok(raw_json(text));
     }
-    Ok(raw_json(record.in_pack(pack)?.to_json()))
+    Ok(raw_json(record.in_pack(pack).map_err(fault)?.to_json()))
 }
 
 /// Deletes a stored game and its analysis.
@@ -195,7 +202,7 @@ pub(crate) async fn game_analysis(
         state,
         client_of(&req),
         (id.into_inner(), key),
-        pack.pack()?,
+        &pack,
         |r| r.game(),
         search,
     )
@@ -223,7 +230,7 @@ pub(crate) async fn game_contracts(
         state,
         client_of(&req),
         (id.into_inner(), key),
-        pack.pack()?,
+        &pack,
         check,
         search,
     )
@@ -237,7 +244,7 @@ pub(crate) async fn stored_or_computed<P, T>(
     state: web::Data<State>,
     client: Option<Client>,
     (id, key): (String, String),
-    pack: Pack,
+    pack: &PackParams,
     check: impl FnOnce(solver::Record) -> Result<P, solver::Error>,
     search: impl FnOnce(P, &mut solver::Solver) -> Result<T, solver::Error> + Send + 'static,
 ) -> Result<HttpResponse, ApiError>
@@ -245,6 +252,7 @@ where
     P: Send + 'static,
     T: serde::Serialize + Send + 'static,
 {
+    let pack = pack.pack(state.pack)?;
     let key = match pack {
         Pack::German => key,
         other => format!("{key}&pack={other}"),
@@ -257,7 +265,7 @@ where
     if let Some(answer) = stored {
         return Ok(raw_json(answer));
     }
-    let record = || Ok(solver::Record::from_json(&text)?);
+    let record = || solver::Record::from_json(&text).map_err(|e| ApiError::solver(&e, pack));
     let check = |r| check(r).map(|p| (Lane::Main, p));
     let answer = checked_search(&state, client, pack, record, check, search).await?;
     let text = to_json(&answer, pack)?;

@@ -26,7 +26,7 @@ pub(crate) async fn ledger(
     query: web::Query<LedgerQuery>,
     pack: web::Query<PackParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let pack = pack.pack()?;
+    let pack = pack.pack(state.pack)?;
     let stock = query.stock()?;
     let filter = filters.filter()?;
     let double = query.double_dummy()?;
@@ -56,7 +56,7 @@ pub(crate) async fn ledger(
             Err(e) => failed.push(LedgerFault {
                 id,
                 code: e.code().to_string(),
-                detail: e.to_string(),
+                detail: pack.text(&e),
             }),
         });
         Ok(LedgerReport {
@@ -65,16 +65,14 @@ pub(crate) async fn ledger(
             totals: ledger.totals(),
         })
     };
-    // The faults' messages name cards in the pack asked for.
     let report = if double || played_out {
         state
             .pool
-            .run(Lane::Main, client_of(&req), move |s| {
-                pack.scope(|| count(Some(s)))
-            })
-            .await??
+            .run(Lane::Main, client_of(&req), move |s| count(Some(s)))
+            .await?
     } else {
-        pack.scope(|| count(None))?
-    };
+        count(None)
+    }
+    .map_err(|e| ApiError::solver(&e, pack))?;
     json(&report, pack)
 }

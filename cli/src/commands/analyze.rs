@@ -2,33 +2,39 @@
 //! player could know; as JSON lines, a table, or the replay page of one game.
 
 use crate::args::{AnalyzeFormat, Players, ReportArgs};
-use crate::config::{sampling_of, Workers};
-use crate::lines::{ErrorStyle, LineResult};
+use crate::config::{sampling_of, Config, Workers};
+use crate::lines::{Answer, ErrorStyle, LineResult};
 use crate::run::{run_lines, run_report, run_sampled, SEARCH_CHUNK};
 use crate::table;
 use solver::Solver;
 use std::io;
 use std::process::ExitCode;
 
-pub fn run(report: &ReportArgs, format: AnalyzeFormat, players: &Players) -> io::Result<ExitCode> {
+pub fn run(
+    report: &ReportArgs,
+    config: &Config,
+    format: AnalyzeFormat,
+    players: &Players,
+) -> io::Result<ExitCode> {
     let lines = players.lines;
     let table = format == AnalyzeFormat::Table;
+    let each = (table, SEARCH_CHUNK);
     match (format, sampling_of(players)) {
-        (AnalyzeFormat::Html, sampling) => run_html(report, sampling),
-        (_, None) if lines => run_report(report, table, SEARCH_CHUNK, analyze_lines_line),
-        (_, None) => run_report(report, table, SEARCH_CHUNK, analyze_line),
-        (_, Some(sampling)) => run_sampled(report, table, move |line, solvers, table| {
-            analyze_with(line, solvers, Some(sampling), lines, table)
+        (AnalyzeFormat::Html, sampling) => run_html(report, config, sampling),
+        (_, None) if lines => run_report(report, config, each, analyze_lines_line),
+        (_, None) => run_report(report, config, each, analyze_line),
+        (_, Some(sampling)) => run_sampled(report, config, table, move |line, solvers, answer| {
+            analyze_with(line, solvers, Some(sampling), lines, answer)
         }),
     }
 }
 
-fn analyze_line(line: &str, solver: &mut Solver, table: bool) -> LineResult {
-    analyze_with(line, std::slice::from_mut(solver), None, false, table)
+fn analyze_line(line: &str, solver: &mut Solver, answer: Answer) -> LineResult {
+    analyze_with(line, std::slice::from_mut(solver), None, false, answer)
 }
 
-fn analyze_lines_line(line: &str, solver: &mut Solver, table: bool) -> LineResult {
-    analyze_with(line, std::slice::from_mut(solver), None, true, table)
+fn analyze_lines_line(line: &str, solver: &mut Solver, answer: Answer) -> LineResult {
+    analyze_with(line, std::slice::from_mut(solver), None, true, answer)
 }
 
 /// `analyze` of one record in its view, with each costly card's lines where asked for.
@@ -37,14 +43,16 @@ fn analyze_with(
     solvers: &mut [Solver],
     sampling: Option<solver::single_dummy::Sampling>,
     lines: bool,
-    table: bool,
+    answer: Answer,
 ) -> LineResult {
     let result = solver::Record::from_json(line)
         .and_then(|r| r.game())
         .and_then(|g| solver::analyze_in(&g, sampling, lines, solvers).map(|a| (g, a)));
     match result {
-        Ok((game, analysis)) if table => LineResult::Ok(table::analysis(&game, &analysis)),
-        result => LineResult::of(result.map(|(_, analysis)| analysis)),
+        Ok((game, analysis)) if answer.table => {
+            LineResult::Ok(table::analysis(&game, &analysis, answer.pack))
+        }
+        result => LineResult::of(answer.pack, result.map(|(_, analysis)| analysis)),
     }
 }
 
@@ -53,6 +61,7 @@ fn analyze_with(
 /// holds one game.
 fn run_html(
     report: &ReportArgs,
+    config: &Config,
     sampling: Option<solver::single_dummy::Sampling>,
 ) -> io::Result<ExitCode> {
     let workers = Workers::of(&report.search)?;
@@ -61,8 +70,10 @@ fn run_html(
         ..workers
     };
     let state = || (workers.solvers(), 0usize);
+    let pack = config.pack;
     run_lines(
         &report.io,
+        config,
         1,
         one,
         ErrorStyle::Stderr,
@@ -78,15 +89,18 @@ fn run_html(
                     ),
                 };
             }
-            html_page(line, solvers, sampling)
+            html_page(line, solvers, sampling, pack)
         },
     )
 }
 
+/// The page of one game; its faults name cards in `pack` (the page itself reads its data
+/// in the German pack and draws the signs its reader picks).
 fn html_page(
     line: &str,
     solvers: &mut [Solver],
     sampling: Option<solver::single_dummy::Sampling>,
+    pack: solver::Pack,
 ) -> LineResult {
     let result = solver::Record::from_json(line).and_then(|r| {
         let game = r.game()?;
@@ -106,29 +120,25 @@ fn html_page(
         };
         Ok((r, analysis, contracts))
     });
-    // The page reads its data in the German pack and draws the signs its reader picks.
     let german = solver::Pack::German;
     match result.and_then(|(r, a, c)| Ok((r.in_pack(german)?, a, c))) {
-        Ok((record, analysis, contracts)) => match german.scope(|| {
-            (
-                serde_json::to_string(&analysis),
-                serde_json::to_string(&contracts),
-            )
-        }) {
-            (Ok(text), Ok(report)) => {
-                let title = record.id.clone().unwrap_or_else(|| "a game".to_string());
-                LineResult::Ok(api::pages::standalone(
-                    &title,
-                    &record.to_json(),
-                    &text,
-                    &report,
-                ))
+        Ok((record, analysis, contracts)) => {
+            match (german.json(&analysis), german.json(&contracts)) {
+                (Ok(text), Ok(report)) => {
+                    let title = record.id.clone().unwrap_or_else(|| "a game".to_string());
+                    LineResult::Ok(api::pages::standalone(
+                        &title,
+                        &record.to_json(),
+                        &text,
+                        &report,
+                    ))
+                }
+                (Err(e), _) | (_, Err(e)) => LineResult::Err {
+                    code: "internal",
+                    message: format!("could not serialize the analysis: {e}"),
+                },
             }
-            (Err(e), _) | (_, Err(e)) => LineResult::Err {
-                code: "internal",
-                message: format!("could not serialize the analysis: {e}"),
-            },
-        },
-        Err(e) => LineResult::err(&e),
+        }
+        Err(e) => LineResult::err(pack, &e),
     }
 }

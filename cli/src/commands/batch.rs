@@ -11,14 +11,14 @@
 //! for the whole run.
 
 use crate::args::{BatchArgs, BatchFormat};
-use crate::config::{sampling_of, Workers};
+use crate::config::{sampling_of, Config, Workers};
 use crate::lines::{process, ErrorStyle, LineResult, RunSettings};
 use crate::output;
 use crate::sources::{self, with_path};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use solver::formats::LogFormat;
-use solver::{single_dummy::Sampling, Analysis, ContractsReport, Record, Solver};
+use solver::{single_dummy::Sampling, Analysis, ContractsReport, Pack, Record, Solver};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, IsTerminal, Write};
@@ -135,17 +135,19 @@ pub fn run_record(
 pub fn render(
     result: Result<BatchRecord, solver::Error>,
     csv: bool,
+    pack: Pack,
 ) -> (LineResult, Option<RecordCounts>) {
     let stats = result.as_ref().ok().map(RecordCounts::of);
     // A bad record in a CSV file becomes a row of its own, written by the line writer.
     let line = match result {
-        Ok(r) if csv => LineResult::Ok(csv_row(&csv_fields(&r))),
-        result => LineResult::of(result),
+        Ok(r) if csv => LineResult::Ok(csv_row(&csv_fields(&r, pack))),
+        result => LineResult::of(pack, result),
     };
     (line, stats)
 }
 
-fn csv_fields(r: &BatchRecord) -> Vec<String> {
+/// The CSV columns of a record, cards and suits written in `pack`.
+fn csv_fields(r: &BatchRecord, pack: Pack) -> Vec<String> {
     let declared = r.contracts.declared.as_ref();
     let best = r.contracts.seats.first().and_then(|s| s.best.as_ref());
     let won_played = match &r.analysis.result {
@@ -163,7 +165,7 @@ fn csv_fields(r: &BatchRecord) -> Vec<String> {
         r.analysis.measure.to_string(),
         declared
             .and_then(|d| d.contract.suit())
-            .map(|s| s.to_string())
+            .map(|s| s.text(pack).to_string())
             .unwrap_or_default(),
         declared
             .and_then(|d| d.contract.declarer())
@@ -177,7 +179,7 @@ fn csv_fields(r: &BatchRecord) -> Vec<String> {
             .unwrap_or_default(),
         best.map(|b| {
             b.chosen()
-                .map_or("pass".to_string(), |c| c.contract.title().to_string())
+                .map_or("pass".to_string(), |c| pack.text(&c.contract.title()))
         })
         .unwrap_or_default(),
         declared
@@ -812,11 +814,14 @@ pub struct Run {
     pub workers: Workers,
     /// How to sample the players' view (none: double dummy only).
     pub players: Option<Sampling>,
+    /// How inputs are read and answers write cards.
+    pub config: Config,
 }
 
 /// `schafkopf batch` as typed: its arguments resolved, then run.
-pub fn run(args: BatchArgs) -> io::Result<ExitCode> {
+pub fn run(args: BatchArgs, config: &Config) -> io::Result<ExitCode> {
     run_batch(Run {
+        config: *config,
         first_line: args.first_line,
         players: sampling_of(&args.players),
         logs: args.logs,
@@ -841,6 +846,7 @@ pub fn run_batch(run: Run) -> io::Result<ExitCode> {
         first_line,
         workers,
         players,
+        config,
     } = run;
     let to_stdout = output::is_stdout(&output);
     let usage = |message: &str| io::Error::new(io::ErrorKind::InvalidInput, message.to_string());
@@ -862,7 +868,10 @@ pub fn run_batch(run: Run) -> io::Result<ExitCode> {
     // output behind.
     let mut inputs = Vec::new();
     for log in &logs {
-        inputs.push(sources::open(Some(log), from, terminal)?.starting_at_line(first_line));
+        inputs.push(
+            sources::open(Some(log), from, terminal, config.reading())?
+                .starting_at_line(first_line),
+        );
     }
     let mut summary = BatchSummary {
         run: Some(RunKey::of(players, from, first_line)),
@@ -928,7 +937,7 @@ pub fn run_batch(run: Run) -> io::Result<ExitCode> {
         || workers.solver(),
         |line, solver| {
             crate::run::running(&bar, line);
-            render(run_record(line, solver, players), csv)
+            render(run_record(line, solver, players), csv, config.pack)
         },
         &options,
         |_, stats| summary.add(stats),
@@ -1001,7 +1010,7 @@ mod tests {
         );
         for line in log.lines() {
             let record = run_record(line, &mut solver, None).expect("an example record");
-            let row = csv_row(&csv_fields(&record));
+            let row = csv_row(&csv_fields(&record, Pack::German));
             let text = serde_json::to_string(&record).expect("a record serializes");
             typed.add(Some(RecordCounts::of(&record)));
             json.add_line(&text, false);

@@ -2,7 +2,7 @@
 //! records into openschafkopf's plain format.
 
 use crate::args::Io;
-use crate::config::Workers;
+use crate::config::{Config, Workers};
 use crate::lines::{process, ErrorStyle, LineResult, RunSettings};
 use crate::output;
 use crate::run::{exit_status, run_lines, CHEAP_CHUNK};
@@ -15,6 +15,7 @@ use std::process::ExitCode;
 /// `schafkopf import`: each file converted in turn, into one output.
 pub fn run_import(
     files: &[PathBuf],
+    config: &Config,
     from: LogFormat,
     output: &Option<PathBuf>,
 ) -> io::Result<ExitCode> {
@@ -26,7 +27,7 @@ pub fn run_import(
     }
     let mut inputs = Vec::new();
     for file in files {
-        inputs.push(sources::open(Some(file), from, false)?);
+        inputs.push(sources::open(Some(file), from, false, config.reading())?);
     }
     let mut out = output::open(output.as_ref())?;
     let options = RunSettings {
@@ -41,7 +42,7 @@ pub fn run_import(
             input,
             &mut out,
             || (),
-            |l, _| (in_current_pack(l), None::<()>),
+            |l, _| (in_pack(l, config.pack), None::<()>),
             &options,
             |_, _| {},
         )
@@ -54,9 +55,8 @@ pub fn run_import(
 }
 
 /// An imported record checked as every command checks one ([`solver::Record::check`]),
-/// and written in the pack asked for (as given where that is German, as logs write it).
-fn in_current_pack(line: &str) -> LineResult {
-    let pack = solver::Pack::current();
+/// and written in `pack` (as given where that is German, as logs write it).
+fn in_pack(line: &str, pack: solver::Pack) -> LineResult {
     let checked = solver::Record::from_json(line).and_then(|r| r.check().map(|()| r));
     let written = checked.and_then(|r| match pack {
         solver::Pack::German => Ok(line.to_string()),
@@ -64,35 +64,36 @@ fn in_current_pack(line: &str) -> LineResult {
     });
     match written {
         Ok(text) => LineResult::Ok(text),
-        Err(e) => LineResult::Err {
-            code: e.code(),
-            message: e.to_string(),
-        },
+        Err(e) => LineResult::err(pack, &e),
     }
 }
 
 /// `schafkopf export --to openschafkopf`: each record as a plain line (faults on stderr).
-pub fn run_export(io: &Io) -> io::Result<ExitCode> {
+pub fn run_export(io: &Io, config: &Config) -> io::Result<ExitCode> {
     let cheap = Workers::without_search();
+    let pack = config.pack;
     run_lines(
         io,
+        config,
         CHEAP_CHUNK,
         cheap,
         ErrorStyle::Stderr,
         || (),
-        |l, _| export_line(l),
+        |l, _| export_line(l, pack),
     )
 }
 
-fn export_line(line: &str) -> LineResult {
+/// A record as a plain line (the format's own German letters); faults name cards in
+/// `pack`.
+fn export_line(line: &str, pack: solver::Pack) -> LineResult {
     match solver::Record::from_json(line) {
         Ok(record) => match solver::formats::plain::write(&record) {
             Ok(text) => LineResult::Ok(text),
             Err(e) => LineResult::Err {
                 code: e.code(),
-                message: e.to_string(),
+                message: pack.text(&e),
             },
         },
-        Err(e) => LineResult::err(&e),
+        Err(e) => LineResult::err(pack, &e),
     }
 }

@@ -2,6 +2,7 @@
 //! given (RULES.md section 13). No search: each game is scored as played.
 
 use crate::args::LedgerFormat;
+use crate::config::Config;
 use crate::output;
 use crate::sources::{self, with_path};
 use crate::table::count;
@@ -21,7 +22,8 @@ enum Row {
     },
 }
 
-pub fn run_ledger(run: crate::args::Ledger) -> io::Result<ExitCode> {
+pub fn run_ledger(run: crate::args::Ledger, config: &Config) -> io::Result<ExitCode> {
+    let pack = config.pack;
     if let Some(out) = &run.output {
         let inputs: Vec<_> = run.logs.iter().map(PathBuf::as_path).collect();
         output::refuse_input_as_output(out, &inputs)?;
@@ -49,7 +51,7 @@ pub fn run_ledger(run: crate::args::Ledger) -> io::Result<ExitCode> {
     let (mut failed, mut records) = (0usize, 0usize);
     for log in &run.logs {
         let name = log.display().to_string();
-        let source = sources::open(Some(log), run.from, false)?;
+        let source = sources::open(Some(log), run.from, false, config.reading())?;
         // Searches take time: a bar on a terminal (the total where it is known).
         let bar = crate::run::progress_bar(source.total.filter(|_| searching))?;
         if !searching {
@@ -62,7 +64,7 @@ pub fn run_ledger(run: crate::args::Ledger) -> io::Result<ExitCode> {
             let counted = match item.text {
                 Ok(text) => ledger
                     .add_line(&text, judges.again())
-                    .map_err(|e| (e.code(), e.to_string())),
+                    .map_err(|e| (e.code(), pack.text(&e))),
                 Err(fault) => Err((fault.code, fault.message)),
             };
             let row = match counted {
@@ -82,7 +84,7 @@ pub fn run_ledger(run: crate::args::Ledger) -> io::Result<ExitCode> {
                 }
             };
             if run.format == LedgerFormat::Json {
-                writeln!(out, "{}", json_row(&row)?)?;
+                writeln!(out, "{}", json_row(&row, pack)?)?;
                 out.flush()?;
             } else {
                 rows.push(row);
@@ -96,7 +98,8 @@ pub fn run_ledger(run: crate::args::Ledger) -> io::Result<ExitCode> {
             out,
             "{}",
             // Strings and numbers always serialize.
-            serde_json::to_string(&TotalsLine { totals: &totals }).expect("totals serialize")
+            pack.json(&TotalsLine { totals: &totals })
+                .expect("totals serialize")
         )?,
         LedgerFormat::Table => out.write_all(table(&rows, &totals).as_bytes())?,
     }
@@ -105,9 +108,9 @@ pub fn run_ledger(run: crate::args::Ledger) -> io::Result<ExitCode> {
 }
 
 /// A game's line, its fields in the order of [`LedgerEntry`], or its fault in place.
-fn json_row(row: &Row) -> io::Result<String> {
+fn json_row(row: &Row, pack: solver::Pack) -> io::Result<String> {
     match row {
-        Row::Game(entry) => serde_json::to_string(entry).map_err(io::Error::other),
+        Row::Game(entry) => pack.json(entry).map_err(io::Error::other),
         Row::Fault {
             line,
             code,

@@ -2,7 +2,8 @@
 //! cannot see.
 
 use crate::args::{OutputFormat, ReportArgs};
-use crate::lines::LineResult;
+use crate::config::Config;
+use crate::lines::{Answer, LineResult};
 use crate::run::run_sampled;
 use crate::table;
 use solver::single_dummy::Sampling;
@@ -12,14 +13,15 @@ use std::process::ExitCode;
 
 pub fn run(
     report: &ReportArgs,
+    config: &Config,
     format: OutputFormat,
     seat: Option<u8>,
     sampling: Sampling,
 ) -> io::Result<ExitCode> {
     let seat = seat.and_then(solver::Seat::new);
     let table = format == OutputFormat::Table;
-    run_sampled(report, table, move |line, solvers, table| {
-        odds_line(line, solvers, seat, sampling, table)
+    run_sampled(report, config, table, move |line, solvers, answer| {
+        odds_line(line, solvers, seat, sampling, answer)
     })
 }
 
@@ -28,13 +30,13 @@ fn odds_line(
     solvers: &mut [Solver],
     seat: Option<solver::Seat>,
     sampling: solver::single_dummy::Sampling,
-    table: bool,
+    answer: Answer,
 ) -> LineResult {
     let result = solver::Record::from_json(line)
         .and_then(|r| solver::odds::HandQuestion::of_record(&r, seat))
         .and_then(|q| solver::odds::odds(&q, sampling, solvers));
     match result {
-        Ok(odds) if table => LineResult::Ok(table::odds(&odds)),
-        result => LineResult::of(result),
+        Ok(odds) if answer.table => LineResult::Ok(table::odds(&odds, answer.pack)),
+        result => LineResult::of(answer.pack, result),
     }
 }

@@ -1,11 +1,12 @@
 //! `schafkopf serve`: the HTTP service.
 
 use crate::args::Serve;
+use crate::config::Config;
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
 /// `schafkopf serve`: the service until it is stopped (Ctrl-C).
-pub fn run_serve(serve: Serve) -> io::Result<ExitCode> {
+pub fn run_serve(serve: Serve, config: &Config) -> io::Result<ExitCode> {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -29,6 +30,7 @@ pub fn run_serve(serve: Serve) -> io::Result<ExitCode> {
         body_limit: serve.body_limit,
         body_timeout: std::time::Duration::from_secs(serve.body_timeout),
         allowed_hosts: serve.allow_hosts.clone(),
+        pack: config.pack,
     };
     let db = api::store::display_name(&serve.db);
     actix_web::rt::System::new().block_on(api::serve(config, &serve.addr, |addr| {

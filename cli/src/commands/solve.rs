@@ -2,22 +2,24 @@
 //! where a question runs out of its node budget what it proved.
 
 use crate::args::{Io, SearchArgs};
-use crate::config::Workers;
+use crate::config::{Config, Workers};
 use crate::lines::{ErrorStyle, LineResult};
 use crate::run::{run_lines, SEARCH_CHUNK};
 use solver::Solver;
 use std::io;
 use std::process::ExitCode;
 
-pub fn run(io: &Io, search: &SearchArgs, line: bool) -> io::Result<ExitCode> {
+pub fn run(io: &Io, config: &Config, search: &SearchArgs, line: bool) -> io::Result<ExitCode> {
     let workers = Workers::of(search)?;
+    let pack = config.pack;
     run_lines(
         io,
+        config,
         SEARCH_CHUNK,
         workers,
         ErrorStyle::Json,
         || workers.solver(),
-        move |l, s| solve_line(l, s, line),
+        move |l, s| solve_line(l, s, line, pack),
     )
 }
 
@@ -35,8 +37,9 @@ enum Solved {
     },
 }
 
-fn solve_line(line: &str, solver: &mut Solver, with_line: bool) -> LineResult {
+fn solve_line(line: &str, solver: &mut Solver, with_line: bool, pack: solver::Pack) -> LineResult {
     LineResult::of(
+        pack,
         solver::Record::from_json(line)
             .and_then(|r| r.game())
             .and_then(|g| {

@@ -13,7 +13,6 @@ pub mod plain;
 
 pub use error::FormatError;
 
-use crate::pack::Pack;
 use std::borrow::Cow;
 
 /// The formats a log of games comes in: hand records, or another program's log read into
@@ -86,11 +85,8 @@ pub type Read = (usize, Result<crate::record::Record, FormatError>);
 /// makes the ids of foreign games: `<name>#<game number>` for protocols, `<name>:<line>` for
 /// plain lines. Hand records keep their own; a blank line is no game.
 pub fn read(text: &str, format: LogFormat, name: &str) -> Vec<Read> {
-    // Foreign logs write the German pack, and so do the records made of them.
-    Pack::German.scope(|| read_in(text, format, name))
-}
-
-fn read_in(text: &str, format: LogFormat, name: &str) -> Vec<Read> {
+    // Foreign logs write the German pack, which `FromStr` reads, and so do the records
+    // made of them.
     match format {
         LogFormat::Records => text
             .lines()

@@ -21,7 +21,6 @@ use crate::contract::{Contract, Solo, Variant};
 use crate::error::Error;
 use crate::game::{Deal, Game, Setup};
 use crate::options::{Doublings, Options, Tariff};
-use crate::pack::Pack;
 use crate::record::{CardText, ContractSpec, Record};
 use crate::seat::{BySeat, Seat};
 
@@ -221,8 +220,8 @@ fn contract_of(rules: &str) -> Result<(Contract, bool), String> {
 /// format cannot hold with `not_expressible`.
 pub fn write(record: &Record) -> Result<String, FormatError> {
     let game = record.game().map_err(FormatError::Invalid)?;
-    // The format writes the German pack's suit names and letters.
-    Pack::German.scope(|| write_game(&game))
+    // The format writes the German pack's suit names and letters: `Display`'s own.
+    write_game(&game)
 }
 
 fn write_game(game: &Game) -> Result<String, FormatError> {

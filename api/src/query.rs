@@ -1,41 +1,271 @@
-//! Query parameters shared by several endpoints, read by name with their bounds.
+//! Query parameters shared by several endpoints: typed, each type holding its bounds once
+//! (read, checked and documented from the same constants), and read by [`Query`], which
+//! names the parameter in every fault.
 
 use crate::problem::ApiError;
 use crate::store::{Filter, Page};
+use actix_web::dev::Payload;
 use actix_web::http::StatusCode;
+use actix_web::{FromRequest, HttpRequest};
+use serde::de::{DeserializeOwned, Deserializer, Error as _};
 use serde::Deserialize;
+use solver::analysis::AnalysisView;
+use solver::formats::LogFormat;
 use solver::{single_dummy::Sampling, Pack};
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
+use utoipa::openapi::RefOr;
 use utoipa::IntoParams;
 
-/// A whole number of a query, by name: `limit must be a whole number from 1 to 500, not
-/// 'abc'`.
-pub fn bounded(
-    name: &str,
-    text: Option<&str>,
-    default: u64,
-    min: u64,
-    max: u64,
-) -> Result<u64, String> {
-    let Some(text) = text else {
-        return Ok(default);
-    };
-    match text.parse::<u64>() {
-        Ok(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "{name} must be a whole number from {min} to {max}, not '{text}'"
-        )),
+/// A request's query string read into `T`: a parameter out of its form or range is a 400
+/// `bad_query` that names it (`samples must be a whole number from 1 to 1000, not 'abc'`).
+pub struct Query<T>(pub T);
+
+impl<T> std::ops::Deref for Query<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
     }
+}
+
+impl<T: DeserializeOwned> FromRequest for Query<T> {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Query<T>, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        std::future::ready(read_query(req.query_string()).map(Query))
+    }
+}
+
+/// `text` (a query string) read into `T`; a fault names the parameter it is about.
+pub fn read_query<T: DeserializeOwned>(text: &str) -> Result<T, ApiError> {
+    let pairs = form_urlencoded::parse(text.as_bytes());
+    serde_path_to_error::deserialize(serde_urlencoded::Deserializer::new(pairs)).map_err(|e| {
+        let name = e.path().to_string();
+        let fault = e.into_inner().to_string();
+        // The path is `.` for a fault of the whole string: serde's only such fault here is
+        // a parameter given twice, said as the record reader says a key given twice.
+        let twice = fault
+            .strip_prefix("duplicate field `")
+            .and_then(|f| f.strip_suffix('`'));
+        bad_query(match (name.as_str(), twice) {
+            (".", Some(field)) => format!("parameter '{field}' given twice"),
+            (".", None) => fault,
+            _ => format!("{name} {fault}"),
+        })
+    })
 }
 
 fn bad_query(message: String) -> ApiError {
     ApiError::new(StatusCode::BAD_REQUEST, "bad_query", message)
 }
 
-/// Worlds per decision at most (a whole Sauspiel at 100 takes seconds; the node budget
-/// bounds the rest).
-const MAX_WORLDS: u64 = 1000;
-/// Deals of hand odds at most.
-const MAX_DEALS: u64 = 100_000;
+/// The largest integer every JSON reader holds exactly: a bound beyond it is left to the
+/// schema's format (`int64`) rather than written as a number some readers would round.
+const JSON_EXACT: u64 = 1 << 53;
+
+/// A whole-number parameter within its bounds: the type, its reading (the fault says the
+/// bounds), and its schema, all from one `MIN` and `MAX`.
+macro_rules! bounded {
+    ($(#[$doc:meta])* $name:ident($int:ty, $format:ident): $min:expr, $max:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct $name(pub $int);
+
+        impl $name {
+            pub const MIN: $int = $min;
+            pub const MAX: $int = $max;
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$name, D::Error> {
+                let text = String::deserialize(d)?;
+                match text.parse::<$int>() {
+                    Ok(n) if ($name::MIN..=$name::MAX).contains(&n) => Ok($name(n)),
+                    _ => Err(D::Error::custom(format!(
+                        "must be a whole number from {} to {}, not '{text}'",
+                        $name::MIN,
+                        $name::MAX
+                    ))),
+                }
+            }
+        }
+
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> RefOr<Schema> {
+                let max = ($name::MAX as u64 <= JSON_EXACT).then_some($name::MAX);
+                ObjectBuilder::new()
+                    .schema_type(Type::Integer)
+                    .format(Some(SchemaFormat::KnownFormat(KnownFormat::$format)))
+                    .minimum(Some($name::MIN))
+                    .maximum(max)
+                    .into()
+            }
+        }
+
+        impl utoipa::ToSchema for $name {}
+    };
+}
+
+bounded!(
+    /// Worlds per decision of the players' view (a whole Sauspiel at 100 takes seconds;
+    /// the node budget bounds the rest).
+    Worlds(u32, Int32): 1, 1000
+);
+bounded!(
+    /// Deals of hand odds.
+    Deals(u32, Int32): 1, 100_000
+);
+bounded!(
+    /// A seed of the worlds or deals drawn: the integers the document's `int64` holds.
+    Seed(u64, Int64): 0, i64::MAX as u64
+);
+bounded!(
+    /// Whose hand: a seat, 0 to 3.
+    SeatNumber(u8, Int32): 0, 3
+);
+bounded!(
+    /// Games per page.
+    PageSize(u32, Int32): 1, 500
+);
+bounded!(
+    /// Games skipped before a page.
+    Offset(u64, Int64): 0, 1_000_000_000
+);
+bounded!(
+    /// The stock before the first game: up to the largest amount a record holds.
+    Stock(i64, Int64): 0, solver::options::MAX_AMOUNT
+);
+
+/// `a`, `a or b`, `a, b or c`: the names a fault offers.
+fn one_of(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// The schema of a parameter that is one of `names`.
+fn names_schema(names: &[&str]) -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .pattern(Some(format!("^({})$", names.join("|"))))
+        .into()
+}
+
+/// A parameter read by name: `read` finds the value of a name; a fault offers `names`.
+fn by_name<'de, D: Deserializer<'de>, T>(
+    d: D,
+    names: &[&str],
+    read: impl Fn(&str) -> Option<T>,
+) -> Result<T, D::Error> {
+    let text = String::deserialize(d)?;
+    read(&text).ok_or_else(|| D::Error::custom(format!("must be {}, not '{text}'", one_of(names))))
+}
+
+/// A yes-or-no parameter: `true` or `false` (absent: no).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Flag(pub bool);
+
+impl<'de> Deserialize<'de> for Flag {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Flag, D::Error> {
+        let read = |text: &str| match text {
+            "true" => Some(Flag(true)),
+            "false" => Some(Flag(false)),
+            _ => None,
+        };
+        by_name(d, &["true", "false"], read)
+    }
+}
+
+impl utoipa::PartialSchema for Flag {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new().schema_type(Type::Boolean).into()
+    }
+}
+
+impl utoipa::ToSchema for Flag {}
+
+/// A pack by name: `german`, `french` or `symbols` (any case, as the command line reads).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackName(pub Pack);
+
+impl PackName {
+    fn names() -> [&'static str; 3] {
+        Pack::ALL.map(Pack::name)
+    }
+}
+
+impl<'de> Deserialize<'de> for PackName {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PackName, D::Error> {
+        by_name(d, &PackName::names(), |t| Pack::from_name(t).map(PackName))
+    }
+}
+
+impl utoipa::PartialSchema for PackName {
+    fn schema() -> RefOr<Schema> {
+        names_schema(&PackName::names())
+    }
+}
+
+impl utoipa::ToSchema for PackName {}
+
+/// A log format by name: `records`, `netschafkopf` or `openschafkopf`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormatName(pub LogFormat);
+
+impl FormatName {
+    fn names() -> [&'static str; 3] {
+        LogFormat::ALL.map(LogFormat::name)
+    }
+}
+
+impl<'de> Deserialize<'de> for FormatName {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<FormatName, D::Error> {
+        by_name(d, &FormatName::names(), |t| t.parse().ok().map(FormatName))
+    }
+}
+
+impl utoipa::PartialSchema for FormatName {
+    fn schema() -> RefOr<Schema> {
+        names_schema(&FormatName::names())
+    }
+}
+
+impl utoipa::ToSchema for FormatName {}
+
+/// Whose knowledge an analysis takes: `double_dummy` (also spelt `double-dummy`, as on
+/// the command line) or `players`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ViewName(pub AnalysisView);
+
+impl ViewName {
+    /// Every spelling read, the command line's included.
+    const SPELLINGS: [(&'static str, AnalysisView); 3] = [
+        ("double_dummy", AnalysisView::DoubleDummy),
+        ("double-dummy", AnalysisView::DoubleDummy),
+        ("players", AnalysisView::Players),
+    ];
+}
+
+impl<'de> Deserialize<'de> for ViewName {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ViewName, D::Error> {
+        let read = |text: &str| {
+            let spelt = ViewName::SPELLINGS.iter().find(|(name, _)| *name == text);
+            spelt.map(|&(_, view)| ViewName(view))
+        };
+        by_name(d, &["double_dummy", "players"], read)
+    }
+}
+
+impl utoipa::PartialSchema for ViewName {
+    fn schema() -> RefOr<Schema> {
+        names_schema(&ViewName::SPELLINGS.map(|(name, _)| name))
+    }
+}
+
+impl utoipa::ToSchema for ViewName {}
 
 /// Whose knowledge an analysis judges the cards by (`analyze`, a stored game's analysis).
 #[derive(Clone, Debug, Default, Deserialize, IntoParams)]
@@ -44,30 +274,31 @@ pub struct ViewParams {
     /// `double_dummy` (the default: every player sees all four hands; also spelt
     /// `double-dummy`, as on the command line) or `players` (each card also by what its
     /// player could know, over sampled worlds).
-    #[param(pattern = "^(double_dummy|double-dummy|players)$")]
-    pub view: Option<String>,
+    #[param(inline)]
+    pub view: Option<ViewName>,
     /// The players' view: worlds per decision (default 100).
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000)]
-    pub samples: Option<String>,
+    #[param(inline)]
+    pub samples: Option<Worlds>,
     /// The players' view: the seed of the worlds drawn (0 to 2^63 - 1; default 0).
-    #[param(value_type = Option<i64>, minimum = 0)]
-    pub seed: Option<String>,
+    #[param(inline)]
+    pub seed: Option<Seed>,
     /// `true`: each costly card also gets its best line and its own, and the trick where
     /// they part (`lines`); default `false`.
-    #[param(value_type = Option<bool>)]
-    pub lines: Option<String>,
+    #[param(inline)]
+    #[serde(default)]
+    pub lines: Flag,
 }
 
 impl ViewParams {
     /// Whether each costly card gets its lines.
-    pub fn lines(&self) -> Result<bool, ApiError> {
-        flag("lines", self.lines.as_deref())
+    pub fn lines(&self) -> bool {
+        self.lines.0
     }
 
     /// The sampling of the players' view, or none for double dummy.
     pub fn sampling(&self) -> Result<Option<Sampling>, ApiError> {
-        match self.view.as_deref() {
-            None | Some("double_dummy" | "double-dummy") => {
+        match self.view.map_or(AnalysisView::DoubleDummy, |v| v.0) {
+            AnalysisView::DoubleDummy => {
                 if self.samples.is_some() || self.seed.is_some() {
                     return Err(bad_query(
                         "samples and seed belong to view=players".to_string(),
@@ -75,20 +306,12 @@ impl ViewParams {
                 }
                 Ok(None)
             }
-            Some("players") => Ok(Some(Sampling {
-                samples: bounded(
-                    "samples",
-                    self.samples.as_deref(),
-                    solver::defaults::ANALYSIS_WORLDS as u64,
-                    1,
-                    MAX_WORLDS,
-                )
-                .map_err(bad_query)? as usize,
-                seed: seed(self.seed.as_deref())?,
+            AnalysisView::Players => Ok(Some(Sampling {
+                samples: self
+                    .samples
+                    .map_or(solver::defaults::ANALYSIS_WORLDS, |w| w.0 as usize),
+                seed: self.seed.map_or(0, |s| s.0),
             })),
-            Some(other) => Err(bad_query(format!(
-                "view must be double_dummy or players, not '{other}'"
-            ))),
         }
     }
 
@@ -107,51 +330,34 @@ impl ViewParams {
     }
 }
 
-/// A seed of the worlds or deals drawn: 0 to 2^63 - 1, the integers the document's
-/// `int64` holds (default 0).
-pub fn seed(text: Option<&str>) -> Result<u64, ApiError> {
-    bounded("seed", text, 0, 0, i64::MAX as u64).map_err(bad_query)
-}
-
 /// The question of `POST /api/v1/odds`.
 #[derive(Clone, Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct OddsParams {
     /// Whose hand: needed where the record shows more than one hand (the others are
     /// hidden).
-    #[param(value_type = Option<u8>, minimum = 0, maximum = 3)]
-    pub seat: Option<String>,
+    #[param(inline)]
+    pub seat: Option<SeatNumber>,
     /// Deals of the unseen cards (default 1000).
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 100000)]
-    pub samples: Option<String>,
+    #[param(inline)]
+    pub samples: Option<Deals>,
     /// The seed of the deals drawn (0 to 2^63 - 1; default 0).
-    #[param(value_type = Option<i64>, minimum = 0)]
-    pub seed: Option<String>,
+    #[param(inline)]
+    pub seed: Option<Seed>,
 }
 
 impl OddsParams {
-    pub fn seat(&self) -> Result<Option<solver::Seat>, ApiError> {
-        match self.seat.as_deref() {
-            None => Ok(None),
-            Some(text) => {
-                let n = bounded("seat", Some(text), 0, 0, 3).map_err(bad_query)?;
-                Ok(solver::Seat::new(n as u8))
-            }
-        }
+    pub fn seat(&self) -> Option<solver::Seat> {
+        self.seat.and_then(|n| solver::Seat::new(n.0))
     }
 
-    pub fn sampling(&self) -> Result<Sampling, ApiError> {
-        Ok(Sampling {
-            samples: bounded(
-                "samples",
-                self.samples.as_deref(),
-                solver::defaults::ODDS_DEALS as u64,
-                1,
-                MAX_DEALS,
-            )
-            .map_err(bad_query)? as usize,
-            seed: seed(self.seed.as_deref())?,
-        })
+    pub fn sampling(&self) -> Sampling {
+        Sampling {
+            samples: self
+                .samples
+                .map_or(solver::defaults::ODDS_DEALS, |d| d.0 as usize),
+            seed: self.seed.map_or(0, |s| s.0),
+        }
     }
 }
 
@@ -161,24 +367,14 @@ impl OddsParams {
 pub struct LineParams {
     /// `true`: also the best line from the position, the rest of the hand under perfect
     /// play (`line`); default `false`.
-    #[param(value_type = Option<bool>)]
-    pub line: Option<String>,
+    #[param(inline)]
+    #[serde(default)]
+    pub line: Flag,
 }
 
 impl LineParams {
-    pub fn wanted(&self) -> Result<bool, ApiError> {
-        flag("line", self.line.as_deref())
-    }
-}
-
-/// A yes-or-no query parameter, by name (absent: no).
-pub(crate) fn flag(name: &str, text: Option<&str>) -> Result<bool, ApiError> {
-    match text {
-        None | Some("false") => Ok(false),
-        Some("true") => Ok(true),
-        Some(other) => Err(bad_query(format!(
-            "{name} must be true or false, not '{other}'"
-        ))),
+    pub fn wanted(&self) -> bool {
+        self.line.0
     }
 }
 
@@ -189,21 +385,14 @@ pub struct PackParams {
     /// `german` (`EO SZ`), `french` (`CQ D10`) or `symbols` (`♣Q ♦10`); by default the
     /// pack the service was started with (`serve --pack`, German unless told). A record
     /// posted says its own pack in its `pack` field.
-    #[param(pattern = "^(german|french|symbols)$")]
-    pub pack: Option<String>,
+    #[param(inline)]
+    pub pack: Option<PackName>,
 }
 
 impl PackParams {
     /// The pack asked for, else the service's (`default`: `serve --pack`).
-    pub fn pack(&self, default: Pack) -> Result<Pack, ApiError> {
-        match self.pack.as_deref() {
-            None => Ok(default),
-            Some(text) => Pack::from_name(text).ok_or_else(|| {
-                bad_query(format!(
-                    "pack must be german, french or symbols, not '{text}'"
-                ))
-            }),
-        }
+    pub fn pack(&self, default: Pack) -> Pack {
+        self.pack.map_or(default, |p| p.0)
     }
 }
 
@@ -228,23 +417,20 @@ pub struct GameFilters {
 #[into_params(parameter_in = Query)]
 pub struct Paging {
     /// Games per page (1 to 500, default 50).
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 500)]
-    pub limit: Option<String>,
+    #[param(inline)]
+    pub limit: Option<PageSize>,
     /// Games to skip (default 0).
-    #[param(value_type = Option<u64>, maximum = 1_000_000_000)]
-    pub offset: Option<String>,
+    #[param(inline)]
+    pub offset: Option<Offset>,
 }
 
 impl Paging {
-    /// The page asked for: `limit` 1 to 500 (50 by default), `offset` from 0.
-    pub fn page(&self) -> Result<Page, ApiError> {
-        let limit = bounded("limit", self.limit.as_deref(), 50, 1, 500).map_err(bad_query)?;
-        let offset =
-            bounded("offset", self.offset.as_deref(), 0, 0, 1_000_000_000).map_err(bad_query)?;
-        Ok(Page {
-            limit: limit as u32,
-            offset: offset as i64,
-        })
+    /// The page asked for: 50 games by default, from the first.
+    pub fn page(&self) -> Page {
+        Page {
+            limit: self.limit.map_or(50, |l| l.0),
+            offset: self.offset.map_or(0, |o| o.0 as i64),
+        }
     }
 }
 
@@ -360,39 +546,40 @@ fn timestamp(text: &str, name: &str) -> Result<String, ApiError> {
 #[into_params(parameter_in = Query)]
 pub struct LedgerQuery {
     /// The stock before the first game (0 to 1,000,000; default 0).
-    #[param(value_type = Option<i64>, minimum = 0, maximum = 1_000_000)]
-    pub stock: Option<String>,
+    #[param(inline)]
+    pub stock: Option<Stock>,
     /// `true`: also judge each declared game double dummy (on one solver worker, within
     /// the request's node budget).
-    #[param(value_type = Option<bool>)]
-    pub double_dummy: Option<String>,
+    #[param(inline)]
+    #[serde(default)]
+    pub double_dummy: Flag,
     /// `true`: also play each game out single dummy (every card the best by what its
     /// player could know; on one solver worker, within the request's node budget).
-    #[param(value_type = Option<bool>)]
-    pub single_dummy: Option<String>,
+    #[param(inline)]
+    #[serde(default)]
+    pub single_dummy: Flag,
     /// Single dummy: worlds per decision (1 to 1,000; default 20).
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000)]
-    pub samples: Option<String>,
+    #[param(inline)]
+    pub samples: Option<Worlds>,
     /// Single dummy: the seed of the worlds drawn (0 to 2^63 - 1; default 0).
-    #[param(value_type = Option<i64>, minimum = 0)]
-    pub seed: Option<String>,
+    #[param(inline)]
+    pub seed: Option<Seed>,
 }
 
 impl LedgerQuery {
-    /// The stock before the first game: 0 to the largest amount a record holds.
-    pub fn stock(&self) -> Result<i64, ApiError> {
-        let most = solver::options::MAX_AMOUNT as u64;
-        Ok(bounded("stock", self.stock.as_deref(), 0, 0, most).map_err(bad_query)? as i64)
+    /// The stock before the first game.
+    pub fn stock(&self) -> i64 {
+        self.stock.map_or(0, |s| s.0)
     }
 
     /// Whether each declared game is also judged double dummy.
-    pub fn double_dummy(&self) -> Result<bool, ApiError> {
-        flag("double_dummy", self.double_dummy.as_deref())
+    pub fn double_dummy(&self) -> bool {
+        self.double_dummy.0
     }
 
     /// The sampling of the games played out single dummy, or none where they are not.
     pub fn single_dummy(&self) -> Result<Option<Sampling>, ApiError> {
-        if !flag("single_dummy", self.single_dummy.as_deref())? {
+        if !self.single_dummy.0 {
             if self.samples.is_some() || self.seed.is_some() {
                 return Err(bad_query(
                     "samples and seed belong to single_dummy=true".to_string(),
@@ -401,15 +588,95 @@ impl LedgerQuery {
             return Ok(None);
         }
         Ok(Some(Sampling {
-            samples: bounded(
-                "samples",
-                self.samples.as_deref(),
-                solver::defaults::LEDGER_WORLDS as u64,
-                1,
-                MAX_WORLDS,
-            )
-            .map_err(bad_query)? as usize,
-            seed: seed(self.seed.as_deref())?,
+            samples: self
+                .samples
+                .map_or(solver::defaults::LEDGER_WORLDS, |w| w.0 as usize),
+            seed: self.seed.map_or(0, |s| s.0),
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fault<T: DeserializeOwned + std::fmt::Debug>(query: &str) -> String {
+        let e = read_query::<T>(query).expect_err(query);
+        assert_eq!(e.status, StatusCode::BAD_REQUEST);
+        e.detail
+    }
+
+    #[test]
+    fn each_fault_names_its_parameter_and_its_bounds() {
+        let bad = fault::<ViewParams>("view=players&samples=abc");
+        assert_eq!(
+            bad,
+            "samples must be a whole number from 1 to 1000, not 'abc'"
+        );
+        let bad = fault::<ViewParams>("samples=0");
+        assert_eq!(
+            bad,
+            "samples must be a whole number from 1 to 1000, not '0'"
+        );
+        let bad = fault::<OddsParams>("samples=100001");
+        assert_eq!(
+            bad,
+            "samples must be a whole number from 1 to 100000, not '100001'"
+        );
+        let bad = fault::<OddsParams>("seat=4");
+        assert_eq!(bad, "seat must be a whole number from 0 to 3, not '4'");
+        let bad = fault::<ViewParams>("seed=-1");
+        assert_eq!(
+            bad,
+            "seed must be a whole number from 0 to 9223372036854775807, not '-1'"
+        );
+        let bad = fault::<ViewParams>("lines=yes");
+        assert_eq!(bad, "lines must be true or false, not 'yes'");
+        let bad = fault::<ViewParams>("view=single");
+        assert_eq!(bad, "view must be double_dummy or players, not 'single'");
+        let bad = fault::<PackParams>("pack=tarot");
+        assert_eq!(bad, "pack must be german, french or symbols, not 'tarot'");
+        let bad = fault::<LedgerQuery>("stock=1000001");
+        assert_eq!(
+            bad,
+            "stock must be a whole number from 0 to 1000000, not '1000001'"
+        );
+        let bad = fault::<PackParams>("pack=german&pack=french");
+        assert_eq!(bad, "parameter 'pack' given twice");
+    }
+
+    #[test]
+    fn absent_parameters_take_the_shared_defaults() {
+        let view: ViewParams = read_query("view=players&other=ignored").unwrap();
+        let sampling = view.sampling().unwrap().unwrap();
+        assert_eq!(sampling.samples, solver::defaults::ANALYSIS_WORLDS);
+        assert_eq!(sampling.seed, 0);
+        assert!(!view.lines());
+        let view: ViewParams = read_query("view=double-dummy&lines=true").unwrap();
+        assert_eq!(view.sampling().unwrap(), None);
+        assert!(view.lines());
+        let odds: OddsParams = read_query("").unwrap();
+        assert_eq!(odds.sampling().samples, solver::defaults::ODDS_DEALS);
+        assert_eq!(odds.seat(), None);
+        let ledger: LedgerQuery = read_query("single_dummy=true&seed=7").unwrap();
+        let sampling = ledger.single_dummy().unwrap().unwrap();
+        assert_eq!(sampling.samples, solver::defaults::LEDGER_WORLDS);
+        assert_eq!(sampling.seed, 7);
+        let page = read_query::<Paging>("limit=500&offset=1000000000")
+            .unwrap()
+            .page();
+        assert_eq!((page.limit, page.offset), (500, 1_000_000_000));
+        let pack: PackParams = read_query("pack=French").unwrap();
+        assert_eq!(pack.pack(Pack::German), Pack::French);
+    }
+
+    #[test]
+    fn samples_and_seed_belong_to_the_sampled_views() {
+        let view: ViewParams = read_query("samples=10").unwrap();
+        let e = view.sampling().expect_err("double dummy takes no samples");
+        assert_eq!(e.detail, "samples and seed belong to view=players");
+        let ledger: LedgerQuery = read_query("seed=3").unwrap();
+        let e = ledger.single_dummy().expect_err("no single dummy, no seed");
+        assert_eq!(e.detail, "samples and seed belong to single_dummy=true");
     }
 }

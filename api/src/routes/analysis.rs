@@ -3,8 +3,8 @@
 use super::common::*;
 use crate::pool::Lane;
 use crate::problem::ApiError;
-use crate::query::{LineParams, OddsParams, PackParams, ViewParams};
-use actix_web::{post, web, HttpRequest, HttpResponse};
+use crate::query::{LineParams, OddsParams, PackParams, Query, ViewParams};
+use actix_web::{post, web, HttpResponse};
 use solver::{odds::HandOdds, Analysis, ContractsReport, Record, Solution};
 
 /// The value of the position after `play`, and of every legal card of the player to move
@@ -16,19 +16,15 @@ use solver::{odds::HandOdds, Analysis, ContractsReport, Record, Solution};
 #[post("/solve")]
 pub(crate) async fn solve(
     state: web::Data<State>,
-    req: HttpRequest,
-    from: web::Query<BodyParams>,
-    line: web::Query<LineParams>,
-    pack: web::Query<PackParams>,
-    body: web::Bytes,
+    line: Query<LineParams>,
+    request: RecordRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let with_line = line.wanted()?;
+    let with_line = line.wanted();
     let search = move |g: solver::Game, s: &mut solver::Solver| match with_line {
         true => s.solve_with_line(&g),
         false => s.solve(&g),
     };
-    let endpoint = (&*from, &*pack, Lane::of as fn(&solver::Game) -> Lane);
-    analysis_endpoint(&state, &req, endpoint, &body, |r| r.game(), search).await
+    analysis_endpoint(&state, request, Lane::of, |r| r.game(), search).await
 }
 
 /// A played hand card by card: each card's value, the best cards, its cost (the same object
@@ -41,25 +37,14 @@ pub(crate) async fn solve(
 #[post("/analyze")]
 pub(crate) async fn analyze(
     state: web::Data<State>,
-    req: HttpRequest,
-    from: web::Query<BodyParams>,
-    view: web::Query<ViewParams>,
-    pack: web::Query<PackParams>,
-    body: web::Bytes,
+    view: Query<ViewParams>,
+    request: RecordRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let (sampling, lines) = (view.sampling()?, view.lines()?);
+    let (sampling, lines) = (view.sampling()?, view.lines());
     let search = move |g: solver::Game, s: &mut solver::Solver| {
         solver::analyze_in(&g, sampling, lines, std::slice::from_mut(s))
     };
-    analysis_endpoint(
-        &state,
-        &req,
-        (&from, &pack, main_lane),
-        &body,
-        |r| r.game(),
-        search,
-    )
-    .await
+    analysis_endpoint(&state, request, main_lane, |r| r.game(), search).await
 }
 
 /// How a hand's contracts fare over the deals of the cards its seat cannot see (the same
@@ -72,19 +57,15 @@ pub(crate) async fn analyze(
 #[post("/odds")]
 pub(crate) async fn odds(
     state: web::Data<State>,
-    req: HttpRequest,
-    from: web::Query<BodyParams>,
-    params: web::Query<OddsParams>,
-    pack: web::Query<PackParams>,
-    body: web::Bytes,
+    params: Query<OddsParams>,
+    request: RecordRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let (seat, sampling) = (params.seat()?, params.sampling()?);
+    let (seat, sampling) = (params.seat(), params.sampling());
     let check = move |r: solver::Record| solver::odds::HandQuestion::of_record(&r, seat);
     let search = move |q: solver::odds::HandQuestion, s: &mut solver::Solver| {
         solver::odds::odds(&q, sampling, std::slice::from_mut(s))
     };
-    let endpoint = (&*from, &*pack, main_lane as fn(&_) -> Lane);
-    analysis_endpoint(&state, &req, endpoint, &body, check, search).await
+    analysis_endpoint(&state, request, main_lane, check, search).await
 }
 
 /// Every contract each seat may announce, valued double dummy, the best per seat, and for
@@ -97,13 +78,9 @@ pub(crate) async fn odds(
 #[post("/contracts")]
 pub(crate) async fn contracts(
     state: web::Data<State>,
-    req: HttpRequest,
-    from: web::Query<BodyParams>,
-    pack: web::Query<PackParams>,
-    body: web::Bytes,
+    request: RecordRequest,
 ) -> Result<HttpResponse, ApiError> {
     let check = |r: solver::Record| r.deal().map(|_| r);
     let search = |r: solver::Record, s: &mut solver::Solver| solver::contracts(&r, s);
-    let endpoint = (&*from, &*pack, main_lane as fn(&_) -> Lane);
-    analysis_endpoint(&state, &req, endpoint, &body, check, search).await
+    analysis_endpoint(&state, request, main_lane, check, search).await
 }

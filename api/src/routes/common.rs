@@ -4,11 +4,13 @@
 use crate::client::Client;
 use crate::pool::{Lane, Pool};
 use crate::problem::{ApiError, Problem};
-use crate::query::PackParams;
+use crate::query::{read_query, FormatName, PackParams};
 use crate::store::Store;
+use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
+use futures_core::future::LocalBoxFuture;
 use serde::Deserialize;
 use solver::formats::{self, LogFormat};
 use solver::Pack;
@@ -78,8 +80,8 @@ pub struct BodyParams {
     /// `records` (a hand record as JSON; the default), `netschafkopf` (a NetSchafkopf game
     /// protocol, Latin-1 or UTF-8 text) or `openschafkopf` (plain lines). The analysis
     /// endpoints take exactly one game; `POST /api/v1/games` stores every game of a log.
-    #[param(pattern = "^(records|netschafkopf|openschafkopf)$")]
-    pub from: Option<String>,
+    #[param(inline)]
+    pub from: Option<FormatName>,
     /// The name imported games' ids start with (`<name>#<game number>` for protocols,
     /// `<name>:<line>` for plain lines, e.g. `club-night-2026-11-29`); default `upload`.
     pub name: Option<String>,
@@ -88,7 +90,7 @@ pub struct BodyParams {
 impl BodyParams {
     /// The parameters as the request gives them: a `text/plain` body without `from` is
     /// openschafkopf's plain lines (the format the document shows for `text/plain`).
-    pub(crate) fn for_request(&self, req: &HttpRequest) -> BodyParams {
+    fn for_request(mut self, req: &HttpRequest) -> BodyParams {
         let plain = req
             .headers()
             .get(header::CONTENT_TYPE)
@@ -98,33 +100,60 @@ impl BodyParams {
                     .to_ascii_lowercase()
                     .starts_with("text/plain")
             });
-        let mut params = self.clone();
-        if plain && params.from.is_none() {
-            params.from = Some(LogFormat::Openschafkopf.name().to_string());
+        if plain && self.from.is_none() {
+            self.from = Some(FormatName(LogFormat::Openschafkopf));
         }
-        params
+        self
     }
 
     /// The foreign format asked for, if any (`records` is the service's own).
-    pub(crate) fn format(&self) -> Result<Option<LogFormat>, ApiError> {
-        let Some(text) = self.from.as_deref() else {
-            return Ok(None);
-        };
-        match text.parse::<LogFormat>() {
-            Ok(LogFormat::Records) => Ok(None),
-            Ok(format) => Ok(Some(format)),
-            Err(_) => Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "bad_query",
-                format!("from must be records, netschafkopf or openschafkopf, not '{text}'"),
-            )),
-        }
+    pub(crate) fn format(&self) -> Option<LogFormat> {
+        self.from.map(|f| f.0).filter(|&f| f != LogFormat::Records)
     }
 
     /// The games of a foreign body, each with its line, as records or faults.
     pub(crate) fn read(&self, format: LogFormat, body: &[u8]) -> Vec<formats::Read> {
         let name = self.name.as_deref().unwrap_or("upload");
         formats::read(&formats::decode(body), format, name)
+    }
+}
+
+/// What every endpoint taking a record reads from its request: the body, its format
+/// (`from`; a `text/plain` body without one is plain lines), the pack of the answer (`pack`,
+/// else `serve --pack`) and the client, whose leaving cancels the search.
+pub(crate) struct RecordRequest {
+    pub body: web::Bytes,
+    pub from: BodyParams,
+    pub pack: Pack,
+    pub client: Option<Client>,
+}
+
+impl FromRequest for RecordRequest {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<RecordRequest, actix_web::Error>>;
+
+    /// The query is read first: a bad parameter is answered without reading the body.
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let query = read_query::<BodyParams>(req.query_string())
+            .and_then(|from| Ok((from, read_query::<PackParams>(req.query_string())?)));
+        let (from, pack) = match query {
+            Ok(query) => query,
+            Err(e) => return Box::pin(std::future::ready(Err(e.into()))),
+        };
+        let default = req
+            .app_data::<web::Data<State>>()
+            .map_or(Pack::German, |s| s.pack);
+        let (from, pack) = (from.for_request(req), pack.pack(default));
+        let client = client_of(req);
+        let body = web::Bytes::from_request(req, payload);
+        Box::pin(async move {
+            Ok(RecordRequest {
+                body: body.await?,
+                from,
+                pack,
+                client,
+            })
+        })
     }
 }
 
@@ -140,7 +169,7 @@ pub(crate) fn one_record(
     from: &BodyParams,
     pack: Pack,
 ) -> Result<solver::Record, ApiError> {
-    let Some(format) = from.format()? else {
+    let Some(format) = from.format() else {
         return Ok(record_of(body, pack)?.1);
     };
     let mut games = from.read(format, body);
@@ -206,9 +235,8 @@ pub(crate) fn raw_json(text: String) -> HttpResponse {
 /// every solver is busy), then searched on a solver worker (`search`) within the budget.
 pub(crate) async fn analysis_endpoint<P, T>(
     state: &State,
-    req: &HttpRequest,
-    (from, pack, lane): (&BodyParams, &PackParams, fn(&P) -> Lane),
-    body: &[u8],
+    request: RecordRequest,
+    lane: fn(&P) -> Lane,
     check: impl FnOnce(solver::Record) -> Result<P, solver::Error>,
     search: impl FnOnce(P, &mut solver::Solver) -> Result<T, solver::Error> + Send + 'static,
 ) -> Result<HttpResponse, ApiError>
@@ -216,11 +244,15 @@ where
     P: Send + 'static,
     T: serde::Serialize + Send + 'static,
 {
-    let pack = pack.pack(state.pack)?;
-    let from = from.for_request(req);
-    let record = || one_record(body, &from, pack);
+    let RecordRequest {
+        body,
+        from,
+        pack,
+        client,
+    } = request;
+    let record = || one_record(&body, &from, pack);
     let check = |r| check(r).map(|p| (lane(&p), p));
-    let answer = checked_search(state, client_of(req), pack, record, check, search).await?;
+    let answer = checked_search(state, client, pack, record, check, search).await?;
     json(&answer, pack)
 }
 

@@ -5,7 +5,7 @@ use super::common::*;
 use crate::client::Client;
 use crate::pool::Lane;
 use crate::problem::{ApiError, Problem};
-use crate::query::{GameFilters, Paging};
+use crate::query::{GameFilters, Paging, Query};
 use crate::query::{PackParams, ViewParams};
 use crate::schema::{Created, Failed, Imported, Stored};
 use crate::store::{GameList, StoreError};
@@ -29,14 +29,12 @@ use solver::{Analysis, ContractsReport, Pack, Record};
 #[post("/games")]
 pub(crate) async fn create_game(
     state: web::Data<State>,
-    req: HttpRequest,
-    from: web::Query<BodyParams>,
-    pack: web::Query<PackParams>,
-    body: web::Bytes,
+    request: RecordRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let pack = pack.pack(state.pack)?;
-    let from = from.for_request(&req);
-    if let Some(format) = from.format()? {
+    let RecordRequest {
+        body, from, pack, ..
+    } = request;
+    if let Some(format) = from.format() {
         return import_games(state, from.read(format, &body), pack).await;
     }
     let (text, record) = record_of(&body, pack)?;
@@ -135,11 +133,11 @@ pub(crate) fn store_all(
 #[get("/games")]
 pub(crate) async fn list_games(
     state: web::Data<State>,
-    filters: web::Query<GameFilters>,
-    paging: web::Query<Paging>,
+    filters: Query<GameFilters>,
+    paging: Query<Paging>,
 ) -> Result<HttpResponse, ApiError> {
     // Checked in this order: the page, then the filters.
-    let page = paging.page()?;
+    let page = paging.page();
     let filter = filters.filter()?;
     let list = blocking(move || state.store.list(&filter, page)).await?;
     json(&list, Pack::German)
@@ -153,9 +151,9 @@ pub(crate) async fn list_games(
 pub(crate) async fn get_game(
     state: web::Data<State>,
     id: web::Path<String>,
-    pack: web::Query<PackParams>,
+    pack: Query<PackParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let pack = pack.pack(state.pack)?;
+    let pack = pack.pack(state.pack);
     let id = id.into_inner();
     let text = blocking(move || state.store.get(&id)).await?;
     let fault = |e| ApiError::solver(&e, pack);
@@ -190,10 +188,10 @@ pub(crate) async fn game_analysis(
     state: web::Data<State>,
     req: HttpRequest,
     id: web::Path<String>,
-    view: web::Query<ViewParams>,
-    pack: web::Query<PackParams>,
+    view: Query<ViewParams>,
+    pack: Query<PackParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let (sampling, lines) = (view.sampling()?, view.lines()?);
+    let (sampling, lines) = (view.sampling()?, view.lines());
     let key = ViewParams::key(sampling, lines);
     let search = move |g: solver::Game, s: &mut solver::Solver| {
         solver::analyze_in(&g, sampling, lines, std::slice::from_mut(s))
@@ -220,7 +218,7 @@ pub(crate) async fn game_contracts(
     state: web::Data<State>,
     req: HttpRequest,
     id: web::Path<String>,
-    pack: web::Query<PackParams>,
+    pack: Query<PackParams>,
 ) -> Result<HttpResponse, ApiError> {
     // Kept beside the game's analyses, under a view name of its own.
     let key = "contracts".to_string();
@@ -252,7 +250,7 @@ where
     P: Send + 'static,
     T: serde::Serialize + Send + 'static,
 {
-    let pack = pack.pack(state.pack)?;
+    let pack = pack.pack(state.pack);
     let key = match pack {
         Pack::German => key,
         other => format!("{key}&pack={other}"),

@@ -3,7 +3,7 @@
 use super::common::*;
 use crate::pool::Lane;
 use crate::problem::{ApiError, Problem};
-use crate::query::{GameFilters, LedgerQuery, PackParams};
+use crate::query::{GameFilters, LedgerQuery, PackParams, Query};
 use crate::schema::{LedgerFault, LedgerReport};
 use actix_web::{get, web, HttpRequest, HttpResponse};
 
@@ -22,14 +22,14 @@ pub(crate) const LEDGER_MOST: u64 = 100_000;
 pub(crate) async fn ledger(
     state: web::Data<State>,
     req: HttpRequest,
-    filters: web::Query<GameFilters>,
-    query: web::Query<LedgerQuery>,
-    pack: web::Query<PackParams>,
+    filters: Query<GameFilters>,
+    query: Query<LedgerQuery>,
+    pack: Query<PackParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let pack = pack.pack(state.pack)?;
-    let stock = query.stock()?;
+    let pack = pack.pack(state.pack);
+    let stock = query.stock();
     let filter = filters.filter()?;
-    let double = query.double_dummy()?;
+    let double = query.double_dummy();
     let single = query.single_dummy()?;
     let played_out = single.is_some();
     let store = state.clone();

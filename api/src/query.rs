@@ -187,53 +187,50 @@ impl utoipa::PartialSchema for Flag {
 
 impl utoipa::ToSchema for Flag {}
 
-/// A pack by name: `german`, `french` or `symbols` (any case, as the command line reads).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PackName(pub Pack);
+/// A parameter that names one of a set: `$names` lists them (for faults and the schema),
+/// `$read` finds the value of a name.
+macro_rules! named {
+    ($(#[$doc:meta])* $name:ident($inner:ty), $names:expr, $read:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct $name(pub $inner);
 
-impl PackName {
-    fn names() -> [&'static str; 3] {
-        Pack::ALL.map(Pack::name)
-    }
+        impl $name {
+            fn names() -> [&'static str; 3] {
+                $names
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$name, D::Error> {
+                let read: fn(&str) -> Option<$inner> = $read;
+                by_name(d, &$name::names(), |t| read(t).map($name))
+            }
+        }
+
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> RefOr<Schema> {
+                names_schema(&$name::names())
+            }
+        }
+
+        impl utoipa::ToSchema for $name {}
+    };
 }
 
-impl<'de> Deserialize<'de> for PackName {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PackName, D::Error> {
-        by_name(d, &PackName::names(), |t| Pack::from_name(t).map(PackName))
-    }
-}
+named!(
+    /// A pack by name: `german`, `french` or `symbols` (any case, as the command line reads).
+    PackName(Pack),
+    Pack::ALL.map(Pack::name),
+    Pack::from_name
+);
 
-impl utoipa::PartialSchema for PackName {
-    fn schema() -> RefOr<Schema> {
-        names_schema(&PackName::names())
-    }
-}
-
-impl utoipa::ToSchema for PackName {}
-
-/// A log format by name: `records`, `netschafkopf` or `openschafkopf`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FormatName(pub LogFormat);
-
-impl FormatName {
-    fn names() -> [&'static str; 3] {
-        LogFormat::ALL.map(LogFormat::name)
-    }
-}
-
-impl<'de> Deserialize<'de> for FormatName {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<FormatName, D::Error> {
-        by_name(d, &FormatName::names(), |t| t.parse().ok().map(FormatName))
-    }
-}
-
-impl utoipa::PartialSchema for FormatName {
-    fn schema() -> RefOr<Schema> {
-        names_schema(&FormatName::names())
-    }
-}
-
-impl utoipa::ToSchema for FormatName {}
+named!(
+    /// A log format by name: `records`, `netschafkopf` or `openschafkopf`.
+    FormatName(LogFormat),
+    LogFormat::ALL.map(LogFormat::name),
+    |t| t.parse().ok()
+);
 
 /// Whose knowledge an analysis takes: `double_dummy` (also spelt `double-dummy`, as on
 /// the command line) or `players`.
@@ -608,41 +605,51 @@ mod tests {
 
     #[test]
     fn each_fault_names_its_parameter_and_its_bounds() {
-        let bad = fault::<ViewParams>("view=players&samples=abc");
-        assert_eq!(
-            bad,
-            "samples must be a whole number from 1 to 1000, not 'abc'"
-        );
-        let bad = fault::<ViewParams>("samples=0");
-        assert_eq!(
-            bad,
-            "samples must be a whole number from 1 to 1000, not '0'"
-        );
-        let bad = fault::<OddsParams>("samples=100001");
-        assert_eq!(
-            bad,
-            "samples must be a whole number from 1 to 100000, not '100001'"
-        );
-        let bad = fault::<OddsParams>("seat=4");
-        assert_eq!(bad, "seat must be a whole number from 0 to 3, not '4'");
-        let bad = fault::<ViewParams>("seed=-1");
-        assert_eq!(
-            bad,
-            "seed must be a whole number from 0 to 9223372036854775807, not '-1'"
-        );
-        let bad = fault::<ViewParams>("lines=yes");
-        assert_eq!(bad, "lines must be true or false, not 'yes'");
-        let bad = fault::<ViewParams>("view=single");
-        assert_eq!(bad, "view must be double_dummy or players, not 'single'");
-        let bad = fault::<PackParams>("pack=tarot");
-        assert_eq!(bad, "pack must be german, french or symbols, not 'tarot'");
-        let bad = fault::<LedgerQuery>("stock=1000001");
-        assert_eq!(
-            bad,
-            "stock must be a whole number from 0 to 1000000, not '1000001'"
-        );
-        let bad = fault::<PackParams>("pack=german&pack=french");
-        assert_eq!(bad, "parameter 'pack' given twice");
+        let faults = [
+            (
+                fault::<ViewParams>("view=players&samples=abc"),
+                "samples must be a whole number from 1 to 1000, not 'abc'",
+            ),
+            (
+                fault::<ViewParams>("samples=0"),
+                "samples must be a whole number from 1 to 1000, not '0'",
+            ),
+            (
+                fault::<OddsParams>("samples=100001"),
+                "samples must be a whole number from 1 to 100000, not '100001'",
+            ),
+            (
+                fault::<OddsParams>("seat=4"),
+                "seat must be a whole number from 0 to 3, not '4'",
+            ),
+            (
+                fault::<ViewParams>("seed=-1"),
+                "seed must be a whole number from 0 to 9223372036854775807, not '-1'",
+            ),
+            (
+                fault::<ViewParams>("lines=yes"),
+                "lines must be true or false, not 'yes'",
+            ),
+            (
+                fault::<ViewParams>("view=single"),
+                "view must be double_dummy or players, not 'single'",
+            ),
+            (
+                fault::<PackParams>("pack=tarot"),
+                "pack must be german, french or symbols, not 'tarot'",
+            ),
+            (
+                fault::<LedgerQuery>("stock=1000001"),
+                "stock must be a whole number from 0 to 1000000, not '1000001'",
+            ),
+            (
+                fault::<PackParams>("pack=german&pack=french"),
+                "parameter 'pack' given twice",
+            ),
+        ];
+        for (fault, expected) in faults {
+            assert_eq!(fault, expected);
+        }
     }
 
     #[test]

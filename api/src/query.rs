@@ -303,12 +303,7 @@ impl ViewParams {
                 }
                 Ok(None)
             }
-            AnalysisView::Players => Ok(Some(Sampling {
-                samples: self
-                    .samples
-                    .map_or(solver::defaults::ANALYSIS_WORLDS, |w| w.0 as usize),
-                seed: self.seed.map_or(0, |s| s.0),
-            })),
+            AnalysisView::Players => Ok(Some(players_sampling(self.samples, self.seed))),
         }
     }
 
@@ -358,20 +353,81 @@ impl OddsParams {
     }
 }
 
-/// Whether `solve` adds the best line.
+/// The question of `POST /api/v1/solve`: the double-dummy value (with the best line where
+/// asked for), or with `view=players` the decision judged by what the player to move could
+/// know.
 #[derive(Clone, Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct LineParams {
+pub struct SolveParams {
     /// `true`: also the best line from the position, the rest of the hand under perfect
-    /// play (`line`); default `false`.
+    /// play (`line`); default `false`; not with `view=players`.
     #[param(inline)]
     #[serde(default)]
     pub line: Flag,
+    /// `double_dummy` (the default: every hand seen) or `players`: each legal card's
+    /// expectation, chance to win, schneider, schwarz and expected settlement over the
+    /// worlds the player to move could be in.
+    #[param(inline)]
+    pub view: Option<ViewName>,
+    /// With `view=players`: whose decision; it must be the player to move (the default).
+    #[param(inline)]
+    pub seat: Option<SeatNumber>,
+    /// With `view=players`: worlds drawn (default 100; all of them where they are fewer).
+    #[param(inline)]
+    pub samples: Option<Worlds>,
+    /// With `view=players`: the seed of the worlds (0 to 2^63 - 1; default 0), drawn as
+    /// the analysis of the whole game draws this decision's.
+    #[param(inline)]
+    pub seed: Option<Seed>,
 }
 
-impl LineParams {
-    pub fn wanted(&self) -> bool {
-        self.line.0
+/// The players' view's sampling: the worlds asked for (default
+/// [`solver::defaults::ANALYSIS_WORLDS`]) and their seed (default 0).
+fn players_sampling(samples: Option<Worlds>, seed: Option<Seed>) -> Sampling {
+    Sampling {
+        samples: samples.map_or(solver::defaults::ANALYSIS_WORLDS, |w| w.0 as usize),
+        seed: seed.map_or(0, |s| s.0),
+    }
+}
+
+/// What `solve` is asked.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SolveQuestion {
+    /// The double-dummy solution, with the best line or not.
+    DoubleDummy { line: bool },
+    /// The decision of the player to move (`seat`, where named, must be he).
+    Players {
+        seat: Option<solver::Seat>,
+        sampling: Sampling,
+    },
+}
+
+impl SolveParams {
+    /// The question asked; `line` with the players' view, and `seat`, `samples` or `seed`
+    /// without it, are faults.
+    pub fn question(&self) -> Result<SolveQuestion, ApiError> {
+        let view = self.view.map_or(AnalysisView::DoubleDummy, |v| v.0);
+        match view {
+            AnalysisView::DoubleDummy => {
+                if self.seat.is_some() || self.samples.is_some() || self.seed.is_some() {
+                    return Err(bad_query(
+                        "seat, samples and seed belong to view=players".to_string(),
+                    ));
+                }
+                Ok(SolveQuestion::DoubleDummy { line: self.line.0 })
+            }
+            AnalysisView::Players => {
+                if self.line.0 {
+                    return Err(bad_query(
+                        "line belongs to the double-dummy view, not to view=players".to_string(),
+                    ));
+                }
+                Ok(SolveQuestion::Players {
+                    seat: self.seat.and_then(|n| solver::Seat::new(n.0)),
+                    sampling: players_sampling(self.samples, self.seed),
+                })
+            }
+        }
     }
 }
 

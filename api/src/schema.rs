@@ -14,6 +14,15 @@ pub enum Stored {
     Log(Imported),
 }
 
+/// What `POST /api/v1/solve` answers: the double-dummy solution, or with `view=players`
+/// the decision judged by what the player to move could know.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Solved {
+    DoubleDummy(solver::Solution),
+    Players(solver::single_dummy::Decision),
+}
+
 /// A stored game's id.
 #[derive(Serialize, ToSchema)]
 #[schema(example = json!({"id": "sauspiel-1180324214"}))]

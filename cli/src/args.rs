@@ -193,6 +193,27 @@ pub struct Players {
     pub lines: bool,
 }
 
+/// How `solve --view players` judges the decision.
+#[derive(clap::Args)]
+pub struct SolveView {
+    /// `players`: judge the decision by what the player to move could know: each legal
+    /// card's expectation, chance to win, schneider, schwarz and expected settlement over
+    /// the worlds of his view (single dummy).
+    #[arg(long, value_enum, default_value_t = ViewArg::DoubleDummy)]
+    pub view: ViewArg,
+    /// With `--view players`: the seat whose decision it is; refused unless it is the
+    /// player to move (default: the player to move).
+    #[arg(long, value_parser = seat)]
+    pub seat: Option<u8>,
+    /// Worlds drawn (all of them where they are fewer).
+    #[arg(long, default_value_t = solver::defaults::ANALYSIS_WORLDS, value_parser = positive)]
+    pub samples: usize,
+    /// The seed of the worlds drawn: the same seed draws this decision's worlds as
+    /// `analyze --view players --seed` does, on any thread count.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
 /// The card notation every command's help ends with.
 macro_rules! notation {
     () => {
@@ -213,7 +234,8 @@ macro_rules! help {
 const SCORE_HELP: &str = help!("schafkopf score examples/games.jsonl");
 const SOLVE_HELP: &str = help!(
     "schafkopf solve examples/positions.jsonl",
-    "schafkopf solve --line examples/positions.jsonl"
+    "schafkopf solve --line examples/positions.jsonl",
+    "head -1 examples/positions.jsonl | schafkopf solve --view players --samples 100"
 );
 const CONTRACTS_HELP: &str = help!("schafkopf contracts --format table examples/deal.jsonl");
 const ANALYZE_HELP: &str = help!(
@@ -235,16 +257,17 @@ pub enum Command {
     /// The result and settlement of completely played hands, as played (no search).
     #[command(after_help = SCORE_HELP)]
     Score(Io),
-    /// The double-dummy value of the position after `play`, and of every legal card.
+    /// The double-dummy value of the position after `play`, and of every legal card (with
+    /// `--view players`: each card judged by what the player to move could know).
     #[command(after_help = SOLVE_HELP)]
     Solve {
         #[command(flatten)]
-        io: Io,
-        #[command(flatten)]
-        search: SearchArgs,
+        report: ReportArgs,
         /// Also the best line: the rest of the hand under perfect play (`line`).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "view")]
         line: bool,
+        #[command(flatten)]
+        view: SolveView,
     },
     /// Every contract each seat may announce, valued double dummy, and the best per seat.
     #[command(after_help = CONTRACTS_HELP)]

@@ -55,7 +55,7 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
     let config = &config::Config::of(&cli);
     match cli.command {
         Command::Score(io) => score::run(&io, config),
-        Command::Solve { io, search, line } => solve::run(&io, config, &search, line),
+        Command::Solve { report, line, view } => solve::run(&report, config, line, &view),
         Command::Contracts {
             report,
             format,

@@ -237,6 +237,58 @@ fn the_players_view_and_odds_answer_as_the_command_line() {
         );
         assert!(bad.problem(400, "bad_query").contains(word), "{query}");
     }
+    // One decision, as `solve --view players` answers it, and its faults.
+    let mut position: Value = serde_json::from_str(game).unwrap();
+    let five: Vec<&str> = position["play"]
+        .as_str()
+        .unwrap()
+        .split(' ')
+        .take(5)
+        .collect();
+    position["play"] = five.join(" ").into();
+    let position = position.to_string();
+    let d = send(
+        "POST",
+        &server.url("/api/v1/solve?view=players&samples=8&seed=2"),
+        Some(&position),
+    );
+    assert_eq!(d.status, 200, "{}", d.body);
+    let theirs: Value = serde_json::from_str(&binary(
+        &[
+            "solve",
+            "--view",
+            "players",
+            "--samples",
+            "8",
+            "--seed",
+            "2",
+            "-",
+        ],
+        &position,
+    ))
+    .unwrap();
+    assert_eq!(d.json(), theirs);
+    assert_eq!(d.json()["worlds"], 8);
+    for (query, word) in [
+        ("view=players&line=true", "line"),
+        ("seat=1", "view=players"),
+        ("view=players&samples=1001", "samples"),
+    ] {
+        let bad = send(
+            "POST",
+            &server.url(&format!("/api/v1/solve?{query}")),
+            Some(&position),
+        );
+        assert!(bad.problem(400, "bad_query").contains(word), "{query}");
+    }
+    let other = send(
+        "POST",
+        &server.url("/api/v1/solve?view=players&seat=3"),
+        Some(&position),
+    );
+    assert!(other
+        .problem(422, "bad_view")
+        .contains("seat 3 is not to move"));
     let bad = send("POST", &server.url("/api/v1/odds?seat=7"), Some(HIDDEN));
     assert!(bad.problem(400, "bad_query").contains("seat"));
     let full = send("POST", &server.url("/api/v1/odds"), Some(game));
@@ -533,6 +585,14 @@ fn the_documents_examples_are_real_answers() {
     assert_eq!(
         answer("/api/v1/solve", &record),
         schemas["Solution"]["example"]
+    );
+    // The decision's example: the record's first five cards, seed 3.
+    let mut five: Value = schemas["Record"]["example"].clone();
+    let first: Vec<&str> = five["play"].as_str().unwrap().split(' ').take(5).collect();
+    five["play"] = first.join(" ").into();
+    assert_eq!(
+        answer("/api/v1/solve?view=players&seed=3", &five.to_string()),
+        schemas["Decision"]["example"]
     );
     answer("/api/v1/analyze", &record);
     answer("/api/v1/contracts", &record);
@@ -855,6 +915,16 @@ fn every_answer_matches_its_schema() {
         }
         if played {
             check("POST", "/api/v1/analyze", "/api/v1/analyze", Some(record));
+            // One decision by the players' view, late in the hand where it is cheap.
+            let mut late = value.clone();
+            let plays: Vec<&str> = value["play"].as_str().unwrap().split(' ').collect();
+            late["play"] = plays[..plays.len().min(20)].join(" ").into();
+            check(
+                "POST",
+                "/api/v1/solve",
+                "/api/v1/solve?view=players&samples=4",
+                Some(&late.to_string()),
+            );
         }
         check(
             "POST",

@@ -201,6 +201,41 @@ fn solve_reports_bad_records_and_sie_in_place() {
 }
 
 #[test]
+fn solve_judges_one_decision_by_the_players_view_and_names_its_faults() {
+    let positions = std::fs::read_to_string(repo().join("examples/positions.jsonl")).unwrap();
+    let first = positions.lines().next().unwrap();
+    // Seat 2 is to move: his decision, over every world of his view (six are left).
+    let out = run(
+        &["solve", "--view", "players", "--seat", "2", "-j", "2"],
+        first,
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let d = &json_lines(&out)[0];
+    assert_eq!(
+        (d["seat"].as_u64(), d["worlds"].as_u64()),
+        (Some(2), Some(6))
+    );
+    assert_eq!(d["exhaustive"], true);
+    assert_eq!(d["cards"]["EZ"]["settlement"], -60.0);
+    // Another seat's view of this decision is refused in the record's place.
+    let out = run(&["solve", "--view", "players", "--seat", "1"], first);
+    assert_eq!(out.status.code(), Some(2));
+    let line = &json_lines(&out)[0];
+    assert_eq!(line["error"]["code"], "bad_view");
+    assert!(line["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("seat 1 is not to move: seat 2 is"));
+    // A seat without the players' view, and the view with --line, are usage faults.
+    let out = run(&["solve", "--seat", "1"], first);
+    assert_eq!(out.status.code(), Some(64));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--seat names whose decision"));
+    let out = run(&["solve", "--view", "players", "--line"], first);
+    assert_eq!(out.status.code(), Some(64));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be used with"));
+}
+
+#[test]
 fn analyze_judges_every_card_of_played_hands() {
     let text = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
     let input: String = text.lines().take(3).map(|l| format!("{l}\n")).collect();

@@ -277,8 +277,98 @@ fn every_kind_of_contract_has_worlds_from_the_middle_on() {
                     assert_eq!(world.hands()[seat], position.hands()[seat]);
                 }
                 assert!(j.cost >= 0.0);
+                let d = decide(&position, Some(seat), sampling, &mut s).unwrap();
+                assert_eq!(d.seat, seat);
+                assert_eq!(d.cards.len(), position.legal_cards().len() as usize);
+                for c in &d.cards {
+                    let shares = [c.win, c.schneider, c.schwarz];
+                    assert!(shares.iter().flatten().all(|p| (0.0..=1.0).contains(p)));
+                    // Every contract here pays in money (Schellen-Schafkopf is not among
+                    // them).
+                    assert!(c.settlement.is_some());
+                }
+                // The best cards pay most; equal settlements are told apart by points.
+                let paid = |card: Card| d.cards.iter().find(|c| c.card == card).unwrap().settlement;
+                let most = d
+                    .cards
+                    .iter()
+                    .map(|c| c.settlement.unwrap())
+                    .fold(f64::MIN, f64::max);
+                assert!(d.best.iter().all(|&b| paid(b) == Some(most)), "{d:?}");
             }
             position.play(card).unwrap();
         }
     }
+}
+
+#[test]
+fn a_decision_asked_alone_draws_and_judges_as_the_whole_analysis() {
+    let g = game(SAUSPIEL);
+    let sampling = Sampling {
+        samples: 12,
+        seed: 3,
+    };
+    let a = players(&g, 12, 2);
+    let mut position = Game::new(g.setup().clone());
+    let mut s = solvers(2);
+    let mut compared = 0;
+    for play in &a.plays {
+        let sd = play.single_dummy.as_ref().unwrap();
+        if sd.worlds > 0 {
+            let d = decide(&position, None, sampling, &mut s).unwrap();
+            let card = d.cards.iter().find(|c| c.card == play.card).unwrap();
+            assert_eq!((d.worlds, d.exhaustive), (sd.worlds, sd.exhaustive));
+            assert_eq!(Some(card.expected), sd.expected, "card {}", play.index);
+            assert_eq!((card.win, card.schneider), (sd.win, sd.schneider));
+            compared += 1;
+        }
+        position.play(play.card).unwrap();
+    }
+    assert!(compared > 10, "{compared}");
+    // Any thread count: the same answer.
+    let first = Game::new(g.setup().clone());
+    let one = decide(&first, None, sampling, &mut solvers(1)).unwrap();
+    assert_eq!(
+        one,
+        decide(&first, None, sampling, &mut solvers(2)).unwrap()
+    );
+}
+
+#[test]
+fn a_decision_is_paid_as_the_table_pays_and_asked_of_the_player_to_move() {
+    // Seat 2 defends the Gras Sauspiel after 22 cards, with its hand EZ E8 S9 and 6 worlds
+    // left, all of them exhaustive: in each the declarers make 107 points whatever he plays,
+    // a win with schneider. He pays (20 + 10 schneider, no Laufende under laufende_min 3)
+    // doubled by one Klopfen: 60, in every world, for every card.
+    let line = r#"{"hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
+      "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"],
+      "contract": {"game": "sauspiel", "suit": "G", "declarer": 0},
+      "play": "H8 H7 HK HZ G7 G8 HU SO SA S8 HA S7 SU GO EO G9 E7 EK H9 E9 HO EU",
+      "doublings": {"klopfen": 1}, "tariff": {"base": 20, "extra": 10, "laufende_price": 10},
+      "rules": {"laufende_min": 3}}"#;
+    let position = game(line);
+    let sampling = Sampling {
+        samples: 100,
+        seed: 0,
+    };
+    let d = decide(&position, Some(Seat::S2), sampling, &mut solvers(1)).unwrap();
+    assert_eq!((d.worlds, d.exhaustive), (6, true));
+    assert_eq!(d.cards.len(), 3);
+    for c in &d.cards {
+        assert_eq!(c.expected, 107.0);
+        assert_eq!(
+            (c.win, c.schneider, c.schwarz),
+            (Some(0.0), Some(0.0), Some(0.0))
+        );
+        assert_eq!(c.settlement, Some(-60.0));
+    }
+    assert_eq!(d.best.len(), 3);
+    let e = decide(&position, Some(Seat::S1), sampling, &mut solvers(1)).unwrap_err();
+    assert_eq!(e.code(), "bad_view");
+    assert!(
+        e.to_string().contains("seat 1 is not to move: seat 2 is"),
+        "{e}"
+    );
+    let e = decide(&game(SAUSPIEL), None, sampling, &mut solvers(1)).unwrap_err();
+    assert!(e.to_string().contains("the hand is over"), "{e}");
 }

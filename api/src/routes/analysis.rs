@@ -3,28 +3,41 @@
 use super::common::*;
 use crate::pool::Lane;
 use crate::problem::ApiError;
-use crate::query::{LineParams, OddsParams, PackParams, Query, ViewParams};
+use crate::query::{OddsParams, PackParams, Query, SolveParams, SolveQuestion, ViewParams};
+use crate::schema::Solved;
 use actix_web::{post, web, HttpResponse};
-use solver::{odds::HandOdds, Analysis, ContractsReport, Record, Solution};
+use solver::{odds::HandOdds, Analysis, ContractsReport, Record};
 
 /// The value of the position after `play`, and of every legal card of the player to move
-/// (the same object as `schafkopf solve`); with `line=true` also the best line.
-#[utoipa::path(tag = "analysis", params(BodyParams, LineParams, PackParams), request_body(content(
+/// (the same object as `schafkopf solve`); with `line=true` also the best line. With
+/// `view=players` the decision judged by what the player to move could know (as `schafkopf
+/// solve --view players`): each legal card's expectation, chance to win, schneider,
+/// schwarz and expected settlement over the worlds of his view, and the best cards.
+#[utoipa::path(tag = "analysis", params(BodyParams, SolveParams, PackParams), request_body(content(
         (Record = "application/json"),
         (String = "text/plain", example = plain_example))),
-    responses((status = 200, body = Solution), RecordErrors))]
+    responses((status = 200, body = Solved), RecordErrors))]
 #[post("/solve")]
 pub(crate) async fn solve(
     state: web::Data<State>,
-    line: Query<LineParams>,
+    params: Query<SolveParams>,
     request: RecordRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let with_line = line.wanted();
-    let search = move |g: solver::Game, s: &mut solver::Solver| match with_line {
-        true => s.solve_with_line(&g),
-        false => s.solve(&g),
+    let question = params.question()?;
+    // A late double-dummy position takes the quick lane; a decision solves many worlds.
+    let lane: fn(&solver::Game) -> Lane = match question {
+        SolveQuestion::DoubleDummy { .. } => Lane::of,
+        SolveQuestion::Players { .. } => main_lane,
     };
-    analysis_endpoint(&state, request, Lane::of, |r| r.game(), search).await
+    let search = move |g: solver::Game, s: &mut solver::Solver| match question {
+        SolveQuestion::DoubleDummy { line: true } => s.solve_with_line(&g).map(Solved::DoubleDummy),
+        SolveQuestion::DoubleDummy { line: false } => s.solve(&g).map(Solved::DoubleDummy),
+        SolveQuestion::Players { seat, sampling } => {
+            let solvers = std::slice::from_mut(s);
+            solver::single_dummy::decide(&g, seat, sampling, solvers).map(Solved::Players)
+        }
+    };
+    analysis_endpoint(&state, request, lane, |r| r.game(), search).await
 }
 
 /// A played hand card by card: each card's value, the best cards, its cost (the same object

@@ -1,19 +1,43 @@
 //! `schafkopf solve`: the double-dummy value of a position and of every legal card, or
-//! where a question runs out of its node budget what it proved.
+//! where a question runs out of its node budget what it proved; with `--view players` the
+//! decision judged by what the player to move could know.
 
-use crate::args::{Io, SearchArgs};
+use crate::args::{ReportArgs, SolveView, ViewArg};
 use crate::config::{Config, Workers};
-use crate::lines::{ErrorStyle, LineResult};
-use crate::run::{run_lines, SEARCH_CHUNK};
+use crate::lines::{Answer, ErrorStyle, LineResult};
+use crate::run::{run_lines, run_sampled, SEARCH_CHUNK};
+use solver::single_dummy::Sampling;
 use solver::Solver;
 use std::io;
 use std::process::ExitCode;
 
-pub fn run(io: &Io, config: &Config, search: &SearchArgs, line: bool) -> io::Result<ExitCode> {
-    let workers = Workers::of(search)?;
+pub fn run(
+    report: &ReportArgs,
+    config: &Config,
+    line: bool,
+    view: &SolveView,
+) -> io::Result<ExitCode> {
+    if view.view == ViewArg::Players {
+        let seat = view.seat.and_then(solver::Seat::new);
+        let sampling = Sampling {
+            samples: view.samples,
+            seed: view.seed,
+        };
+        return run_sampled(report, config, false, move |line, solvers, answer| {
+            decide_line(line, solvers, seat, sampling, answer)
+        });
+    }
+    if view.seat.is_some() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "--seat names whose decision --view players judges; the double-dummy view \
+             has no seat",
+        ));
+    }
+    let workers = Workers::of(&report.search)?;
     let pack = config.pack;
     run_lines(
-        io,
+        &report.io,
         config,
         SEARCH_CHUNK,
         workers,
@@ -59,4 +83,18 @@ fn solve_line(line: &str, solver: &mut Solver, with_line: bool, pack: solver::Pa
                 }
             }),
     )
+}
+
+/// `solve --view players` of one record: the decision of the player to move.
+fn decide_line(
+    line: &str,
+    solvers: &mut [Solver],
+    seat: Option<solver::Seat>,
+    sampling: Sampling,
+    answer: Answer,
+) -> LineResult {
+    let result = solver::Record::from_json(line)
+        .and_then(|r| r.game())
+        .and_then(|g| solver::single_dummy::decide(&g, seat, sampling, solvers));
+    LineResult::of(answer.pack, result)
 }

@@ -3,18 +3,14 @@
 //! dummy, the card's expectation against the best one's (RULES.md section 11); and a hand
 //! played out that way.
 
+use super::decision::{decision_seed, Outlook};
 use super::parallel;
-use super::{round, Sampling, View};
-use crate::analysis::{
-    analyze, outcome, Analysis, AnalysisView, OutcomeClass, SingleDummy, SingleDummySummary,
-};
+use super::{round, Sampling};
+use crate::analysis::{analyze, Analysis, AnalysisView, SingleDummy, SingleDummySummary};
 use crate::cards::Card;
-use crate::contract::{Contract, Measure};
-use crate::deal::Rng;
 use crate::error::Error;
 use crate::game::Game;
-use crate::search::{Frame, Solver};
-use crate::settle::Targets;
+use crate::search::Solver;
 
 /// [`analyze`], and every card with a choice also judged single dummy: the worlds its
 /// player's view allows ([`View`]; `sampling.samples` per decision, or all of them where
@@ -42,8 +38,9 @@ pub fn analyze_players(
         .collect();
     let mut position = Game::new(game.setup().clone());
     for play in analysis.plays.iter_mut() {
-        // Each decision draws from a stream of its own: the same worlds whatever came before.
-        let seed = Rng::stream(sampling.seed, play.index as u64).next_u64();
+        // Each decision draws from a stream of its own: the same worlds whatever came
+        // before, and as `decide` draws them for this position alone.
+        let seed = decision_seed(sampling.seed, play.index);
         let here = Sampling {
             samples: sampling.samples,
             seed,
@@ -106,135 +103,53 @@ pub fn judge_single_dummy(
             schneider: None,
         });
     }
-    let setup = position.setup();
-    let contract = setup.contract();
-    let seat = position.to_move();
-    let worlds = View::of(position, seat).worlds(sampling.samples, sampling.seed)?;
-    let solutions = parallel::each(solvers, worlds.games.len(), |solver, i| {
-        solver.solve(&worlds.games[i])
-    })?;
-    let frame = Frame::of(position)?;
-    // The player's side in each world: the same in all but where the partnerships follow
-    // cards he cannot see (German Schafkopf with black-Ober partners).
-    let sides = worlds
-        .games
-        .iter()
-        .map(|world| {
-            Ok(Side {
-                maximizes: Frame::of(world)?.maximizers.contains(seat),
-                declares: world.setup().declarers().contains(seat),
-            })
-        })
-        .collect::<Result<Vec<Side>, Error>>()?;
-    let tricks = setup.trick_count() as u8;
-    Ok(judge_over_worlds(
-        &solutions,
-        worlds.exhaustive,
-        played,
-        &sides,
-        (&contract, Targets::of(setup)),
-        frame.measure,
-        tricks,
-    ))
+    let outlook = Outlook::of(position, sampling, solvers)?;
+    Ok(judge_over_worlds(&outlook, played))
 }
 
-/// The player's part in a world: whether he maximises the measure, and whether he is of
-/// the declaring side.
-#[derive(Copy, Clone)]
-struct Side {
-    maximizes: bool,
-    declares: bool,
-}
-
-/// The single-dummy judgement of `played` from every world's solution (`exhaustive`: the
-/// worlds were every consistent one, so the averages are exact and any cost a mistake);
-/// `contract`, `measure` and `tricks` class a final value ([`outcome`]).
-fn judge_over_worlds(
-    solutions: &[crate::search::Solution],
-    exhaustive: bool,
-    played: Card,
-    sides: &[Side],
-    (contract, targets): (&Contract, Targets),
-    measure: Measure,
-    tricks: u8,
-) -> SingleDummy {
-    let n = solutions.len();
-    let cards: Vec<Card> = solutions[0].cards.iter().map(|&(c, _)| c).collect();
-    // Per card and world the value in the player's favour (higher is better).
-    let favour = |world: usize, v: i64| if sides[world].maximizes { v } else { -v };
-    let value_of = |s: &crate::search::Solution, card: Card| {
-        s.cards
-            .iter()
-            .find(|&&(c, _)| c == card)
-            .map_or(0, |&(_, v)| v)
-    };
-    let sums: Vec<i64> = cards
-        .iter()
-        .map(|&c| {
-            solutions
-                .iter()
-                .enumerate()
-                .map(|(w, s)| favour(w, value_of(s, c)))
-                .sum()
-        })
-        .collect();
+/// The single-dummy judgement of `played` over the worlds of `outlook`: its mean against
+/// the best card's in the player's favour, the difference's margin (none where the worlds
+/// were every consistent one, so the averages are exact and any cost a mistake).
+fn judge_over_worlds(outlook: &Outlook, played: Card) -> SingleDummy {
+    let n = outlook.worlds();
+    let count = outlook.cards.len();
+    let favour = |c: usize| -> i64 { outlook.endings.iter().map(|e| e[c].favour).sum() };
     // Sums over the same worlds compare exactly: ties are ties.
+    let sums: Vec<i64> = (0..count).map(favour).collect();
     let top = sums.iter().copied().max().unwrap_or(0);
-    let best: Vec<Card> = cards
-        .iter()
-        .zip(&sums)
-        .filter(|&(_, &s)| s == top)
-        .map(|(&c, _)| c)
+    let best: Vec<Card> = (0..count)
+        .filter(|&c| sums[c] == top)
+        .map(|c| outlook.cards[c])
         .collect();
-    let leader = best[0];
-    let diffs: Vec<f64> = solutions
+    // `played` was checked legal, and every legal card is among the outlook's.
+    let (leader, mine) = (
+        outlook.index(best[0]).unwrap_or(0),
+        outlook.index(played).unwrap_or(0),
+    );
+    let diffs: Vec<f64> = outlook
+        .endings
         .iter()
-        .enumerate()
-        .map(|(w, s)| (favour(w, value_of(s, leader)) - favour(w, value_of(s, played))) as f64)
+        .map(|e| (e[leader].favour - e[mine].favour) as f64)
         .collect();
     let mean_diff = diffs.iter().sum::<f64>() / n as f64;
-    let margin = if exhaustive || n < 2 {
+    let margin = if outlook.exhaustive || n < 2 {
         0.0
     } else {
         let var = diffs.iter().map(|d| (d - mean_diff).powi(2)).sum::<f64>() / (n - 1) as f64;
         2.0 * (var / n as f64).sqrt()
     };
-    let mean =
-        |card: Card| solutions.iter().map(|s| value_of(s, card)).sum::<i64>() as f64 / n as f64;
-    let share = |f: &dyn Fn(usize, i64) -> bool| {
-        let k = (0..n)
-            .filter(|&w| f(w, value_of(&solutions[w], played)))
-            .count();
-        round(k as f64 / n as f64, 4)
-    };
-    let (win, schneider) = match outcome(contract, targets, measure, 0, tricks) {
-        OutcomeClass::Settlement(_) => (None, None),
-        OutcomeClass::Declared(_) => {
-            let ours = |w: usize, v: i64| match outcome(contract, targets, measure, v, tricks) {
-                OutcomeClass::Declared(o) => (
-                    o.won == sides[w].declares,
-                    o.schneider && o.won == sides[w].declares,
-                ),
-                OutcomeClass::Settlement(_) => (false, false),
-            };
-            let points = measure == Measure::Points;
-            (
-                Some(share(&|w, v| ours(w, v).0)),
-                points.then(|| share(&|w, v| ours(w, v).1)),
-            )
-        }
-    };
+    let (card, best_card) = (outlook.card(mine), outlook.card(leader));
     let (cost, margin) = (round(mean_diff, 2), round(margin, 2));
     SingleDummy {
         worlds: n,
-        exhaustive,
-        expected: Some(round(mean(played), 2)),
-        best_expected: Some(round(mean(leader), 2)),
+        exhaustive: outlook.exhaustive,
+        expected: Some(card.expected),
+        best_expected: Some(best_card.expected),
         best,
         cost,
         margin,
-        mistake: cost > 0.0 && (exhaustive || cost > margin),
-        win,
-        schneider,
+        mistake: cost > 0.0 && (outlook.exhaustive || cost > margin),
+        win: card.win,
+        schneider: card.schneider,
     }
 }

@@ -1,7 +1,8 @@
 //! Single dummy: what one player could know at a point of a game, the deals that agree
 //! with it (the worlds single-dummy judgement averages over, RULES.md section 11), and the
-//! cards judged over them ([`analyze_players`], in `judge.rs`); `parallel.rs` spreads the
-//! worlds over several solvers.
+//! cards judged over them: one decision ([`decide`], in `decision.rs`) and a whole played
+//! hand ([`analyze_players`], in `judge.rs`); `parallel.rs` spreads the worlds over several
+//! solvers.
 //!
 //! A player sees his own hand, every card played and by whom, and the contract. The rules
 //! tell him more: a player who did not follow a led group holds none of it; in a Sauspiel
@@ -17,10 +18,12 @@
 //! the consistent worlds.
 
 mod arrange;
+mod decision;
 mod judge;
 pub(crate) mod parallel;
 
 pub use arrange::Arrangements;
+pub use decision::{decide, CardOutlook, Decision};
 pub use judge::{analyze_players, judge_single_dummy, play_single_dummy};
 
 use crate::announce::renonce_holdings;

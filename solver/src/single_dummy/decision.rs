@@ -1,0 +1,284 @@
+//! One decision judged single dummy: in every world the player's view allows, every legal
+//! card solved double dummy and its ending read as the player is paid (won, schneider,
+//! schwarz, money), then averaged per card ([`decide`]). The analysis of a played card
+//! (`judge.rs`) reads the same worlds.
+
+use super::parallel;
+use super::{round, Sampling, View};
+use crate::analysis::{cards_text, outcome, OutcomeClass};
+use crate::cards::Card;
+use crate::contract::Measure;
+use crate::deal::Rng;
+use crate::error::Error;
+use crate::game::Game;
+use crate::search::{Frame, Solver};
+use crate::seat::Seat;
+use crate::settle::{declared_payouts, Targets};
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
+
+/// A card in one world, played and then perfect play to the end.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Ending {
+    /// The position's value after the card, as `solve` gives it.
+    pub value: i64,
+    /// The same in the player's favour (higher is better for him).
+    pub favour: i64,
+    /// Won, schneider and schwarz for the player's side (declared contracts only).
+    pub ours: Option<[bool; 3]>,
+    /// What the player is paid (absent in Schellen-Schafkopf, whose payment follows all
+    /// four players' tricks, not the value).
+    pub money: Option<i64>,
+}
+
+/// Every legal card of a decision in every world drawn: `endings[world][card]`.
+#[derive(Clone, Debug)]
+pub(crate) struct Outlook {
+    pub measure: Measure,
+    pub cards: Vec<Card>,
+    pub endings: Vec<Vec<Ending>>,
+    /// The worlds were every consistent one, once each: averages are exact.
+    pub exhaustive: bool,
+}
+
+impl Outlook {
+    /// The worlds of the view of the player to move in `position` (`sampling.samples`,
+    /// or all of them where they are fewer), every legal card solved in each on `solvers`.
+    pub fn of(
+        position: &Game,
+        sampling: Sampling,
+        solvers: &mut [Solver],
+    ) -> Result<Outlook, Error> {
+        let seat = position.to_move();
+        let worlds = View::of(position, seat).worlds(sampling.samples, sampling.seed)?;
+        let solutions = parallel::each(solvers, worlds.games.len(), |solver, i| {
+            solver.solve(&worlds.games[i])
+        })?;
+        let measure = Frame::of(position)?.measure;
+        let cards: Vec<Card> = position.legal_cards().into_iter().collect();
+        let tricks = position.setup().trick_count() as u8;
+        let endings = worlds
+            .games
+            .iter()
+            .zip(&solutions)
+            .map(|(world, solution)| {
+                // The player's part differs between worlds only where partnerships follow
+                // cards he cannot see (German Schafkopf with black-Ober partners).
+                let maximizes = Frame::of(world)?.maximizers.contains(seat);
+                let declares = world.setup().declarers().contains(seat);
+                let setup = world.setup();
+                let (contract, targets) = (setup.contract(), Targets::of(setup));
+                let ending = |value: i64| {
+                    let favour = if maximizes { value } else { -value };
+                    let (ours, money) = match outcome(&contract, targets, measure, value, tricks) {
+                        OutcomeClass::Declared(o) => {
+                            let won = o.won == declares;
+                            let ours = [won, won && o.schneider, won && o.schwarz];
+                            (Some(ours), Some(declared_payouts(setup, o)[seat.index()]))
+                        }
+                        // Ramsch: the value is the player's own money.
+                        OutcomeClass::Settlement(_) if measure == Measure::Settlement => {
+                            (None, Some(favour))
+                        }
+                        OutcomeClass::Settlement(_) => (None, None),
+                    };
+                    Ending {
+                        value,
+                        favour,
+                        ours,
+                        money,
+                    }
+                };
+                cards
+                    .iter()
+                    .map(|&card| {
+                        let found = solution.cards.iter().find(|&&(c, _)| c == card);
+                        // Every world deals the player the same hand and replays the same
+                        // play, so his legal cards are the same in each.
+                        let &(_, value) = found.ok_or(Error::BadView(format!(
+                            "single dummy: card {card} is not legal in a world of the view"
+                        )))?;
+                        Ok(ending(value))
+                    })
+                    .collect::<Result<Vec<Ending>, Error>>()
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        Ok(Outlook {
+            measure,
+            cards,
+            endings,
+            exhaustive: worlds.exhaustive,
+        })
+    }
+
+    pub fn worlds(&self) -> usize {
+        self.endings.len()
+    }
+
+    /// The index of `card` among the legal cards.
+    pub fn index(&self, card: Card) -> Option<usize> {
+        self.cards.iter().position(|&c| c == card)
+    }
+
+    /// Sums over the worlds of one card: exact integers, so equal sums are ties.
+    fn sum(&self, card: usize, f: impl Fn(&Ending) -> i64) -> i64 {
+        self.endings.iter().map(|e| f(&e[card])).sum()
+    }
+
+    /// The cards that pay the player most in expectation (money; in Schellen-Schafkopf
+    /// the measure), points (or tricks) breaking ties between them.
+    pub fn best(&self) -> Vec<usize> {
+        let key = |c: usize| {
+            (
+                self.sum(c, |e| e.money.unwrap_or(0)),
+                self.sum(c, |e| e.favour),
+            )
+        };
+        let top = (0..self.cards.len()).map(key).max();
+        (0..self.cards.len())
+            .filter(|&c| Some(key(c)) == top)
+            .collect()
+    }
+
+    /// Card `card`'s averages over the worlds.
+    pub fn card(&self, card: usize) -> CardOutlook {
+        let n = self.worlds().max(1) as f64;
+        let mean = |total: i64| round(total as f64 / n, 2);
+        let share = |k: usize| {
+            let count = self
+                .endings
+                .iter()
+                .filter(|e| e[card].ours.is_some_and(|o| o[k]));
+            round(count.count() as f64 / n, 4)
+        };
+        let declared = self.endings.first().is_some_and(|e| e[card].ours.is_some());
+        let points = self.measure == Measure::Points;
+        let paid = self
+            .endings
+            .first()
+            .is_some_and(|e| e[card].money.is_some());
+        CardOutlook {
+            card: self.cards[card],
+            expected: mean(self.sum(card, |e| e.value)),
+            win: declared.then(|| share(0)),
+            schneider: (declared && points).then(|| share(1)),
+            schwarz: (declared && points).then(|| share(2)),
+            settlement: paid.then(|| mean(self.sum(card, |e| e.money.unwrap_or(0)))),
+        }
+    }
+}
+
+/// One legal card over the worlds of a decision.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CardOutlook {
+    /// The card (the key it is listed under).
+    #[serde(skip)]
+    pub card: Card,
+    /// The expected value after the card, in the measure (as `solve` counts it: the
+    /// declaring side's points or tricks; in Ramsch the player's own money).
+    pub expected: f64,
+    /// How often the player's side wins after it (declared contracts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub win: Option<f64>,
+    /// How often it wins with schneider (point contracts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schneider: Option<f64>,
+    /// How often it wins schwarz (point contracts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schwarz: Option<f64>,
+    /// What the player is paid in expectation (negative: pays), with the world's
+    /// Laufende and the game's doublings; absent in Schellen-Schafkopf.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub settlement: Option<f64>,
+}
+
+/// A decision judged by what its player could know (`solve --view players`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(example = json!({"id": "sauspiel-1180324214", "seat": 0,
+    "measure": "points", "samples": 100, "seed": 3, "worlds": 100, "exhaustive": false,
+    "cards": {"GK": {"expected": 79.55, "win": 0.85, "schneider": 0.24, "schwarz": 0.0,
+    "settlement": 13.5}, "G8": {"expected": 80.15, "win": 0.84, "schneider": 0.31,
+    "schwarz": 0.0, "settlement": 14.0}}, "best": ["G8"]})))]
+pub struct Decision {
+    pub id: Option<String>,
+    /// The player to move, whose view the worlds keep to.
+    pub seat: Seat,
+    pub measure: Measure,
+    /// Worlds asked for, and the seed they were drawn from.
+    pub samples: usize,
+    pub seed: u64,
+    /// Worlds judged: every consistent one where they were no more than `samples`
+    /// (then `exhaustive`, and the averages are exact).
+    pub worlds: usize,
+    pub exhaustive: bool,
+    /// Each legal card, in card order.
+    #[cfg_attr(feature = "openapi", schema(value_type = std::collections::BTreeMap<String, CardOutlook>))]
+    #[serde(serialize_with = "outlooks_map")]
+    pub cards: Vec<CardOutlook>,
+    /// The cards that pay the player most in expectation, points (or tricks) breaking
+    /// ties.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
+    #[serde(serialize_with = "cards_text")]
+    pub best: Vec<Card>,
+}
+
+fn outlooks_map<S: Serializer>(cards: &[CardOutlook], s: S) -> Result<S::Ok, S::Error> {
+    let mut map = s.serialize_map(Some(cards.len()))?;
+    for c in cards {
+        map.serialize_entry(&c.card.to_string(), c)?;
+    }
+    map.end()
+}
+
+/// The seed of the decision at play index `index` of a game analysed with `seed`: each
+/// decision draws from a stream of its own, so it gets the same worlds whether it is asked
+/// alone or within a whole game's analysis.
+pub(crate) fn decision_seed(seed: u64, index: usize) -> u64 {
+    Rng::stream(seed, index as u64).next_u64()
+}
+
+/// The decision of the player to move in `position` (`seat`, where given, must be he),
+/// judged over the worlds of his view: `sampling.samples` of them (all where they are
+/// fewer), drawn as `analyze --view players` draws this decision's, every legal card solved
+/// in each on `solvers` (one thread each; the answer does not depend on how many).
+pub fn decide(
+    position: &Game,
+    seat: Option<Seat>,
+    sampling: Sampling,
+    solvers: &mut [Solver],
+) -> Result<Decision, Error> {
+    if position.is_over() {
+        return Err(Error::BadView(
+            "the hand is over: no card is left to choose".to_string(),
+        ));
+    }
+    let to_move = position.to_move();
+    if let Some(seat) = seat.filter(|&s| s != to_move) {
+        return Err(Error::BadView(format!(
+            "seat {seat} is not to move: seat {to_move} is (a decision is judged by the view \
+             of the player who makes it)"
+        )));
+    }
+    let here = Sampling {
+        samples: sampling.samples,
+        seed: decision_seed(sampling.seed, position.plays().len()),
+    };
+    let outlook = Outlook::of(position, here, solvers)?;
+    Ok(Decision {
+        id: position.setup().id().map(str::to_string),
+        seat: to_move,
+        measure: outlook.measure,
+        samples: sampling.samples,
+        seed: sampling.seed,
+        worlds: outlook.worlds(),
+        exhaustive: outlook.exhaustive,
+        cards: (0..outlook.cards.len()).map(|c| outlook.card(c)).collect(),
+        best: outlook
+            .best()
+            .into_iter()
+            .map(|c| outlook.cards[c])
+            .collect(),
+    })
+}

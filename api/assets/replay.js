@@ -80,13 +80,16 @@ function contractText(c, names) {
   return name + suit + (c.tout ? " Tout" : "") + who + partner;
 }
 
-/// What a cost counts as: 0 none (or not known), 1 inaccuracy, 2 mistake, 3 blunder
-/// (turned the game).
-function costClass(p, measure) {
-  if (p.cost === undefined || p.cost <= 0) return 0;
-  if (p.turned) return 3;
-  const big = measure === "points" ? 10 : measure === "tricks" ? 1 : 20;
-  return p.cost >= big ? 2 : 1;
+/// A card's severity as the analysis names it (the page draws it, it does not judge):
+/// 0 none, 1 inaccuracy, 2 mistake, 3 blunder.
+const SEVERITY = { inaccuracy: 1, mistake: 2, blunder: 3 };
+function severity(advice) {
+  return SEVERITY[advice] || 0;
+}
+
+/// A seat's cards by severity: "inaccuracies / mistakes / blunders".
+function severities(s) {
+  return s.inaccuracies + " / " + s.mistakes + " / " + s.blunders;
 }
 
 /// A card's values: before and after, or where its question ran out of the node budget,
@@ -128,9 +131,12 @@ function render(data, root) {
     show();
   }
   function listCards() { plays.forEach((p, i) => {
-    const sd = p.single_dummy && p.single_dummy.expected !== null && p.single_dummy.expected !== undefined
-      ? p.single_dummy.cost.toFixed(1) + (p.single_dummy.mistake ? " !" : "") : "";
-    const tr = el("tr", { "data-i": i, tabindex: "0", class: "c" + costClass(p, analysis.measure) },
+    // Single dummy: the money lost in expectation (Schellen-Schafkopf: the tricks), and
+    // its severity.
+    const s = p.single_dummy;
+    const sd = s && s.expected !== null && s.expected !== undefined
+      ? (s.loss !== undefined ? s.loss : s.cost).toFixed(1) + (s.advice ? " " + s.advice : "") : "";
+    const tr = el("tr", { "data-i": i, tabindex: "0", class: "c" + severity(p.advice) },
       el("td", {}, i + 1), el("td", {}, p.trick + 1), el("td", {}, names[p.seat]),
       el("td", {}, cardNode(p.card)), el("td", {}, valuesText(p)),
       el("td", { class: "cost" }, p.cost ? p.cost : ""), el("td", {}, p.cost ? cardNodes(p.best) : ""),
@@ -144,10 +150,11 @@ function render(data, root) {
   // The players' summary.
   const sum = root.querySelector("#summary tbody");
   analysis.players.forEach(p => {
-    const sd = p.single_dummy ? p.single_dummy.mistakes + " / " + p.single_dummy.cost : "";
+    const s = p.single_dummy;
+    const sd = s ? severities(s) + ", " + s.loss.toFixed(1) : "";
     const money = analysis.result ? analysis.result.payouts[p.seat] : "";
-    sum.appendChild(el("tr", {}, el("td", {}, names[p.seat] + " (" + SEATS[p.seat] + ")"), el("td", {}, p.mistakes),
-      el("td", {}, p.cost), el("td", {}, sd), el("td", {}, money)));
+    sum.appendChild(el("tr", {}, el("td", {}, names[p.seat] + " (" + SEATS[p.seat] + ")"), el("td", {}, severities(p)),
+      el("td", {}, p.loss !== undefined ? p.loss : ""), el("td", {}, sd), el("td", {}, money)));
   });
 
   drawGraph(root.querySelector("#graph"), analysis, () => step, go);
@@ -192,8 +199,10 @@ function render(data, root) {
       lines.replaceChildren(el("p", {}, p.lines.why), el("p", {}, "Best line: ", cardNodes(p.lines.best)),
         el("p", {}, "Played line: ", cardNodes(p.lines.played)));
     } else {
+      const judged = (p.advice ? ", " + (p.advice === "inaccuracy" ? "an " : "a ") + p.advice : "") +
+        (p.turned ? ": it turned the game" : "");
       lines.replaceChildren(el("p", {}, names[p.seat] + " played ", cardNode(p.card),
-        p.cost ? " (cost " + p.cost + ")." : ", a best card."));
+        p.cost ? " (cost " + p.cost + judged + ")." : ", a best card."));
     }
     root.querySelector("#graph").dispatchEvent(new Event("step"));
     root.dataset.step = step;
@@ -272,8 +281,8 @@ function drawGraph(svg, analysis, current, go) {
   if (sd.length > 1) parts.push(svgEl("polyline", { class: "sd", points: sd.join(" ") }));
   const colours = ["", "#f2d16b", "#f0a35e", "#d9534f"];
   plays.forEach((p, i) => {
-    const c = costClass(p, analysis.measure);
-    if (c) parts.push(svgEl("circle", { class: "mark", "data-i": i, cx: x(i + 1), cy: y(p.after), r: 2 + 2 * c, fill: colours[c] }));
+    const c = severity(p.advice);
+    if (c) parts.push(svgEl("circle", { class: "mark", "data-i": i, "data-advice": p.advice, cx: x(i + 1), cy: y(p.after), r: 2 + 2 * c, fill: colours[c] }));
   });
   parts.push(svgEl("line", { class: "here", y1: pad, y2: H - pad }));
   svg.replaceChildren(...parts);

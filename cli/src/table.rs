@@ -3,8 +3,10 @@
 //! cards (a contract's name, a costly card's why) by the edge function [`Pack::text`].
 
 use solver::{
-    analysis::AnalysisView, odds::HandOdds, Analysis, Card, Contract, ContractsReport, Game,
-    Measure, Outcome, Pack,
+    advice::{Advice, Severities},
+    analysis::AnalysisView,
+    odds::HandOdds,
+    Analysis, Card, Contract, ContractsReport, Game, Measure, Outcome, Pack,
 };
 use std::fmt::Write;
 
@@ -61,14 +63,15 @@ pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
         let _ = writeln!(
             out,
             "single dummy: each card over up to {} worlds its player could not tell apart \
-             (seed {}); a mistake costs more than the margin (two standard errors)",
+             (seed {}); severity by the money lost beyond the margin (two standard errors)",
             a.samples.unwrap_or_default(),
             a.seed.unwrap_or_default()
         );
         let _ = writeln!(
             out,
-            "  {:<62}| single dummy: expected of the best's, worlds, win, cost ±margin, best",
-            "double dummy: before -> after, cost, best"
+            "  {:<62}| single dummy: expected of the best's, worlds, win, paid of the best's \
+             ±margin, best",
+            "double dummy: before -> after, cost, best, severity"
         );
     }
     for p in &a.plays {
@@ -102,13 +105,16 @@ pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
         let best = |cards: &[Card]| cards_text(cards, pack);
         if let Some(cost) = p.cost.filter(|&c| c > 0) {
             let _ = write!(line, "  cost {:>3}  best {}", cost, best(&p.best));
+            if let Some(advice) = p.advice {
+                let _ = write!(line, "  {}", advice_word(advice));
+            }
             if p.turned == Some(true) {
-                line.push_str("  TURNED THE GAME");
+                line.push_str(": TURNED THE GAME");
             }
         }
         if let Some(sd) = p.single_dummy.as_ref().filter(|_| players) {
             let width: usize = 64;
-            let pad = width.saturating_sub(line.len());
+            let pad = width.saturating_sub(line.len()).max(1);
             line.push_str(&" ".repeat(pad));
             match sd.expected {
                 None => line.push_str("| only card"),
@@ -124,15 +130,22 @@ pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
                     if let Some(win) = sd.win {
                         let _ = write!(line, "  win {:>3.0}%", win * 100.0);
                     }
-                    if sd.cost > 0.0 {
-                        let _ = write!(
-                            line,
-                            "  cost {:.1} ±{:.1}{}  best {}",
-                            sd.cost,
-                            sd.margin,
-                            if sd.mistake { " MISTAKE" } else { "" },
-                            best(&sd.best)
-                        );
+                    // A card that is not among the best: what it is paid against the
+                    // best (or in Schellen-Schafkopf what it gives away), its severity.
+                    if !sd.best.contains(&p.card) || sd.advice.is_some() {
+                        match (sd.settlement, sd.best_settlement) {
+                            (Some(paid), Some(top)) => {
+                                let _ = write!(line, "  paid {paid:+.1} of {top:+.1}");
+                            }
+                            _ => {
+                                let _ = write!(line, "  cost {:.1}", sd.cost);
+                            }
+                        }
+                        let _ = write!(line, " ±{:.1}", sd.margin);
+                        if let Some(advice) = sd.advice {
+                            let _ = write!(line, " {}", advice_word(advice));
+                        }
+                        let _ = write!(line, "  best {}", best(&sd.best));
                     }
                 }
             }
@@ -194,19 +207,23 @@ pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
     for p in &a.players {
         let _ = write!(
             out,
-            "  seat {}: {}, {}, {} lost",
+            "  seat {}: {}, {}, cost {}",
             p.seat,
             count(p.cards as u64, "card", "cards"),
-            count(p.mistakes as u64, "mistake", "mistakes"),
+            severities(&p.advice),
             p.cost
         );
+        if let Some(loss) = p.loss {
+            let _ = write!(out, ", money lost {loss}");
+        }
         if let Some(sd) = &p.single_dummy {
             let _ = write!(
                 out,
-                "; single dummy: {}, {}, {:.1} lost",
+                "; single dummy: {}, {}, cost {:.1}, money lost {:.1}",
                 count(sd.decisions as u64, "choice", "choices"),
-                count(sd.mistakes as u64, "mistake", "mistakes"),
-                sd.cost
+                severities(&sd.advice),
+                sd.cost,
+                sd.loss
             );
         }
         out.push('\n');
@@ -383,6 +400,25 @@ fn contract_text(c: &Contract, pack: Pack) -> String {
 /// `n` and the noun for it: `1 mistake`, `2 mistakes`.
 pub fn count(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A severity as the table marks it.
+fn advice_word(advice: Advice) -> &'static str {
+    match advice {
+        Advice::Inaccuracy => "INACCURACY",
+        Advice::Mistake => "MISTAKE",
+        Advice::Blunder => "BLUNDER",
+    }
+}
+
+/// A seat's cards by severity: `1 inaccuracy, 0 mistakes, 2 blunders`.
+fn severities(s: &Severities) -> String {
+    format!(
+        "{}, {}, {}",
+        count(s.inaccuracies as u64, "inaccuracy", "inaccuracies"),
+        count(s.mistakes as u64, "mistake", "mistakes"),
+        count(s.blunders as u64, "blunder", "blunders")
+    )
 }
 
 /// A hand as a player sorts it for the contract: trumps first, then suit by suit.

@@ -335,7 +335,27 @@ fn table_format_shows_hands_tricks_costs_and_contracts() {
     );
     assert!(table.contains("trick 8"), "{table}");
     assert!(
-        table.contains("  seat 2 HK   39 ->  66  cost  27  best SO  TURNED THE GAME"),
+        table.contains("  seat 2 HK   39 ->  66  cost  27  best SO  BLUNDER: TURNED THE GAME"),
+        "{table}"
+    );
+    // Severity follows the money: the schneider given away (61 -> 92) is a mistake, 16
+    // points that change nothing paid an inaccuracy, 5 such points nothing.
+    assert!(
+        table.contains("  seat 1 HU   61 ->  92  cost  31  best EA  MISTAKE\n"),
+        "{table}"
+    );
+    assert!(
+        table.contains("  seat 1 GO   91 -> 107  cost  16  best EU  INACCURACY\n"),
+        "{table}"
+    );
+    assert!(
+        table.contains("  seat 3 G7   66 ->  61  cost   5  best EK\n"),
+        "{table}"
+    );
+    assert!(
+        table.contains(
+            "  seat 1: 8 cards, 1 inaccuracy, 1 mistake, 0 blunders, cost 47, money lost 20"
+        ),
         "{table}"
     );
     assert!(table.contains("payouts +60 -60 -60 +60"), "{table}");

@@ -1,7 +1,7 @@
 //! The replay page in a real browser: Debian's headless Chromium driven over WebDriver
 //! (chromedriver's HTTP protocol, spoken here with a plain HTTP client). The service runs
 //! on a free loopback port with a stored game; the test steps through every card with the
-//! keyboard and checks the trick on the table, the graph's point, the mistakes marked and
+//! keyboard and checks the trick on the table, the graph's point, the severities marked and
 //! the lines shown, clicks a card in the list, and looks at the page at phone width. It
 //! takes the screenshots the README shows (`docs/screenshots/`, with
 //! `SCHAFKOPF_SCREENSHOTS=docs/screenshots`).
@@ -240,12 +240,19 @@ fn the_replay_page_steps_through_every_card_in_a_real_browser() {
     session.go(&server.url(&format!("/games/{id}")));
     let replay = "document.getElementById('replay').dataset.step";
     wait_for(&session, replay, &plays.len().to_string());
-    let marks = session.run("return document.querySelectorAll('#graph circle.mark').length;");
-    let costly = plays
+    // The graph marks each card the analysis names a severity, as named (the page draws,
+    // it does not judge).
+    let marks = session.run(
+        "return Array.from(document.querySelectorAll('#graph circle.mark'), \
+         m => m.dataset.i + ':' + m.dataset.advice).join(' ');",
+    );
+    let judged: Vec<String> = plays
         .iter()
-        .filter(|p| p["cost"].as_i64() > Some(0))
-        .count();
-    assert_eq!(marks.as_u64(), Some(costly as u64));
+        .enumerate()
+        .filter_map(|(i, p)| p["advice"].as_str().map(|a| format!("{i}:{a}")))
+        .collect();
+    assert!(!judged.is_empty(), "the game has no card with a severity");
+    assert_eq!(marks.as_str(), Some(judged.join(" ").as_str()));
 
     // The contracts panel: every seat's best, and the declared contract against its best.
     wait_for(

@@ -3,6 +3,7 @@
 //! with the players' view, also each card judged by what its player could know
 //! ([`analyze_players`]).
 
+use crate::advice::{self, Advice, Severities};
 use crate::cards::Card;
 use crate::contract::{Contract, Measure};
 use crate::error::Error;
@@ -43,8 +44,17 @@ pub struct PlayAnalysis {
     /// the player's own money) given away; 0 for a best card; absent with `bounds`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cost: Option<i64>,
-    /// Whether the card changed the outcome: won or lost, schneider, schwarz (for Tout
-    /// and Bettel: won or lost; in Ramsch: what the player is paid); absent with `bounds`.
+    /// What the card cost its player in money: what best play from here pays him less
+    /// what it pays after the card (0 where the outcome is the same); absent with
+    /// `bounds` and in Schellen-Schafkopf (paid by the tricks of all four).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loss: Option<i64>,
+    /// The card's severity by the share of its player's stake it lost ([`Advice`]);
+    /// absent for a card that lost nothing that counts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub advice: Option<Advice>,
+    /// Whether the card turned the game: won to lost for its side (in Ramsch: from not
+    /// paying to paying; in Schellen-Schafkopf: any trick); absent with `bounds`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub turned: Option<bool>,
     /// The card judged by what its player could know (the players' view only).
@@ -70,20 +80,36 @@ pub struct SingleDummy {
     pub expected: Option<f64>,
     /// The best card's expected value.
     pub best_expected: Option<f64>,
-    /// The cards with the best expectation for their player.
+    /// The cards that pay the player most in expectation, points (or tricks) breaking
+    /// ties.
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
     #[serde(serialize_with = "cards_text")]
     pub best: Vec<Card>,
-    /// The best card's expectation minus this card's, for the player's side.
+    /// The best card's expected value less this card's, in the player's favour: the
+    /// measure given away (negative where the best-paying card gives away more).
     pub cost: f64,
-    /// Two standard errors of that difference over the worlds (0 where exhaustive): a
-    /// cost beyond it is a mistake.
+    /// What the player is paid in expectation after this card and after the best one
+    /// (absent in Schellen-Schafkopf and for the only legal card).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub settlement: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_settlement: Option<f64>,
+    /// `best_settlement` less `settlement`: the money the card lost in expectation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loss: Option<f64>,
+    /// Two standard errors of that loss over the worlds (0 where exhaustive): the card's
+    /// severity is judged on the loss less this margin.
     pub margin: f64,
-    pub mistake: bool,
-    /// How often the player's side wins after this card (absent in Ramsch).
+    /// The card's severity ([`Advice`]): by the share of the stake lost beyond the
+    /// margin; absent where that is too small or within the sampling's doubt.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub advice: Option<Advice>,
+    /// How often the player's side wins after this card (declared contracts).
     pub win: Option<f64>,
-    /// How often the player's side reaches schneider (point contracts only).
+    /// How often the player's side wins with schneider, and schwarz (point contracts).
     pub schneider: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schwarz: Option<f64>,
 }
 
 /// A seat's single-dummy summary.
@@ -92,9 +118,13 @@ pub struct SingleDummy {
 pub struct SingleDummySummary {
     /// Cards with a choice (more than one legal card).
     pub decisions: u32,
-    pub mistakes: u32,
-    /// The sum of the costs of all its cards.
+    /// Its cards by severity.
+    #[serde(flatten)]
+    pub advice: Severities,
+    /// The sum of its cards' costs, in the analysis' measure.
     pub cost: f64,
+    /// The sum of its cards' losses in money.
+    pub loss: f64,
 }
 
 /// One seat's summary.
@@ -104,10 +134,14 @@ pub struct PlayerSummary {
     pub seat: Seat,
     /// Cards played.
     pub cards: u32,
-    /// Cards that cost something.
-    pub mistakes: u32,
-    /// The sum of their costs, in the analysis' measure.
+    /// Its cards by severity ([`Advice`]).
+    #[serde(flatten)]
+    pub advice: Severities,
+    /// The sum of its cards' costs, in the analysis' measure.
     pub cost: i64,
+    /// The sum of its cards' losses in money (absent in Schellen-Schafkopf).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loss: Option<i64>,
     /// The players' view only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub single_dummy: Option<SingleDummySummary>,
@@ -139,7 +173,7 @@ pub struct Analysis {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// Cards whose question ran out of its node budget (`--node-budget`): they carry
-    /// `bounds`, and count in no seat's mistakes or cost.
+    /// `bounds`, and count in no seat's severities, cost or loss.
     #[serde(skip_serializing_if = "is_zero")]
     pub unsettled: usize,
     pub plays: Vec<PlayAnalysis>,
@@ -297,8 +331,10 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
             .map(|seat| PlayerSummary {
                 seat,
                 cards: 0,
-                mistakes: 0,
+                advice: Severities::default(),
                 cost: 0,
+                // Schellen-Schafkopf pays by the tricks of all four: no loss of one's own.
+                loss: (contract != Contract::SchellenSchafkopf).then_some(0),
                 single_dummy: None,
             })
             .collect()
@@ -336,6 +372,8 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
             bounds: None,
             best: Vec::new(),
             cost: None,
+            loss: None,
+            advice: None,
             turned: None,
             single_dummy: None,
             lines: None,
@@ -348,19 +386,46 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
                 after,
                 best,
             }) => {
-                let cost = if frame.maximizers.contains(seat) {
-                    before - after
+                let maximizes = frame.maximizers.contains(seat);
+                let favour = |value: i64| if maximizes { value } else { -value };
+                let cost = favour(before) - favour(after);
+                let class = |value| outcome(&contract, targets, frame.measure, value, tricks);
+                let paid =
+                    |value| advice::money(&setup, seat, class(value), favour(value), frame.measure);
+                let (best_paid, card_paid) = (paid(before), paid(after));
+                let share = |paid, value| advice::share(&setup, seat, paid, favour(value));
+                let points = if frame.measure == Measure::Points {
+                    cost
                 } else {
-                    after - before
+                    0
                 };
-                let turned = outcome(&contract, targets, frame.measure, before, tricks)
-                    != outcome(&contract, targets, frame.measure, after, tricks);
-                summary.mistakes += (cost > 0) as u32;
+                let judged = (cost > 0)
+                    .then(|| {
+                        Advice::of(
+                            share(best_paid, before) - share(card_paid, after),
+                            points as f64,
+                        )
+                    })
+                    .flatten();
+                let turned = match (class(before), class(after)) {
+                    (OutcomeClass::Declared(b), OutcomeClass::Declared(a)) => b.won != a.won,
+                    _ => match (best_paid, card_paid) {
+                        (Some(b), Some(a)) => (b >= 0) != (a >= 0),
+                        _ => class(before) != class(after),
+                    },
+                };
+                let loss = best_paid.zip(card_paid).map(|(b, a)| b - a);
+                summary.advice.count(judged);
                 summary.cost += cost;
+                if let (Some(total), Some(loss)) = (summary.loss.as_mut(), loss) {
+                    *total += loss;
+                }
                 play.before = Some(before);
                 play.after = Some(after);
                 play.best = best;
                 play.cost = Some(cost);
+                play.loss = loss;
+                play.advice = judged;
                 play.turned = Some(turned);
             }
             // Out of the question's own budget: what it proved stands in for the values,

@@ -31,6 +31,7 @@
 //! # Ok::<(), solver::Error>(())
 //! ```
 
+pub mod advice;
 pub mod analysis;
 mod announce;
 mod cards;

@@ -2,6 +2,7 @@
 //! never negative; summaries that add up.
 
 use crate::common::*;
+use solver::advice::{Advice, Severities};
 use solver::options::*;
 use solver::*;
 
@@ -47,7 +48,7 @@ fn analysis_agrees_with_solve_on_every_prefix() {
         let plays = game.plays();
         let mut fresh = Solver::with_budget(4 << 20);
         let mut position = Game::new(game.setup().clone());
-        let mut totals = [(0u32, 0u32, 0i64); 4];
+        let mut totals = [(0u32, Severities::default(), 0i64); 4];
         for (i, p) in analysis.plays.iter().enumerate() {
             // No node budget: every value is exact.
             let (before, after, cost) = (p.before.unwrap(), p.after.unwrap(), p.cost.unwrap());
@@ -64,18 +65,22 @@ fn analysis_agrees_with_solve_on_every_prefix() {
             // A best card costs nothing; any other costs what separates it from the best.
             assert_eq!(cost == 0, p.best.contains(&p.card) || before == after);
             assert_eq!(cost, (before - after).abs());
+            // Only a card that cost something has a severity; one that changed nothing paid
+            // is at most an inaccuracy.
+            assert!(p.advice.is_none() || cost > 0, "play {i}");
+            if p.loss == Some(0) {
+                assert!(p.advice <= Some(Advice::Inaccuracy), "play {i}");
+                assert_eq!(p.turned, Some(false), "play {i}");
+            }
             let t = &mut totals[p.seat as usize];
             t.0 += 1;
-            t.1 += (cost > 0) as u32;
+            t.1.count(p.advice);
             t.2 += cost;
             position.play(p.card).unwrap();
         }
         for (seat, summary) in analysis.players.iter().enumerate() {
             assert_eq!(summary.seat as usize, seat);
-            assert_eq!(
-                (summary.cards, summary.mistakes, summary.cost),
-                totals[seat]
-            );
+            assert_eq!((summary.cards, summary.advice, summary.cost), totals[seat]);
         }
         checked += 1;
     }
@@ -134,8 +139,8 @@ fn a_durchmarsch_is_no_string_of_mistakes() {
         [30, -10, -10, -10]
     );
     assert_eq!(
-        (analysis.players[0].mistakes, analysis.players[0].cost),
-        (0, 0)
+        (analysis.players[0].advice, analysis.players[0].cost),
+        (Severities::default(), 0)
     );
     // Every card's value is the settlement of its player: seat 0's last card is worth
     // the +30 he is paid.

@@ -17,6 +17,7 @@ use crate::output;
 use crate::sources::{self, with_path};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use solver::advice::Severities;
 use solver::formats::LogFormat;
 use solver::{single_dummy::Sampling, Analysis, ContractsReport, Pack, Record, Solver};
 use std::collections::BTreeMap;
@@ -46,7 +47,7 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-pub const CSV_HEADER: [&str; 36] = [
+pub const CSV_HEADER: [&str; 52] = [
     "id",
     "players",
     "game",
@@ -59,10 +60,18 @@ pub const CSV_HEADER: [&str; 36] = [
     "declared_settlement",
     "best_contract",
     "best_settlement",
+    "inaccuracies_0",
+    "inaccuracies_1",
+    "inaccuracies_2",
+    "inaccuracies_3",
     "mistakes_0",
     "mistakes_1",
     "mistakes_2",
     "mistakes_3",
+    "blunders_0",
+    "blunders_1",
+    "blunders_2",
+    "blunders_3",
     "lost_0",
     "lost_1",
     "lost_2",
@@ -71,10 +80,18 @@ pub const CSV_HEADER: [&str; 36] = [
     "payout_1",
     "payout_2",
     "payout_3",
+    "sd_inaccuracies_0",
+    "sd_inaccuracies_1",
+    "sd_inaccuracies_2",
+    "sd_inaccuracies_3",
     "sd_mistakes_0",
     "sd_mistakes_1",
     "sd_mistakes_2",
     "sd_mistakes_3",
+    "sd_blunders_0",
+    "sd_blunders_1",
+    "sd_blunders_2",
+    "sd_blunders_3",
     "sd_lost_0",
     "sd_lost_1",
     "sd_lost_2",
@@ -186,7 +203,14 @@ fn csv_fields(r: &BatchRecord, pack: Pack) -> Vec<String> {
             .map(|d| d.best_settlement.to_string())
             .unwrap_or_default(),
     ];
-    f.extend(r.analysis.players.iter().map(|p| p.mistakes.to_string()));
+    for kind in SEVERITIES {
+        f.extend(
+            r.analysis
+                .players
+                .iter()
+                .map(|p| kind(&p.advice).to_string()),
+        );
+    }
     f.extend(r.analysis.players.iter().map(|p| p.cost.to_string()));
     match &r.analysis.result {
         Some(score) => f.extend(score.payouts.iter().map(|p| p.to_string())),
@@ -199,7 +223,9 @@ fn csv_fields(r: &BatchRecord, pack: Pack) -> Vec<String> {
             .map(|p| p.single_dummy.as_ref().map(g).unwrap_or_default())
             .collect::<Vec<_>>()
     };
-    f.extend(sd(&|s| s.mistakes.to_string()));
+    for kind in SEVERITIES {
+        f.extend(sd(&|s| kind(&s.advice).to_string()));
+    }
     f.extend(sd(&|s| s.cost.to_string()));
     f.push(r.unsettled.to_string());
     f.extend([String::new(), String::new(), String::new()]);
@@ -228,20 +254,41 @@ pub fn csv_error_row(line: usize, code: &str, message: &str) -> String {
     csv_row(&f)
 }
 
+/// The counts of [`Severities`] in the order of the CSV columns.
+const SEVERITIES: [fn(&Severities) -> u32; 3] =
+    [|s| s.inaccuracies, |s| s.mistakes, |s| s.blunders];
+
+/// Cards by severity, summed over games.
+#[derive(Copy, Clone, Default)]
+struct Tally([u64; 3]);
+
+impl Tally {
+    fn of(s: &Severities) -> Tally {
+        Tally(SEVERITIES.map(|kind| kind(s) as u64))
+    }
+
+    fn add(&mut self, other: Tally) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a += b;
+        }
+    }
+}
+
 /// What the summary counts of one record.
 pub struct RecordCounts {
     players: Vec<String>,
     /// What the costs count: `points`, `tricks` or `settlement` (money, Ramsch).
     measure: String,
-    mistakes: [u64; 4],
+    /// Each seat's cards by severity.
+    advice: [Tally; 4],
     lost: [i64; 4],
     /// Each seat's money as played (none for an unfinished hand).
     payouts: Option<[i64; 4]>,
     game: String,
     won_as_played: Option<bool>,
     won_double_dummy: Option<bool>,
-    /// Single-dummy mistakes and costs per seat (the players' view only).
-    single_dummy: Option<([u64; 4], [f64; 4])>,
+    /// Single-dummy severities and costs per seat (the players' view only).
+    single_dummy: Option<([Tally; 4], [f64; 4])>,
     /// Questions that ran out of their node budget.
     unsettled: u64,
 }
@@ -250,16 +297,16 @@ impl RecordCounts {
     /// The counts of a record's result.
     fn of(r: &BatchRecord) -> RecordCounts {
         let a = &r.analysis;
-        let mut mistakes = [0; 4];
+        let mut advice = [Tally::default(); 4];
         let mut lost = [0; 4];
         for (i, p) in a.players.iter().enumerate().take(4) {
-            mistakes[i] = p.mistakes as u64;
+            advice[i] = Tally::of(&p.advice);
             lost[i] = p.cost;
         }
         RecordCounts {
             players: names(r.players.clone()),
             measure: a.measure.to_string(),
-            mistakes,
+            advice,
             lost,
             payouts: a.result.as_ref().map(|s| s.payouts),
             game: r.game.clone(),
@@ -269,11 +316,11 @@ impl RecordCounts {
                 .and_then(|s| s.outcome.declared())
                 .map(|o| o.won),
             won_double_dummy: r.contracts.declared.as_ref().map(|d| d.won),
-            single_dummy: single_dummy_of(
-                a.players
-                    .iter()
-                    .map(|p| p.single_dummy.as_ref().map(|s| (s.mistakes as u64, s.cost))),
-            ),
+            single_dummy: single_dummy_of(a.players.iter().map(|p| {
+                p.single_dummy
+                    .as_ref()
+                    .map(|s| (Tally::of(&s.advice), s.cost))
+            })),
             unsettled: r.unsettled as u64,
         }
     }
@@ -281,9 +328,9 @@ impl RecordCounts {
 
 /// The four seats' single-dummy counts, where all four have them.
 fn single_dummy_of(
-    seats: impl Iterator<Item = Option<(u64, f64)>>,
-) -> Option<([u64; 4], [f64; 4])> {
-    let all: Option<Vec<(u64, f64)>> = seats.collect();
+    seats: impl Iterator<Item = Option<(Tally, f64)>>,
+) -> Option<([Tally; 4], [f64; 4])> {
+    let all: Option<Vec<(Tally, f64)>> = seats.collect();
     let all = all.filter(|a| a.len() == 4)?;
     Some((
         std::array::from_fn(|i| all[i].0),
@@ -295,10 +342,10 @@ fn single_dummy_of(
 fn stats_of_json(v: &Value) -> Option<RecordCounts> {
     let analysis = v.get("analysis")?;
     let per: Vec<&Value> = analysis.get("players")?.as_array()?.iter().collect();
-    let mut mistakes = [0; 4];
+    let mut advice = [Tally::default(); 4];
     let mut lost = [0; 4];
     for (i, p) in per.iter().enumerate().take(4) {
-        mistakes[i] = p.get("mistakes")?.as_u64()?;
+        advice[i] = tally_of_json(p)?;
         lost[i] = p.get("cost")?.as_i64()?;
     }
     let payouts = analysis
@@ -316,7 +363,7 @@ fn stats_of_json(v: &Value) -> Option<RecordCounts> {
                 .collect()
         })),
         measure: analysis.get("measure")?.as_str()?.to_string(),
-        mistakes,
+        advice,
         lost,
         payouts,
         game: v.get("game")?.as_str()?.to_string(),
@@ -331,10 +378,20 @@ fn stats_of_json(v: &Value) -> Option<RecordCounts> {
             .and_then(Value::as_bool),
         single_dummy: single_dummy_of(per.iter().map(|p| {
             let sd = p.get("single_dummy")?;
-            Some((sd.get("mistakes")?.as_u64()?, sd.get("cost")?.as_f64()?))
+            Some((tally_of_json(sd)?, sd.get("cost")?.as_f64()?))
         })),
         unsettled: v.get("unsettled").and_then(Value::as_u64).unwrap_or(0),
     })
+}
+
+/// A summary's cards by severity, as the JSON output writes them.
+fn tally_of_json(v: &Value) -> Option<Tally> {
+    let count = |name: &str| v.get(name).and_then(Value::as_u64);
+    Some(Tally([
+        count("inaccuracies")?,
+        count("mistakes")?,
+        count("blunders")?,
+    ]))
 }
 
 /// The counts of a CSV row of an earlier run, by the header's column names (none for an
@@ -358,25 +415,28 @@ fn stats_of_csv(row: &csv::StringRecord) -> Option<RecordCounts> {
             signed(at + 3)?,
         ])
     };
-    let m = column("mistakes_0");
+    // A seat's severities from the columns `<prefix>inaccuracies_<seat>` and so on.
+    let tally = |prefix: &str, seat: usize| -> Option<Tally> {
+        let at = |kind: &str| unsigned(column(&format!("{prefix}{kind}_0")) + seat);
+        Some(Tally([
+            at("inaccuracies")?,
+            at("mistakes")?,
+            at("blunders")?,
+        ]))
+    };
+    let advice = [tally("", 0)?, tally("", 1)?, tally("", 2)?, tally("", 3)?];
     Some(RecordCounts {
         players: names(players),
         measure: row.get(column("measure"))?.to_string(),
-        mistakes: [
-            unsigned(m)?,
-            unsigned(m + 1)?,
-            unsigned(m + 2)?,
-            unsigned(m + 3)?,
-        ],
+        advice,
         lost: four(column("lost_0"))?,
         payouts: four(column("payout_0")),
         game: row.get(column("game"))?.to_string(),
         won_as_played: flag(column("won_as_played")),
         won_double_dummy: flag(column("won_double_dummy")),
         single_dummy: single_dummy_of((0..4).map(|i| {
-            let mistakes = unsigned(column("sd_mistakes_0") + i)?;
             let cost = row.get(column("sd_lost_0") + i)?.parse::<f64>().ok()?;
-            Some((mistakes, cost))
+            Some((tally("sd_", i)?, cost))
         })),
         unsettled: unsigned(column("unsettled")).unwrap_or(0),
     })
@@ -395,7 +455,7 @@ fn names(given: Option<Vec<String>>) -> Vec<String> {
 #[derive(Default)]
 struct PlayerTotals {
     games: u64,
-    mistakes: u64,
+    advice: Tally,
     lost_points: i64,
     lost_tricks: i64,
     lost_money: i64,
@@ -409,7 +469,7 @@ struct PlayerTotals {
 #[derive(Default)]
 struct SingleDummyTotals {
     games: u64,
-    mistakes: u64,
+    advice: Tally,
     lost_points: f64,
     lost_tricks: f64,
     lost_money: f64,
@@ -499,17 +559,17 @@ impl BatchSummary {
         for (i, name) in s.players.iter().enumerate() {
             let t = self.players.entry(name.clone()).or_default();
             t.games += 1;
-            t.mistakes += s.mistakes[i];
+            t.advice.add(s.advice[i]);
             match s.measure.as_str() {
                 "tricks" => t.lost_tricks += s.lost[i],
                 "settlement" => t.lost_money += s.lost[i],
                 _ => t.lost_points += s.lost[i],
             }
             t.money += s.payouts.map_or(0, |p| p[i]);
-            if let Some((mistakes, lost)) = s.single_dummy {
+            if let Some((advice, lost)) = s.single_dummy {
                 let sd = t.single_dummy.get_or_insert_with(Default::default);
                 sd.games += 1;
-                sd.mistakes += mistakes[i];
+                sd.advice.add(advice[i]);
                 match s.measure.as_str() {
                     "tricks" => sd.lost_tricks += lost[i],
                     "settlement" => sd.lost_money += lost[i],
@@ -534,13 +594,17 @@ impl BatchSummary {
                 player: name.clone(),
                 games: t.games,
                 money: t.money,
-                mistakes: t.mistakes,
+                inaccuracies: t.advice.0[0],
+                mistakes: t.advice.0[1],
+                blunders: t.advice.0[2],
                 lost_points: t.lost_points,
                 lost_tricks: t.lost_tricks,
                 lost_money: t.lost_money,
                 single_dummy: t.single_dummy.as_ref().map(|sd| SingleDummyLine {
                     games: sd.games,
-                    mistakes: sd.mistakes,
+                    inaccuracies: sd.advice.0[0],
+                    mistakes: sd.advice.0[1],
+                    blunders: sd.advice.0[2],
                     lost_points: r(sd.lost_points),
                     lost_tricks: r(sd.lost_tricks),
                     lost_money: r(sd.lost_money),
@@ -600,14 +664,14 @@ impl BatchSummary {
         for p in file.players {
             let totals = PlayerTotals {
                 games: p.games,
-                mistakes: p.mistakes,
+                advice: Tally([p.inaccuracies, p.mistakes, p.blunders]),
                 lost_points: p.lost_points,
                 lost_tricks: p.lost_tricks,
                 lost_money: p.lost_money,
                 money: p.money,
                 single_dummy: p.single_dummy.map(|sd| SingleDummyTotals {
                     games: sd.games,
-                    mistakes: sd.mistakes,
+                    advice: Tally([sd.inaccuracies, sd.mistakes, sd.blunders]),
                     lost_points: sd.lost_points,
                     lost_tricks: sd.lost_tricks,
                     lost_money: sd.lost_money,
@@ -683,7 +747,7 @@ impl BatchSummary {
         for (name, o) in other.players {
             let t = self.players.entry(name).or_default();
             t.games += o.games;
-            t.mistakes += o.mistakes;
+            t.advice.add(o.advice);
             t.lost_points += o.lost_points;
             t.lost_tricks += o.lost_tricks;
             t.lost_money += o.lost_money;
@@ -691,7 +755,7 @@ impl BatchSummary {
             if let Some(o) = o.single_dummy {
                 let sd = t.single_dummy.get_or_insert_with(Default::default);
                 sd.games += o.games;
-                sd.mistakes += o.mistakes;
+                sd.advice.add(o.advice);
                 sd.lost_points += o.lost_points;
                 sd.lost_tricks += o.lost_tricks;
                 sd.lost_money += o.lost_money;
@@ -730,7 +794,10 @@ struct PlayerLine {
     player: String,
     games: u64,
     money: i64,
+    /// Cards by severity (`solver::advice::Advice`).
+    inaccuracies: u64,
     mistakes: u64,
+    blunders: u64,
     lost_points: i64,
     lost_tricks: i64,
     lost_money: i64,
@@ -742,7 +809,9 @@ struct PlayerLine {
 #[serde(deny_unknown_fields)]
 struct SingleDummyLine {
     games: u64,
+    inaccuracies: u64,
     mistakes: u64,
+    blunders: u64,
     lost_points: f64,
     lost_tricks: f64,
     lost_money: f64,

@@ -5,6 +5,7 @@
 
 use super::parallel;
 use super::{round, Sampling, View};
+use crate::advice;
 use crate::analysis::{cards_text, outcome, OutcomeClass};
 use crate::cards::Card;
 use crate::contract::Measure;
@@ -13,7 +14,7 @@ use crate::error::Error;
 use crate::game::Game;
 use crate::search::{Frame, Solver};
 use crate::seat::Seat;
-use crate::settle::{declared_payouts, Targets};
+use crate::settle::Targets;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
@@ -29,6 +30,9 @@ pub(crate) struct Ending {
     /// What the player is paid (absent in Schellen-Schafkopf, whose payment follows all
     /// four players' tricks, not the value).
     pub money: Option<i64>,
+    /// The ending as a share of twice the player's stake in this world, which a card's
+    /// severity compares ([`advice::share`]).
+    pub share: f64,
 }
 
 /// Every legal card of a decision in every world drawn: `endings[world][card]`.
@@ -70,23 +74,21 @@ impl Outlook {
                 let (contract, targets) = (setup.contract(), Targets::of(setup));
                 let ending = |value: i64| {
                     let favour = if maximizes { value } else { -value };
-                    let (ours, money) = match outcome(&contract, targets, measure, value, tricks) {
+                    let class = outcome(&contract, targets, measure, value, tricks);
+                    let ours = match class {
                         OutcomeClass::Declared(o) => {
                             let won = o.won == declares;
-                            let ours = [won, won && o.schneider, won && o.schwarz];
-                            (Some(ours), Some(declared_payouts(setup, o)[seat.index()]))
+                            Some([won, won && o.schneider, won && o.schwarz])
                         }
-                        // Ramsch: the value is the player's own money.
-                        OutcomeClass::Settlement(_) if measure == Measure::Settlement => {
-                            (None, Some(favour))
-                        }
-                        OutcomeClass::Settlement(_) => (None, None),
+                        OutcomeClass::Settlement(_) => None,
                     };
+                    let money = advice::money(setup, seat, class, favour, measure);
                     Ending {
                         value,
                         favour,
                         ours,
                         money,
+                        share: advice::share(setup, seat, money, favour),
                     }
                 };
                 cards

@@ -3,11 +3,13 @@
 //! dummy, the card's expectation against the best one's (RULES.md section 11); and a hand
 //! played out that way.
 
-use super::decision::{decision_seed, Outlook};
+use super::decision::{decision_seed, Ending, Outlook};
 use super::parallel;
 use super::{round, Sampling};
+use crate::advice::{self, Advice, Severities};
 use crate::analysis::{analyze, Analysis, AnalysisView, SingleDummy, SingleDummySummary};
 use crate::cards::Card;
+use crate::contract::Measure;
 use crate::error::Error;
 use crate::game::Game;
 use crate::search::Solver;
@@ -32,8 +34,9 @@ pub fn analyze_players(
     let mut summaries: Vec<SingleDummySummary> = (0..4)
         .map(|_| SingleDummySummary {
             decisions: 0,
-            mistakes: 0,
+            advice: Severities::default(),
             cost: 0.0,
+            loss: 0.0,
         })
         .collect();
     let mut position = Game::new(game.setup().clone());
@@ -48,8 +51,9 @@ pub fn analyze_players(
         let judged = judge_single_dummy(&position, play.card, here, solvers)?;
         let summary = &mut summaries[play.seat.index()];
         summary.decisions += (judged.worlds > 0) as u32;
-        summary.mistakes += judged.mistake as u32;
+        summary.advice.count(judged.advice);
         summary.cost = round(summary.cost + judged.cost, 2);
+        summary.loss = round(summary.loss + judged.loss.unwrap_or(0.0), 2);
         play.single_dummy = Some(judged);
         position.play_unchecked(play.card);
     }
@@ -97,59 +101,89 @@ pub fn judge_single_dummy(
             best_expected: None,
             best: vec![played],
             cost: 0.0,
+            settlement: None,
+            best_settlement: None,
+            loss: None,
             margin: 0.0,
-            mistake: false,
+            advice: None,
             win: None,
             schneider: None,
+            schwarz: None,
         });
     }
     let outlook = Outlook::of(position, sampling, solvers)?;
     Ok(judge_over_worlds(&outlook, played))
 }
 
-/// The single-dummy judgement of `played` over the worlds of `outlook`: its mean against
-/// the best card's in the player's favour, the difference's margin (none where the worlds
-/// were every consistent one, so the averages are exact and any cost a mistake).
+/// The single-dummy judgement of `played` over the worlds of `outlook`: against the card
+/// that pays the player most ([`Outlook::best`]), what it gave away in the measure and in
+/// money, and its severity ([`Advice`]) by the share of the stake lost less two standard
+/// errors (none where the worlds were every consistent one: the averages are exact).
 fn judge_over_worlds(outlook: &Outlook, played: Card) -> SingleDummy {
     let n = outlook.worlds();
-    let count = outlook.cards.len();
-    let favour = |c: usize| -> i64 { outlook.endings.iter().map(|e| e[c].favour).sum() };
-    // Sums over the same worlds compare exactly: ties are ties.
-    let sums: Vec<i64> = (0..count).map(favour).collect();
-    let top = sums.iter().copied().max().unwrap_or(0);
-    let best: Vec<Card> = (0..count)
-        .filter(|&c| sums[c] == top)
+    let best: Vec<Card> = outlook
+        .best()
+        .into_iter()
         .map(|c| outlook.cards[c])
         .collect();
-    // `played` was checked legal, and every legal card is among the outlook's.
+    // `played` was checked legal, and every legal card is among the outlook's; `best`
+    // names at least one of them.
     let (leader, mine) = (
         outlook.index(best[0]).unwrap_or(0),
         outlook.index(played).unwrap_or(0),
     );
-    let diffs: Vec<f64> = outlook
+    // The mean of a difference between the best card and this one over the worlds, less
+    // two standard errors where the worlds are a sample.
+    let beyond_doubt = |f: &dyn Fn(&Ending) -> f64| -> (f64, f64) {
+        let diffs: Vec<f64> = outlook
+            .endings
+            .iter()
+            .map(|e| f(&e[leader]) - f(&e[mine]))
+            .collect();
+        let mean = diffs.iter().sum::<f64>() / n.max(1) as f64;
+        let margin = if outlook.exhaustive || n < 2 {
+            0.0
+        } else {
+            let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+            2.0 * (var / n as f64).sqrt()
+        };
+        (mean, margin)
+    };
+    let (cost, _) = beyond_doubt(&|e| e.favour as f64);
+    let (share, share_margin) = beyond_doubt(&|e| e.share);
+    let points = match outlook.measure {
+        Measure::Points => {
+            let (mean, margin) = beyond_doubt(&|e| e.favour as f64);
+            mean - margin
+        }
+        _ => 0.0,
+    };
+    let paid = outlook
         .endings
-        .iter()
-        .map(|e| (e[leader].favour - e[mine].favour) as f64)
-        .collect();
-    let mean_diff = diffs.iter().sum::<f64>() / n as f64;
-    let margin = if outlook.exhaustive || n < 2 {
-        0.0
-    } else {
-        let var = diffs.iter().map(|d| (d - mean_diff).powi(2)).sum::<f64>() / (n - 1) as f64;
-        2.0 * (var / n as f64).sqrt()
+        .first()
+        .is_some_and(|e| e[mine].money.is_some());
+    let (loss, margin) = match paid {
+        true => {
+            let (loss, margin) = beyond_doubt(&|e| e.money.unwrap_or(0) as f64);
+            (Some(round(loss, 2)), round(margin, 2))
+        }
+        false => (None, round(share_margin / advice::TRICK_SHARE, 2)),
     };
     let (card, best_card) = (outlook.card(mine), outlook.card(leader));
-    let (cost, margin) = (round(mean_diff, 2), round(margin, 2));
     SingleDummy {
         worlds: n,
         exhaustive: outlook.exhaustive,
         expected: Some(card.expected),
         best_expected: Some(best_card.expected),
         best,
-        cost,
+        cost: round(cost, 2),
+        settlement: card.settlement,
+        best_settlement: best_card.settlement,
+        loss,
         margin,
-        mistake: cost > 0.0 && (outlook.exhaustive || cost > margin),
+        advice: Advice::of(share - share_margin, points),
         win: card.win,
         schneider: card.schneider,
+        schwarz: card.schwarz,
     }
 }

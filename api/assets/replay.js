@@ -134,7 +134,7 @@ function render(data, root) {
     // Single dummy: the money lost in expectation (Schellen-Schafkopf: the tricks), and
     // its severity.
     const s = p.single_dummy;
-    const sd = s && s.expected !== null && s.expected !== undefined
+    const sd = s && s.worlds > 0 && (s.loss !== undefined || s.cost !== undefined)
       ? (s.loss !== undefined ? s.loss : s.cost).toFixed(1) + (s.advice ? " " + s.advice : "") : "";
     const tr = el("tr", { "data-i": i, tabindex: "0", class: "c" + severity(p.advice) },
       el("td", {}, i + 1), el("td", {}, p.trick + 1), el("td", {}, names[p.seat]),
@@ -310,7 +310,7 @@ async function load(root) {
   }
   let record = null;
   try {
-    const [r, a] = await Promise.all([fetch(base), fetch(base + "/analysis?lines=true" + (players ? "&view=players" : ""))]);
+    const [r, a] = await Promise.all([fetch(base), fetch(base + "/analysis?lines=true" + (players ? "&view=players&points=true" : ""))]);
     if (!r.ok) throw new Error((await r.json()).detail);
     record = await r.json();
     if (!a.ok) throw new Error((await a.json()).detail);

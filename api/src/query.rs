@@ -279,6 +279,11 @@ pub struct ViewParams {
     /// The players' view: the seed of the worlds drawn (0 to 2^63 - 1; default 0).
     #[param(inline)]
     pub seed: Option<Seed>,
+    /// The players' view: `true` also asks each card's exact expectation in the measure
+    /// (`expected`, `cost`; several times the work); default `false`, each world judged by
+    /// what the cards pay alone.
+    #[param(inline)]
+    pub points: Option<Flag>,
     /// `true`: each costly card also gets its best line and its own, and the trick where
     /// they part (`lines`); default `false`.
     #[param(inline)]
@@ -296,23 +301,26 @@ impl ViewParams {
     pub fn sampling(&self) -> Result<Option<Sampling>, ApiError> {
         match self.view.map_or(AnalysisView::DoubleDummy, |v| v.0) {
             AnalysisView::DoubleDummy => {
-                if self.samples.is_some() || self.seed.is_some() {
+                if self.samples.is_some() || self.seed.is_some() || self.points.is_some() {
                     return Err(bad_query(
-                        "samples and seed belong to view=players".to_string(),
+                        "samples, seed and points belong to view=players".to_string(),
                     ));
                 }
                 Ok(None)
             }
-            AnalysisView::Players => Ok(Some(players_sampling(self.samples, self.seed))),
+            AnalysisView::Players => {
+                Ok(Some(players_sampling(self.samples, self.seed, self.points)))
+            }
         }
     }
 
-    /// The name a stored analysis is kept under: `double_dummy`, or
-    /// `players:<samples>:<seed>`, with `+lines` where the lines were asked for.
+    /// The name a stored analysis is kept under: `double_dummy`, or the players' view's
+    /// ([`Sampling::key`]: `players:<samples>:<seed>`, `:points` where exact values were
+    /// asked), with `+lines` where the lines were asked for.
     pub fn key(sampling: Option<Sampling>, lines: bool) -> String {
         let view = match sampling {
             None => "double_dummy".to_string(),
-            Some(s) => format!("players:{}:{}", s.samples, s.seed),
+            Some(s) => s.key(),
         };
         if lines {
             view + "+lines"
@@ -344,12 +352,11 @@ impl OddsParams {
     }
 
     pub fn sampling(&self) -> Sampling {
-        Sampling {
-            samples: self
-                .samples
+        Sampling::new(
+            self.samples
                 .map_or(solver::defaults::ODDS_DEALS, |d| d.0 as usize),
-            seed: self.seed.map_or(0, |s| s.0),
-        }
+            self.seed.map_or(0, |s| s.0),
+        )
     }
 }
 
@@ -379,14 +386,24 @@ pub struct SolveParams {
     /// the analysis of the whole game draws this decision's.
     #[param(inline)]
     pub seed: Option<Seed>,
+    /// With `view=players`: `true` also asks each card's exact expectation in the measure
+    /// (`expected`; several times the work); default `false`, each world judged by what
+    /// the cards pay alone.
+    #[param(inline)]
+    pub points: Option<Flag>,
 }
 
 /// The players' view's sampling: the worlds asked for (default
-/// [`solver::defaults::ANALYSIS_WORLDS`]) and their seed (default 0).
-fn players_sampling(samples: Option<Worlds>, seed: Option<Seed>) -> Sampling {
-    Sampling {
-        samples: samples.map_or(solver::defaults::ANALYSIS_WORLDS, |w| w.0 as usize),
-        seed: seed.map_or(0, |s| s.0),
+/// [`solver::defaults::ANALYSIS_WORLDS`]), their seed (default 0), and whether each card's
+/// exact values are asked (default: only what it pays).
+fn players_sampling(samples: Option<Worlds>, seed: Option<Seed>, points: Option<Flag>) -> Sampling {
+    let sampling = Sampling::new(
+        samples.map_or(solver::defaults::ANALYSIS_WORLDS, |w| w.0 as usize),
+        seed.map_or(0, |s| s.0),
+    );
+    match points {
+        Some(Flag(true)) => sampling,
+        _ => sampling.paying_only(),
     }
 }
 
@@ -409,9 +426,13 @@ impl SolveParams {
         let view = self.view.map_or(AnalysisView::DoubleDummy, |v| v.0);
         match view {
             AnalysisView::DoubleDummy => {
-                if self.seat.is_some() || self.samples.is_some() || self.seed.is_some() {
+                if self.seat.is_some()
+                    || self.samples.is_some()
+                    || self.seed.is_some()
+                    || self.points.is_some()
+                {
                     return Err(bad_query(
-                        "seat, samples and seed belong to view=players".to_string(),
+                        "seat, samples, seed and points belong to view=players".to_string(),
                     ));
                 }
                 Ok(SolveQuestion::DoubleDummy { line: self.line.0 })
@@ -424,7 +445,7 @@ impl SolveParams {
                 }
                 Ok(SolveQuestion::Players {
                     seat: self.seat.and_then(|n| solver::Seat::new(n.0)),
-                    sampling: players_sampling(self.samples, self.seed),
+                    sampling: players_sampling(self.samples, self.seed, self.points),
                 })
             }
         }
@@ -640,12 +661,11 @@ impl LedgerQuery {
             }
             return Ok(None);
         }
-        Ok(Some(Sampling {
-            samples: self
-                .samples
+        Ok(Some(Sampling::new(
+            self.samples
                 .map_or(solver::defaults::LEDGER_WORLDS, |w| w.0 as usize),
-            seed: self.seed.map_or(0, |s| s.0),
-        }))
+            self.seed.map_or(0, |s| s.0),
+        )))
     }
 }
 
@@ -737,7 +757,19 @@ mod tests {
     fn samples_and_seed_belong_to_the_sampled_views() {
         let view: ViewParams = read_query("samples=10").unwrap();
         let e = view.sampling().expect_err("double dummy takes no samples");
-        assert_eq!(e.detail, "samples and seed belong to view=players");
+        assert_eq!(e.detail, "samples, seed and points belong to view=players");
+        let view: ViewParams = read_query("points=false").unwrap();
+        assert!(view.sampling().is_err(), "double dummy asks no points");
+        // The players' view judges by what pays unless exact values are asked.
+        let view: ViewParams = read_query("view=players").unwrap();
+        assert!(!view.sampling().unwrap().unwrap().points);
+        let view: ViewParams = read_query("view=players&points=true").unwrap();
+        let sampling = view.sampling().unwrap().unwrap();
+        assert!(sampling.points);
+        assert_eq!(
+            ViewParams::key(Some(sampling), true),
+            "players:100:0:points+lines"
+        );
         let ledger: LedgerQuery = read_query("seed=3").unwrap();
         let e = ledger.single_dummy().expect_err("no single dummy, no seed");
         assert_eq!(e.detail, "samples and seed belong to single_dummy=true");

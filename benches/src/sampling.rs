@@ -48,10 +48,7 @@ pub fn run(setups: &[Setup], games: &[Game], threads: usize, table_bytes: usize)
         "{:<34} {:>4} {:>9} {:>9} {:>9}  ({threads} threads)",
         "question", "n", "med ms", "p90 ms", "max ms"
     );
-    let deals = Sampling {
-        samples: 1000,
-        seed: 0,
-    };
+    let deals = Sampling::new(1000, 0);
     let mut one = Vec::new();
     let mut all = Vec::new();
     let (mut judged, mut stopped) = (0usize, 0usize);
@@ -84,20 +81,62 @@ pub fn run(setups: &[Setup], games: &[Game], threads: usize, table_bytes: usize)
             &format!("{stopped} of {judged} contracts stopped early")
         )
     );
-    let worlds = Sampling {
-        samples: 100,
-        seed: 0,
-    };
-    let mut whole = Vec::new();
+    // Whole games as `analyze --view players` judges them (each world by what the cards
+    // pay, a decision's worlds until its best card is clear), with `--points`, and with
+    // every world and every exact value (the judgement before either saving): the time
+    // saved, and how often the default names the same best card as the last.
+    let worlds = Sampling::new(100, 0).paying_only();
+    let (mut paid, mut points, mut every) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut decisions, mut judged, mut same_best) = (0usize, 0usize, 0usize);
     for game in games {
-        let (_, ms) = timed(|| analyze_players(game, worlds, &mut solvers).expect("analysis"));
-        whole.push(ms);
+        let (a, ms) = timed(|| analyze_players(game, worlds, &mut solvers).expect("analysis"));
+        paid.push(ms);
+        let exact = Sampling::new(100, 0);
+        let (_, ms) = timed(|| analyze_players(game, exact, &mut solvers).expect("analysis"));
+        points.push(ms);
+        let (b, ms) =
+            timed(|| analyze_players(game, exact.every_world(), &mut solvers).expect("analysis"));
+        every.push(ms);
+        for (p, q) in a.plays.iter().zip(&b.plays) {
+            let (Some(p), Some(q)) = (&p.single_dummy, &q.single_dummy) else {
+                continue;
+            };
+            if q.worlds > 0 {
+                decisions += 1;
+                judged += p.worlds;
+                same_best += q.best.contains(&p.best[0]) as usize;
+            }
+        }
     }
-    if !whole.is_empty() {
+    if !games.is_empty() {
         println!(
             "{}",
-            Times(whole).line("sauspiel single dummy, 100 worlds", "")
+            Times(paid).line(
+                "sauspiel single dummy, 100 worlds",
+                &format!(
+                    "{:.1} worlds a decision; best card as every world's exact best in \
+                     {same_best} of {decisions}",
+                    judged as f64 / decisions.max(1) as f64
+                )
+            )
         );
+        println!("{}", Times(points).line("... with --points", ""));
+        println!("{}", Times(every).line("... every world, --points", ""));
+        // The first decision of each game (the dearest, with the most unseen cards).
+        let (mut first, mut first_points) = (Vec::new(), Vec::new());
+        for game in games {
+            let start = Game::new(game.setup().clone());
+            let (_, ms) = timed(|| decide(&start, None, worlds, &mut solvers).expect("decision"));
+            first.push(ms);
+            let exact = Sampling::new(100, 0);
+            let (_, ms) = timed(|| decide(&start, None, exact, &mut solvers).expect("decision"));
+            first_points.push(ms);
+        }
+        println!(
+            "{}",
+            Times(first).line("one decision at the first card", "")
+        );
+        println!("{}", Times(first_points).line("... with --points", ""));
     }
     // One decision of the first game, early, middle and late: the question openschafkopf's
     // `suggest-card --simulate-hands 100` answers (docs/PERFORMANCE.md).

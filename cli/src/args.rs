@@ -188,6 +188,11 @@ pub struct Players {
     /// count.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// In the players' view, also each card's exact expectation in the measure (points
+    /// or tricks; several times the work): otherwise each world is judged by what the
+    /// cards pay alone.
+    #[arg(long)]
+    pub points: bool,
     /// Each costly card's best line and its own, and the trick where they part (`lines`).
     #[arg(long)]
     pub lines: bool,
@@ -212,6 +217,10 @@ pub struct SolveView {
     /// `analyze --view players --seed` does, on any thread count.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Also each card's exact expectation in the measure (points or tricks; several
+    /// times the work): otherwise each world is judged by what the cards pay alone.
+    #[arg(long)]
+    pub points: bool,
 }
 
 /// The card notation every command's help ends with.

@@ -115,10 +115,23 @@ fn memory_total() -> Option<u64> {
     Some(kib * 1024)
 }
 
-/// The sampling `--view players` asks for (none for the double-dummy view).
-pub fn sampling_of(players: &crate::args::Players) -> Option<solver::single_dummy::Sampling> {
-    (players.view == crate::args::ViewArg::Players).then_some(solver::single_dummy::Sampling {
-        samples: players.samples,
-        seed: players.seed,
-    })
+/// The sampling `--view players` asks for (none for the double-dummy view): each world
+/// judged by what the cards pay, with `--points` also by their exact values.
+pub fn sampling_of(
+    players: &crate::args::Players,
+) -> std::io::Result<Option<solver::single_dummy::Sampling>> {
+    if players.view != crate::args::ViewArg::Players {
+        if players.points {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "--points asks the players' view for exact expectations: give --view players",
+            ));
+        }
+        return Ok(None);
+    }
+    let sampling = solver::single_dummy::Sampling::new(players.samples, players.seed);
+    Ok(Some(match players.points {
+        true => sampling,
+        false => sampling.paying_only(),
+    }))
 }

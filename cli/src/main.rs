@@ -77,7 +77,7 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             config,
             format,
             seat,
-            solver::single_dummy::Sampling { samples, seed },
+            solver::single_dummy::Sampling::new(samples, seed),
         ),
         Command::Batch(args) => batch::run(args, config),
         Command::Summary {

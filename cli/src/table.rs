@@ -67,11 +67,21 @@ pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
             a.samples.unwrap_or_default(),
             a.seed.unwrap_or_default()
         );
+        // The expectations in the measure where each card's exact values were asked.
+        let exact = a.plays.iter().any(|p| {
+            p.single_dummy
+                .as_ref()
+                .is_some_and(|s| s.expected.is_some())
+        });
         let _ = writeln!(
             out,
-            "  {:<62}| single dummy: expected of the best's, worlds, win, paid of the best's \
-             ±margin, best",
-            "double dummy: before -> after, cost, best, severity"
+            "  {:<62}| single dummy: {}worlds, win, paid of the best's ±margin, best",
+            "double dummy: before -> after, cost, best, severity",
+            if exact {
+                "expected of the best's, "
+            } else {
+                ""
+            }
         );
     }
     for p in &a.plays {
@@ -116,37 +126,40 @@ pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
             let width: usize = 64;
             let pad = width.saturating_sub(line.len()).max(1);
             line.push_str(&" ".repeat(pad));
-            match sd.expected {
-                None => line.push_str("| only card"),
-                Some(expected) => {
-                    let _ = write!(
-                        line,
-                        "| {:>6.1} of {:>6.1} over {:>3}{}",
-                        expected,
-                        sd.best_expected.unwrap_or(expected),
-                        sd.worlds,
-                        if sd.exhaustive { " (all)" } else { "" }
-                    );
-                    if let Some(win) = sd.win {
-                        let _ = write!(line, "  win {:>3.0}%", win * 100.0);
-                    }
-                    // A card that is not among the best: what it is paid against the
-                    // best (or in Schellen-Schafkopf what it gives away), its severity.
-                    if !sd.best.contains(&p.card) || sd.advice.is_some() {
-                        match (sd.settlement, sd.best_settlement) {
-                            (Some(paid), Some(top)) => {
-                                let _ = write!(line, "  paid {paid:+.1} of {top:+.1}");
-                            }
-                            _ => {
-                                let _ = write!(line, "  cost {:.1}", sd.cost);
-                            }
+            if sd.worlds == 0 {
+                line.push_str("| only card");
+            } else {
+                line.push('|');
+                if let Some(expected) = sd.expected {
+                    let best = sd.best_expected.unwrap_or(expected);
+                    let _ = write!(line, " {expected:>6.1} of {best:>6.1}");
+                }
+                let _ = write!(
+                    line,
+                    " over {:>3}{}",
+                    sd.worlds,
+                    if sd.exhaustive { " (all)" } else { "" }
+                );
+                if let Some(win) = sd.win {
+                    let _ = write!(line, "  win {:>3.0}%", win * 100.0);
+                }
+                // A card that is not among the best: what it is paid against the best
+                // (or in Schellen-Schafkopf what it gives away), its severity.
+                if !sd.best.contains(&p.card) || sd.advice.is_some() {
+                    match (sd.settlement, sd.best_settlement, sd.cost) {
+                        (Some(paid), Some(top), _) => {
+                            let _ = write!(line, "  paid {paid:+.1} of {top:+.1}");
                         }
-                        let _ = write!(line, " ±{:.1}", sd.margin);
-                        if let Some(advice) = sd.advice {
-                            let _ = write!(line, " {}", advice_word(advice));
+                        (_, _, Some(cost)) => {
+                            let _ = write!(line, "  cost {cost:.1}");
                         }
-                        let _ = write!(line, "  best {}", best(&sd.best));
+                        _ => {}
                     }
+                    let _ = write!(line, " ±{:.1}", sd.margin);
+                    if let Some(advice) = sd.advice {
+                        let _ = write!(line, " {}", advice_word(advice));
+                    }
+                    let _ = write!(line, "  best {}", best(&sd.best));
                 }
             }
         }
@@ -219,12 +232,14 @@ pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
         if let Some(sd) = &p.single_dummy {
             let _ = write!(
                 out,
-                "; single dummy: {}, {}, cost {:.1}, money lost {:.1}",
+                "; single dummy: {}, {}",
                 count(sd.decisions as u64, "choice", "choices"),
                 severities(&sd.advice),
-                sd.cost,
-                sd.loss
             );
+            if let Some(cost) = sd.cost {
+                let _ = write!(out, ", cost {cost:.1}");
+            }
+            let _ = write!(out, ", money lost {:.1}", sd.loss);
         }
         out.push('\n');
     }

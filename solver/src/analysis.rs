@@ -71,14 +71,17 @@ pub struct PlayAnalysis {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SingleDummy {
-    /// Worlds judged (0: the only legal card, nothing to choose).
+    /// Worlds judged (0: the only legal card, nothing to choose); fewer than asked for
+    /// where the best card was clear before (sequential stopping, RULES.md section 11).
     pub worlds: usize,
     /// The worlds were every consistent one, once each: the averages are exact.
     pub exhaustive: bool,
     /// The card's expected value, in the analysis' measure (as `after`); absent for a
-    /// card that was the only legal one.
+    /// card that was the only legal one, and where only what the cards pay was asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub expected: Option<f64>,
     /// The best card's expected value.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub best_expected: Option<f64>,
     /// The cards that pay the player most in expectation, points (or tricks) breaking
     /// ties.
@@ -86,8 +89,10 @@ pub struct SingleDummy {
     #[serde(serialize_with = "cards_text")]
     pub best: Vec<Card>,
     /// The best card's expected value less this card's, in the player's favour: the
-    /// measure given away (negative where the best-paying card gives away more).
-    pub cost: f64,
+    /// measure given away (negative where the best-paying card gives away more); absent
+    /// where only what the cards pay was asked, and for the only legal card.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cost: Option<f64>,
     /// What the player is paid in expectation after this card and after the best one
     /// (absent in Schellen-Schafkopf and for the only legal card).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -121,8 +126,10 @@ pub struct SingleDummySummary {
     /// Its cards by severity.
     #[serde(flatten)]
     pub advice: Severities,
-    /// The sum of its cards' costs, in the analysis' measure.
-    pub cost: f64,
+    /// The sum of its cards' costs, in the analysis' measure (absent where only what the
+    /// cards pay was asked).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cost: Option<f64>,
     /// The sum of its cards' losses in money.
     pub loss: f64,
 }

@@ -606,10 +606,7 @@ fn a_schieber_thrown_in_part_way_is_judged_from_forehands_view() {
     assert_eq!(q.hand(), cards("EO GO S7 SK S9 S8 SU HU"));
     let o = odds(
         &q,
-        Sampling {
-            samples: 20,
-            seed: 1,
-        },
+        Sampling::new(20, 1),
         &mut [Solver::with_budget(1 << 24)],
     )
     .unwrap();

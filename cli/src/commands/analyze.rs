@@ -6,6 +6,7 @@ use crate::config::{sampling_of, Config, Workers};
 use crate::lines::{Answer, ErrorStyle, LineResult};
 use crate::run::{run_lines, run_report, run_sampled, SEARCH_CHUNK};
 use crate::table;
+use solver::single_dummy::Sampling;
 use solver::Solver;
 use std::io;
 use std::process::ExitCode;
@@ -19,8 +20,13 @@ pub fn run(
     let lines = players.lines;
     let table = format == AnalyzeFormat::Table;
     let each = (table, SEARCH_CHUNK);
-    match (format, sampling_of(players)) {
-        (AnalyzeFormat::Html, sampling) => run_html(report, config, sampling),
+    match (format, sampling_of(players)?) {
+        // The page draws each card's expectation: its exact values are asked.
+        (AnalyzeFormat::Html, sampling) => run_html(
+            report,
+            config,
+            sampling.map(|s| Sampling { points: true, ..s }),
+        ),
         (_, None) if lines => run_report(report, config, each, analyze_lines_line),
         (_, None) => run_report(report, config, each, analyze_line),
         (_, Some(sampling)) => run_sampled(report, config, table, move |line, solvers, answer| {

@@ -226,7 +226,8 @@ fn csv_fields(r: &BatchRecord, pack: Pack) -> Vec<String> {
     for kind in SEVERITIES {
         f.extend(sd(&|s| kind(&s.advice).to_string()));
     }
-    f.extend(sd(&|s| s.cost.to_string()));
+    // Empty where only what the cards pay was asked.
+    f.extend(sd(&|s| s.cost.map(|c| c.to_string()).unwrap_or_default()));
     f.push(r.unsettled.to_string());
     f.extend([String::new(), String::new(), String::new()]);
     f
@@ -319,7 +320,7 @@ impl RecordCounts {
             single_dummy: single_dummy_of(a.players.iter().map(|p| {
                 p.single_dummy
                     .as_ref()
-                    .map(|s| (Tally::of(&s.advice), s.cost))
+                    .map(|s| (Tally::of(&s.advice), s.cost.unwrap_or(0.0)))
             })),
             unsettled: r.unsettled as u64,
         }
@@ -378,7 +379,8 @@ fn stats_of_json(v: &Value) -> Option<RecordCounts> {
             .and_then(Value::as_bool),
         single_dummy: single_dummy_of(per.iter().map(|p| {
             let sd = p.get("single_dummy")?;
-            Some((tally_of_json(sd)?, sd.get("cost")?.as_f64()?))
+            let cost = sd.get("cost").and_then(Value::as_f64).unwrap_or(0.0);
+            Some((tally_of_json(sd)?, cost))
         })),
         unsettled: v.get("unsettled").and_then(Value::as_u64).unwrap_or(0),
     })
@@ -435,7 +437,11 @@ fn stats_of_csv(row: &csv::StringRecord) -> Option<RecordCounts> {
         won_as_played: flag(column("won_as_played")),
         won_double_dummy: flag(column("won_double_dummy")),
         single_dummy: single_dummy_of((0..4).map(|i| {
-            let cost = row.get(column("sd_lost_0") + i)?.parse::<f64>().ok()?;
+            // Empty where only what the cards pay was asked.
+            let cost = match row.get(column("sd_lost_0") + i)? {
+                "" => 0.0,
+                text => text.parse::<f64>().ok()?,
+            };
             Some((tally("sd_", i)?, cost))
         })),
         unsettled: unsigned(column("unsettled")).unwrap_or(0),
@@ -498,9 +504,7 @@ pub struct RunKey {
 impl RunKey {
     pub fn of(players: Option<Sampling>, from: LogFormat, first_line: usize) -> RunKey {
         RunKey {
-            view: players.map_or("double_dummy".to_string(), |s| {
-                format!("players:{}:{}", s.samples, s.seed)
-            }),
+            view: players.map_or("double_dummy".to_string(), |s| s.key()),
             from: from.name().to_string(),
             first_line: first_line as u64,
         }
@@ -892,7 +896,7 @@ pub fn run(args: BatchArgs, config: &Config) -> io::Result<ExitCode> {
     run_batch(Run {
         config: *config,
         first_line: args.first_line,
-        players: sampling_of(&args.players),
+        players: sampling_of(&args.players)?,
         logs: args.logs,
         from: args.from,
         output: args.output,

@@ -37,10 +37,7 @@ pub fn run_ledger(run: crate::args::Ledger, config: &Config) -> io::Result<ExitC
         true => crate::config::Workers::of(&run.search)?.solvers(),
         false => Vec::new(),
     };
-    let sampling = solver::single_dummy::Sampling {
-        samples: run.samples,
-        seed: run.seed,
-    };
+    let sampling = solver::single_dummy::Sampling::new(run.samples, run.seed);
     let mut judges = solver::ledger::LedgerJudging {
         double_dummy: solver.as_mut(),
         single_dummy: run

@@ -19,9 +19,9 @@ pub fn run(
 ) -> io::Result<ExitCode> {
     if view.view == ViewArg::Players {
         let seat = view.seat.and_then(solver::Seat::new);
-        let sampling = Sampling {
-            samples: view.samples,
-            seed: view.seed,
+        let sampling = match view.points {
+            true => Sampling::new(view.samples, view.seed),
+            false => Sampling::new(view.samples, view.seed).paying_only(),
         };
         return run_sampled(report, config, false, move |line, solvers, answer| {
             decide_line(line, solvers, seat, sampling, answer)
@@ -32,6 +32,12 @@ pub fn run(
             io::ErrorKind::InvalidInput,
             "--seat names whose decision --view players judges; the double-dummy view \
              has no seat",
+        ));
+    }
+    if view.points {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "--points asks the players' view for exact expectations: give --view players",
         ));
     }
     let workers = Workers::of(&report.search)?;

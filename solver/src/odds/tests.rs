@@ -11,7 +11,7 @@ fn solvers(n: usize) -> Vec<Solver> {
 }
 
 fn sampling(samples: usize) -> Sampling {
-    Sampling { samples, seed: 5 }
+    Sampling::new(samples, 5)
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! (`judge.rs`) reads the same worlds.
 
 use super::parallel;
-use super::{round, Sampling, View};
+use super::{round, stopping, thresholds, Sampling, View};
 use crate::advice;
 use crate::analysis::{cards_text, outcome, OutcomeClass};
 use crate::cards::Card;
@@ -43,11 +43,16 @@ pub(crate) struct Outlook {
     pub endings: Vec<Vec<Ending>>,
     /// The worlds were every consistent one, once each: averages are exact.
     pub exhaustive: bool,
+    /// The endings' values are exact; otherwise each is the lowest value of the outcome
+    /// the card reaches (what it pays is exact, its expectation unknown).
+    pub exact: bool,
 }
 
 impl Outlook {
     /// The worlds of the view of the player to move in `position` (`sampling.samples`,
-    /// or all of them where they are fewer), every legal card solved in each on `solvers`.
+    /// or all of them where they are fewer), every legal card solved in each on `solvers`;
+    /// a sample judged in rounds until its best card is clear where `sampling.sequential`
+    /// (`stopping.rs`).
     pub fn of(
         position: &Game,
         sampling: Sampling,
@@ -55,17 +60,93 @@ impl Outlook {
     ) -> Result<Outlook, Error> {
         let seat = position.to_move();
         let worlds = View::of(position, seat).worlds(sampling.samples, sampling.seed)?;
-        let solutions = parallel::each(solvers, worlds.games.len(), |solver, i| {
-            solver.solve(&worlds.games[i])
-        })?;
         let measure = Frame::of(position)?.measure;
-        let cards: Vec<Card> = position.legal_cards().into_iter().collect();
+        let bounds = match sampling.points {
+            true => None,
+            false => thresholds::boundaries(position, measure),
+        };
+        let mut outlook = Outlook {
+            measure,
+            cards: position.legal_cards().into_iter().collect(),
+            endings: Vec::with_capacity(worlds.games.len()),
+            exhaustive: worlds.exhaustive,
+            exact: bounds.is_none(),
+        };
+        let total = worlds.games.len();
+        // Every world at once where they are all of them (exact averages) or all asked for.
+        let sequential = sampling.sequential && !worlds.exhaustive;
+        while outlook.worlds() < total {
+            let from = outlook.worlds();
+            let to = if sequential {
+                stopping::next_look(from, total)
+            } else {
+                total
+            };
+            let more = outlook.judge(
+                position,
+                &worlds.games[from..to],
+                bounds.as_deref(),
+                solvers,
+            )?;
+            outlook.endings.extend(more);
+            if sequential && stopping::clear(&outlook.endings, outlook.best()[0]) {
+                break;
+            }
+        }
+        Ok(outlook)
+    }
+
+    /// Every legal card's ending in each of `worlds`, solved on `solvers`: exactly, or
+    /// where `bounds` are given ([`thresholds::boundaries`]) by the outcome alone.
+    fn judge(
+        &self,
+        position: &Game,
+        worlds: &[Game],
+        bounds: Option<&[i64]>,
+        solvers: &mut [Solver],
+    ) -> Result<Vec<Vec<Ending>>, Error> {
+        let seat = position.to_move();
+        let (measure, cards) = (self.measure, &self.cards);
+        // Every world deals the player the same hand and replays the same play, so his
+        // legal cards are the same in each.
+        let illegal = |card: Card| {
+            Error::BadView(format!(
+                "single dummy: card {card} is not legal in a world of the view"
+            ))
+        };
+        let values = parallel::each(solvers, worlds.len(), |solver, i| {
+            let world = &worlds[i];
+            let Some(bounds) = bounds else {
+                let solution = solver.solve(world)?;
+                return cards
+                    .iter()
+                    .map(|&card| {
+                        let found = solution.cards.iter().find(|&&(c, _)| c == card);
+                        found.map(|&(_, v)| v).ok_or_else(|| illegal(card))
+                    })
+                    .collect::<Result<Vec<i64>, Error>>();
+            };
+            let legal = world.legal_cards();
+            let mut hint = None;
+            cards
+                .iter()
+                .map(|&card| {
+                    if !legal.contains(card) {
+                        return Err(illegal(card));
+                    }
+                    let mut after = world.clone();
+                    after.play_unchecked(card);
+                    let floor = thresholds::floor(solver, &after, bounds, hint)?;
+                    hint = Some(floor);
+                    Ok(floor)
+                })
+                .collect()
+        })?;
         let tricks = position.setup().trick_count() as u8;
-        let endings = worlds
-            .games
+        worlds
             .iter()
-            .zip(&solutions)
-            .map(|(world, solution)| {
+            .zip(&values)
+            .map(|(world, values)| {
                 // The player's part differs between worlds only where partnerships follow
                 // cards he cannot see (German Schafkopf with black-Ober partners).
                 let maximizes = Frame::of(world)?.maximizers.contains(seat);
@@ -91,26 +172,9 @@ impl Outlook {
                         share: advice::share(setup, seat, money, favour),
                     }
                 };
-                cards
-                    .iter()
-                    .map(|&card| {
-                        let found = solution.cards.iter().find(|&&(c, _)| c == card);
-                        // Every world deals the player the same hand and replays the same
-                        // play, so his legal cards are the same in each.
-                        let &(_, value) = found.ok_or(Error::BadView(format!(
-                            "single dummy: card {card} is not legal in a world of the view"
-                        )))?;
-                        Ok(ending(value))
-                    })
-                    .collect::<Result<Vec<Ending>, Error>>()
+                Ok(values.iter().map(|&v| ending(v)).collect())
             })
-            .collect::<Result<Vec<_>, Error>>()?;
-        Ok(Outlook {
-            measure,
-            cards,
-            endings,
-            exhaustive: worlds.exhaustive,
-        })
+            .collect()
     }
 
     pub fn worlds(&self) -> usize {
@@ -161,7 +225,7 @@ impl Outlook {
             .is_some_and(|e| e[card].money.is_some());
         CardOutlook {
             card: self.cards[card],
-            expected: mean(self.sum(card, |e| e.value)),
+            expected: self.exact.then(|| mean(self.sum(card, |e| e.value))),
             win: declared.then(|| share(0)),
             schneider: (declared && points).then(|| share(1)),
             schwarz: (declared && points).then(|| share(2)),
@@ -178,8 +242,10 @@ pub struct CardOutlook {
     #[serde(skip)]
     pub card: Card,
     /// The expected value after the card, in the measure (as `solve` counts it: the
-    /// declaring side's points or tricks; in Ramsch the player's own money).
-    pub expected: f64,
+    /// declaring side's points or tricks; in Ramsch the player's own money); absent where
+    /// only what the cards pay was asked (`points=false`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<f64>,
     /// How often the player's side wins after it (declared contracts).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub win: Option<f64>,
@@ -199,10 +265,10 @@ pub struct CardOutlook {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "openapi", schema(example = json!({"id": "sauspiel-1180324214", "seat": 0,
-    "measure": "points", "samples": 100, "seed": 3, "worlds": 100, "exhaustive": false,
-    "cards": {"GK": {"expected": 79.55, "win": 0.85, "schneider": 0.24, "schwarz": 0.0,
-    "settlement": 13.5}, "G8": {"expected": 80.15, "win": 0.84, "schneider": 0.31,
-    "schwarz": 0.0, "settlement": 14.0}}, "best": ["G8"]})))]
+    "measure": "points", "samples": 100, "seed": 3, "worlds": 20, "exhaustive": false,
+    "cards": {"GK": {"win": 0.8, "schneider": 0.2, "schwarz": 0.0, "settlement": 12.0},
+    "G8": {"win": 0.8, "schneider": 0.25, "schwarz": 0.0, "settlement": 12.5}},
+    "best": ["G8"]})))]
 pub struct Decision {
     pub id: Option<String>,
     /// The player to move, whose view the worlds keep to.
@@ -212,7 +278,8 @@ pub struct Decision {
     pub samples: usize,
     pub seed: u64,
     /// Worlds judged: every consistent one where they were no more than `samples`
-    /// (then `exhaustive`, and the averages are exact).
+    /// (then `exhaustive`, and the averages are exact); fewer than `samples` where the
+    /// best card was clear before (sequential stopping, RULES.md section 11).
     pub worlds: usize,
     pub exhaustive: bool,
     /// Each legal card, in card order.
@@ -264,8 +331,8 @@ pub fn decide(
         )));
     }
     let here = Sampling {
-        samples: sampling.samples,
         seed: decision_seed(sampling.seed, position.plays().len()),
+        ..sampling
     };
     let outlook = Outlook::of(position, here, solvers)?;
     Ok(Decision {

@@ -35,7 +35,7 @@ pub fn analyze_players(
         .map(|_| SingleDummySummary {
             decisions: 0,
             advice: Severities::default(),
-            cost: 0.0,
+            cost: None,
             loss: 0.0,
         })
         .collect();
@@ -44,15 +44,14 @@ pub fn analyze_players(
         // Each decision draws from a stream of its own: the same worlds whatever came
         // before, and as `decide` draws them for this position alone.
         let seed = decision_seed(sampling.seed, play.index);
-        let here = Sampling {
-            samples: sampling.samples,
-            seed,
-        };
+        let here = Sampling { seed, ..sampling };
         let judged = judge_single_dummy(&position, play.card, here, solvers)?;
         let summary = &mut summaries[play.seat.index()];
         summary.decisions += (judged.worlds > 0) as u32;
         summary.advice.count(judged.advice);
-        summary.cost = round(summary.cost + judged.cost, 2);
+        if let Some(cost) = judged.cost {
+            summary.cost = Some(round(summary.cost.unwrap_or(0.0) + cost, 2));
+        }
         summary.loss = round(summary.loss + judged.loss.unwrap_or(0.0), 2);
         play.single_dummy = Some(judged);
         position.play_unchecked(play.card);
@@ -100,7 +99,7 @@ pub fn judge_single_dummy(
             expected: None,
             best_expected: None,
             best: vec![played],
-            cost: 0.0,
+            cost: None,
             settlement: None,
             best_settlement: None,
             loss: None,
@@ -149,10 +148,14 @@ fn judge_over_worlds(outlook: &Outlook, played: Card) -> SingleDummy {
         };
         (mean, margin)
     };
-    let (cost, _) = beyond_doubt(&|e| e.favour as f64);
+    // The measure given away, and points as the smallest severity, only where the values
+    // are exact.
+    let cost = outlook
+        .exact
+        .then(|| round(beyond_doubt(&|e| e.favour as f64).0, 2));
     let (share, share_margin) = beyond_doubt(&|e| e.share);
     let points = match outlook.measure {
-        Measure::Points => {
+        Measure::Points if outlook.exact => {
             let (mean, margin) = beyond_doubt(&|e| e.favour as f64);
             mean - margin
         }
@@ -173,10 +176,10 @@ fn judge_over_worlds(outlook: &Outlook, played: Card) -> SingleDummy {
     SingleDummy {
         worlds: n,
         exhaustive: outlook.exhaustive,
-        expected: Some(card.expected),
-        best_expected: Some(best_card.expected),
+        expected: card.expected,
+        best_expected: best_card.expected,
         best,
-        cost: round(cost, 2),
+        cost,
         settlement: card.settlement,
         best_settlement: best_card.settlement,
         loss,

@@ -21,6 +21,8 @@ mod arrange;
 mod decision;
 mod judge;
 pub(crate) mod parallel;
+mod stopping;
+mod thresholds;
 
 pub use arrange::Arrangements;
 pub use decision::{decide, CardOutlook, Decision};
@@ -349,14 +351,63 @@ impl View {
 pub struct Sampling {
     pub samples: usize,
     pub seed: u64,
+    /// Single dummy: judge a decision's sampled worlds in rounds and stop once its best
+    /// card is clear (`stopping.rs`); otherwise every world drawn. (`odds` stops a
+    /// contract by its own rule.)
+    pub sequential: bool,
+    /// Single dummy: each card's exact value in every world (points or tricks: its
+    /// expectation, and points breaking ties between cards that pay alike); otherwise
+    /// only what it pays, found by threshold questions (`thresholds.rs`), several times
+    /// cheaper.
+    pub points: bool,
+}
+
+impl Sampling {
+    /// `samples` worlds at most from `seed`, stopping once the best card is clear, each
+    /// card's exact value asked.
+    pub const fn new(samples: usize, seed: u64) -> Sampling {
+        Sampling {
+            samples,
+            seed,
+            sequential: true,
+            points: true,
+        }
+    }
+
+    /// The same worlds, every one of them judged.
+    pub const fn every_world(self) -> Sampling {
+        Sampling {
+            sequential: false,
+            ..self
+        }
+    }
+
+    /// The same, each card judged by what it pays alone (no exact values).
+    pub const fn paying_only(self) -> Sampling {
+        Sampling {
+            points: false,
+            ..self
+        }
+    }
+
+    /// The name of a single-dummy judgement's settings, which keeps stored answers apart:
+    /// `players:<samples>:<seed>`, then `:points` where exact values were asked and
+    /// `:every` where every world was judged.
+    pub fn key(&self) -> String {
+        let mut key = format!("players:{}:{}", self.samples, self.seed);
+        if self.points {
+            key.push_str(":points");
+        }
+        if !self.sequential {
+            key.push_str(":every");
+        }
+        key
+    }
 }
 
 impl Default for Sampling {
     fn default() -> Sampling {
-        Sampling {
-            samples: crate::defaults::ODDS_DEALS,
-            seed: 0,
-        }
+        Sampling::new(crate::defaults::ODDS_DEALS, 0)
     }
 }
 

@@ -1,0 +1,108 @@
+//! Sequential stopping: a decision's sampled worlds are judged in rounds, and judging stops
+//! once the card that pays most is clear (RULES.md section 11). The worlds are drawn
+//! before any is judged and the rounds are fixed, so where judging stops depends on the
+//! worlds alone: the same answer for any number of threads.
+//!
+//! Every other card must be set aside: the leader paid at least as much in every world
+//! judged, or paid more by [`Z`] standard errors of the difference (in shares of the
+//! stake). The stated error: a card that would pay more than the leader in a share `p` of
+//! the worlds goes unseen in [`FIRST_LOOK`] worlds with chance `(1 - p)^20`, under 5% for
+//! `p` of 14% or more; a card set aside by its difference is worse at about three standard
+//! errors, at each look.
+
+use super::decision::Ending;
+
+/// Worlds judged before the first look.
+pub(crate) const FIRST_LOOK: usize = 20;
+
+/// Worlds judged between looks.
+pub(crate) const ROUND: usize = 10;
+
+/// Standard errors by which the leader's advantage sets a card aside.
+pub(crate) const Z: f64 = 3.0;
+
+/// How many worlds the judging has reached after `judged` of `total`: the next look.
+pub(crate) fn next_look(judged: usize, total: usize) -> usize {
+    let next = if judged < FIRST_LOOK {
+        FIRST_LOOK
+    } else {
+        judged + ROUND
+    };
+    next.min(total)
+}
+
+/// Whether `leader` (the card that pays most over `endings`, `endings[world][card]`) is
+/// clear of every other card.
+pub(crate) fn clear(endings: &[Vec<Ending>], leader: usize) -> bool {
+    let cards = endings.first().map_or(0, Vec::len);
+    (0..cards)
+        .filter(|&c| c != leader)
+        .all(|c| set_aside(endings, leader, c))
+}
+
+/// Whether `card` is set aside against `leader`: paid no more in any world, or less by
+/// [`Z`] standard errors.
+fn set_aside(endings: &[Vec<Ending>], leader: usize, card: usize) -> bool {
+    let paid = |e: &Ending| e.money.unwrap_or(e.favour);
+    if endings.iter().all(|e| paid(&e[leader]) >= paid(&e[card])) {
+        return true;
+    }
+    let n = endings.len();
+    if n < 2 {
+        return false;
+    }
+    let diffs: Vec<f64> = endings
+        .iter()
+        .map(|e| e[leader].share - e[card].share)
+        .collect();
+    let mean = diffs.iter().sum::<f64>() / n as f64;
+    let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+    mean > Z * (var / n as f64).sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ending(money: i64) -> Ending {
+        Ending {
+            value: 0,
+            favour: 0,
+            ours: None,
+            money: Some(money),
+            share: money as f64 / 40.0,
+        }
+    }
+
+    #[test]
+    fn looks_come_after_twenty_worlds_then_every_ten() {
+        assert_eq!(next_look(0, 100), 20);
+        assert_eq!(next_look(20, 100), 30);
+        assert_eq!(next_look(90, 100), 100);
+        assert_eq!(next_look(0, 7), 7);
+    }
+
+    #[test]
+    fn a_card_never_paying_more_is_set_aside() {
+        // The leader pays 20 everywhere; the other card 20 or -20.
+        let worlds: Vec<Vec<Ending>> = (0..20)
+            .map(|w| vec![ending(20), ending(if w % 7 == 0 { -20 } else { 20 })])
+            .collect();
+        assert!(clear(&worlds, 0));
+    }
+
+    #[test]
+    fn a_card_paying_more_somewhere_needs_a_clear_difference() {
+        // The other card pays more in one world of twenty and less in two: unclear.
+        let mut worlds: Vec<Vec<Ending>> = (0..20).map(|_| vec![ending(20), ending(20)]).collect();
+        worlds[3][1] = ending(60);
+        worlds[5][1] = ending(-20);
+        worlds[9][1] = ending(-20);
+        assert!(!clear(&worlds, 0));
+        // Less in most worlds: clear by its difference.
+        for w in worlds.iter_mut().skip(10) {
+            w[1] = ending(-20);
+        }
+        assert!(clear(&worlds, 0));
+    }
+}

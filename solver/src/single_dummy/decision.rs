@@ -127,20 +127,10 @@ impl Outlook {
                     .collect::<Result<Vec<i64>, Error>>();
             };
             let legal = world.legal_cards();
-            let mut hint = None;
-            cards
-                .iter()
-                .map(|&card| {
-                    if !legal.contains(card) {
-                        return Err(illegal(card));
-                    }
-                    let mut after = world.clone();
-                    after.play_unchecked(card);
-                    let floor = thresholds::floor(solver, &after, bounds, hint)?;
-                    hint = Some(floor);
-                    Ok(floor)
-                })
-                .collect()
+            if let Some(&card) = cards.iter().find(|&&c| !legal.contains(c)) {
+                return Err(illegal(card));
+            }
+            thresholds::floors(solver, world, cards, bounds)
         })?;
         let tricks = position.setup().trick_count() as u8;
         worlds

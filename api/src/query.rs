@@ -11,7 +11,8 @@ use serde::de::{DeserializeOwned, Deserializer, Error as _};
 use serde::Deserialize;
 use solver::analysis::AnalysisView;
 use solver::formats::LogFormat;
-use solver::{single_dummy::Sampling, Pack};
+use solver::single_dummy::{Assumption, Assumptions, Sampling};
+use solver::Pack;
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
 use utoipa::openapi::RefOr;
 use utoipa::IntoParams;
@@ -284,6 +285,12 @@ pub struct ViewParams {
     /// what the cards pay alone.
     #[param(inline)]
     pub points: Option<Flag>,
+    /// The players' view: what the players assume beyond the cards, `;` between
+    /// assumptions (`seat 2: at least 4 trumps; seat 3 holds EO`; also `no`, `at most`,
+    /// `exactly`, of the hands as played; cards in the answer's pack): the worlds are
+    /// drawn only among those that keep them.
+    #[param(inline)]
+    pub assume: Option<String>,
     /// `true`: each costly card also gets its best line and its own, and the trick where
     /// they part (`lines`); default `false`.
     #[param(inline)]
@@ -298,18 +305,25 @@ impl ViewParams {
     }
 
     /// The sampling of the players' view, or none for double dummy.
-    pub fn sampling(&self) -> Result<Option<Sampling>, ApiError> {
+    pub fn sampling(&self, pack: Pack) -> Result<Option<Sampling>, ApiError> {
         match self.view.map_or(AnalysisView::DoubleDummy, |v| v.0) {
             AnalysisView::DoubleDummy => {
-                if self.samples.is_some() || self.seed.is_some() || self.points.is_some() {
+                if self.samples.is_some()
+                    || self.seed.is_some()
+                    || self.points.is_some()
+                    || self.assume.is_some()
+                {
                     return Err(bad_query(
-                        "samples, seed and points belong to view=players".to_string(),
+                        "samples, seed, points and assume belong to view=players".to_string(),
                     ));
                 }
                 Ok(None)
             }
             AnalysisView::Players => {
-                Ok(Some(players_sampling(self.samples, self.seed, self.points)))
+                let sampling = players_sampling(self.samples, self.seed, self.points);
+                Ok(Some(
+                    sampling.assuming(assumptions(self.assume.as_deref(), pack)?),
+                ))
             }
         }
     }
@@ -344,6 +358,11 @@ pub struct OddsParams {
     /// The seed of the deals drawn (0 to 2^63 - 1; default 0).
     #[param(inline)]
     pub seed: Option<Seed>,
+    /// What the seat assumes of the hidden hands, `;` between assumptions (`seat 2: at
+    /// least 4 trumps; seat 3 holds EO`; trumps and suits as in a Sauspiel; cards in the
+    /// answer's pack): the deals are drawn only among those that keep them.
+    #[param(inline)]
+    pub assume: Option<String>,
 }
 
 impl OddsParams {
@@ -351,12 +370,14 @@ impl OddsParams {
         self.seat.and_then(|n| solver::Seat::new(n.0))
     }
 
-    pub fn sampling(&self) -> Sampling {
-        Sampling::new(
+    /// The deals asked for; assumed cards read in `pack`.
+    pub fn sampling(&self, pack: Pack) -> Result<Sampling, ApiError> {
+        let sampling = Sampling::new(
             self.samples
                 .map_or(solver::defaults::ODDS_DEALS, |d| d.0 as usize),
             self.seed.map_or(0, |s| s.0),
-        )
+        );
+        Ok(sampling.assuming(assumptions(self.assume.as_deref(), pack)?))
     }
 }
 
@@ -391,6 +412,23 @@ pub struct SolveParams {
     /// the cards pay alone.
     #[param(inline)]
     pub points: Option<Flag>,
+    /// With `view=players`: what the player assumes beyond the cards, `;` between
+    /// assumptions (`seat 2: at least 4 trumps; seat 3 holds EO`; cards in the answer's
+    /// pack): the worlds are drawn only among those that keep them.
+    #[param(inline)]
+    pub assume: Option<String>,
+}
+
+/// The assumptions of a question's `assume` (`;` between them), cards read in `pack`.
+fn assumptions(text: Option<&str>, pack: Pack) -> Result<Assumptions, ApiError> {
+    let list: Result<Vec<Assumption>, solver::Error> = text
+        .unwrap_or_default()
+        .split(';')
+        .filter(|t| !t.trim().is_empty())
+        .map(|t| Assumption::parse(t, pack))
+        .collect();
+    list.and_then(|l| Assumptions::new(&l))
+        .map_err(|e| bad_query(format!("assume: {e}")))
 }
 
 /// The players' view's sampling: the worlds asked for (default
@@ -422,7 +460,7 @@ pub enum SolveQuestion {
 impl SolveParams {
     /// The question asked; `line` with the players' view, and `seat`, `samples` or `seed`
     /// without it, are faults.
-    pub fn question(&self) -> Result<SolveQuestion, ApiError> {
+    pub fn question(&self, pack: Pack) -> Result<SolveQuestion, ApiError> {
         let view = self.view.map_or(AnalysisView::DoubleDummy, |v| v.0);
         match view {
             AnalysisView::DoubleDummy => {
@@ -430,9 +468,10 @@ impl SolveParams {
                     || self.samples.is_some()
                     || self.seed.is_some()
                     || self.points.is_some()
+                    || self.assume.is_some()
                 {
                     return Err(bad_query(
-                        "seat, samples, seed and points belong to view=players".to_string(),
+                        "seat, samples, seed, points and assume belong to view=players".to_string(),
                     ));
                 }
                 Ok(SolveQuestion::DoubleDummy { line: self.line.0 })
@@ -445,7 +484,8 @@ impl SolveParams {
                 }
                 Ok(SolveQuestion::Players {
                     seat: self.seat.and_then(|n| solver::Seat::new(n.0)),
-                    sampling: players_sampling(self.samples, self.seed, self.points),
+                    sampling: players_sampling(self.samples, self.seed, self.points)
+                        .assuming(assumptions(self.assume.as_deref(), pack)?),
                 })
             }
         }
@@ -731,15 +771,18 @@ mod tests {
     #[test]
     fn absent_parameters_take_the_shared_defaults() {
         let view: ViewParams = read_query("view=players&other=ignored").unwrap();
-        let sampling = view.sampling().unwrap().unwrap();
+        let sampling = view.sampling(Pack::German).unwrap().unwrap();
         assert_eq!(sampling.samples, solver::defaults::ANALYSIS_WORLDS);
         assert_eq!(sampling.seed, 0);
         assert!(!view.lines());
         let view: ViewParams = read_query("view=double-dummy&lines=true").unwrap();
-        assert_eq!(view.sampling().unwrap(), None);
+        assert_eq!(view.sampling(Pack::German).unwrap(), None);
         assert!(view.lines());
         let odds: OddsParams = read_query("").unwrap();
-        assert_eq!(odds.sampling().samples, solver::defaults::ODDS_DEALS);
+        assert_eq!(
+            odds.sampling(Pack::German).unwrap().samples,
+            solver::defaults::ODDS_DEALS
+        );
         assert_eq!(odds.seat(), None);
         let ledger: LedgerQuery = read_query("single_dummy=true&seed=7").unwrap();
         let sampling = ledger.single_dummy().unwrap().unwrap();
@@ -756,15 +799,40 @@ mod tests {
     #[test]
     fn samples_and_seed_belong_to_the_sampled_views() {
         let view: ViewParams = read_query("samples=10").unwrap();
-        let e = view.sampling().expect_err("double dummy takes no samples");
-        assert_eq!(e.detail, "samples, seed and points belong to view=players");
+        let e = view
+            .sampling(Pack::German)
+            .expect_err("double dummy takes no samples");
+        assert_eq!(
+            e.detail,
+            "samples, seed, points and assume belong to view=players"
+        );
+        // Assumptions are read in the request's pack, and a bad one is named.
+        let view: ViewParams =
+            read_query("view=players&assume=seat 3 holds CQ; seat 1: no hearts").unwrap();
+        let sampling = view.sampling(Pack::French).unwrap().unwrap();
+        assert_eq!(
+            sampling.assume.to_string(),
+            "seat 3 holds EO; seat 1: no Herz"
+        );
+        assert!(sampling
+            .key()
+            .ends_with(":assume=seat 3 holds EO; seat 1: no Herz"));
+        let e = view.sampling(Pack::German).unwrap_err();
+        assert!(
+            e.detail.starts_with("assume: assumption 'seat 3 holds CQ'"),
+            "{}",
+            e.detail
+        );
         let view: ViewParams = read_query("points=false").unwrap();
-        assert!(view.sampling().is_err(), "double dummy asks no points");
+        assert!(
+            view.sampling(Pack::German).is_err(),
+            "double dummy asks no points"
+        );
         // The players' view judges by what pays unless exact values are asked.
         let view: ViewParams = read_query("view=players").unwrap();
-        assert!(!view.sampling().unwrap().unwrap().points);
+        assert!(!view.sampling(Pack::German).unwrap().unwrap().points);
         let view: ViewParams = read_query("view=players&points=true").unwrap();
-        let sampling = view.sampling().unwrap().unwrap();
+        let sampling = view.sampling(Pack::German).unwrap().unwrap();
         assert!(sampling.points);
         assert_eq!(
             ViewParams::key(Some(sampling), true),

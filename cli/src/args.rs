@@ -193,6 +193,11 @@ pub struct Players {
     /// cards pay alone.
     #[arg(long)]
     pub points: bool,
+    /// What the player assumes beyond the cards, the worlds drawn only among those that
+    /// keep it (repeatable): 'seat 2: at least 4 trumps', 'seat 1: no Eichel', 'seat 3
+    /// holds EO' (also 'at most', 'exactly'; of the hands as played).
+    #[arg(long = "assume", value_name = "TEXT")]
+    pub assume: Vec<String>,
     /// Each costly card's best line and its own, and the trick where they part (`lines`).
     #[arg(long)]
     pub lines: bool,
@@ -221,6 +226,11 @@ pub struct SolveView {
     /// times the work): otherwise each world is judged by what the cards pay alone.
     #[arg(long)]
     pub points: bool,
+    /// What the player assumes beyond the cards, the worlds drawn only among those that
+    /// keep it (repeatable): 'seat 2: at least 4 trumps', 'seat 1: no Eichel', 'seat 3
+    /// holds EO' (also 'at most', 'exactly'; of the hands as played).
+    #[arg(long = "assume", value_name = "TEXT")]
+    pub assume: Vec<String>,
 }
 
 /// The card notation every command's help ends with.
@@ -252,7 +262,11 @@ const ANALYZE_HELP: &str = help!(
     "head -1 examples/games.jsonl | schafkopf analyze --view players --samples 100",
     "head -1 examples/games.jsonl | schafkopf analyze --format html -o game.html"
 );
-const ODDS_HELP: &str = help!("schafkopf odds --format table examples/hand.jsonl");
+const ODDS_HELP: &str = help!(
+    "schafkopf odds --format table examples/hand.jsonl",
+    "schafkopf odds --assume 'seat 2 holds HU' --assume 'seat 2: at least 3 Schellen' \
+     examples/hand.jsonl"
+);
 const BATCH_HELP: &str =
     help!("schafkopf batch --from netschafkopf tests/data/netschafkopf/*.txt -o out.jsonl");
 const LEDGER_HELP: &str = help!("schafkopf ledger --format table examples/german.jsonl");
@@ -319,6 +333,11 @@ pub enum Command {
         /// count.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// What the seat assumes of the hidden hands, the deals drawn only among those that
+        /// keep it (repeatable): 'seat 2: at least 4 trumps', 'seat 1: no Eichel', 'seat 3
+        /// holds EO' (trumps and suits as in a Sauspiel).
+        #[arg(long = "assume", value_name = "TEXT")]
+        assume: Vec<String>,
     },
     /// `analyze` plus the declarer's contracts over whole hand logs, with a summary file.
     #[command(after_help = BATCH_HELP)]

@@ -116,22 +116,46 @@ fn memory_total() -> Option<u64> {
 }
 
 /// The sampling `--view players` asks for (none for the double-dummy view): each world
-/// judged by what the cards pay, with `--points` also by their exact values.
+/// judged by what the cards pay, with `--points` also by their exact values, keeping the
+/// `--assume`d (read in `pack`).
 pub fn sampling_of(
     players: &crate::args::Players,
+    pack: solver::Pack,
 ) -> std::io::Result<Option<solver::single_dummy::Sampling>> {
     if players.view != crate::args::ViewArg::Players {
-        if players.points {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
-                "--points asks the players' view for exact expectations: give --view players",
-            ));
-        }
+        players_only(players.points, &players.assume)?;
         return Ok(None);
     }
-    let sampling = solver::single_dummy::Sampling::new(players.samples, players.seed);
+    let sampling = solver::single_dummy::Sampling::new(players.samples, players.seed)
+        .assuming(assumptions(&players.assume, pack)?);
     Ok(Some(match players.points {
         true => sampling,
         false => sampling.paying_only(),
     }))
+}
+
+/// Refuses `--points` and `--assume` outside the players' view, which alone reads them.
+pub fn players_only(points: bool, assume: &[String]) -> std::io::Result<()> {
+    let given = match (points, assume.is_empty()) {
+        (true, _) => "--points asks the players' view for exact expectations",
+        (false, false) => "--assume narrows the worlds of the players' view",
+        (false, true) => return Ok(()),
+    };
+    Err(std::io::Error::new(
+        std::io::ErrorKind::InvalidInput,
+        format!("{given}: give --view players"),
+    ))
+}
+
+/// The `--assume` texts read (cards in `pack`); a fault names the text.
+pub fn assumptions(
+    texts: &[String],
+    pack: solver::Pack,
+) -> std::io::Result<solver::single_dummy::Assumptions> {
+    let read: Result<Vec<_>, _> = texts
+        .iter()
+        .map(|t| solver::single_dummy::Assumption::parse(t, pack))
+        .collect();
+    read.and_then(|list| solver::single_dummy::Assumptions::new(&list))
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e.to_string()))
 }

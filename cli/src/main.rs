@@ -72,12 +72,14 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             seat,
             samples,
             seed,
+            assume,
         } => odds::run(
             &report,
             config,
             format,
             seat,
-            solver::single_dummy::Sampling::new(samples, seed),
+            solver::single_dummy::Sampling::new(samples, seed)
+                .assuming(config::assumptions(&assume, config.pack)?),
         ),
         Command::Batch(args) => batch::run(args, config),
         Command::Summary {

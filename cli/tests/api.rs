@@ -293,6 +293,44 @@ fn the_players_view_and_odds_answer_as_the_command_line() {
     assert!(bad.problem(400, "bad_query").contains("seat"));
     let full = send("POST", &server.url("/api/v1/odds"), Some(game));
     assert!(full.problem(422, "bad_view").contains("seat"));
+    // Assumptions, `;` between them, as the command line's repeated --assume.
+    let assumed = send(
+        "POST",
+        &server.url("/api/v1/odds?samples=200&assume=seat%202%20holds%20HU;%20seat%202:%20at%20least%203%20Schellen"),
+        Some(HIDDEN),
+    );
+    assert_eq!(assumed.status, 200, "{}", assumed.body);
+    let theirs: Value = serde_json::from_str(&binary(
+        &[
+            "odds",
+            "--samples",
+            "200",
+            "--assume",
+            "seat 2 holds HU",
+            "--assume",
+            "seat 2: at least 3 Schellen",
+            "-",
+        ],
+        HIDDEN,
+    ))
+    .unwrap();
+    assert_eq!(assumed.json(), theirs);
+    let unread = send(
+        "POST",
+        &server.url("/api/v1/odds?assume=seat%202:%20many%20trumps"),
+        Some(HIDDEN),
+    );
+    assert!(unread
+        .problem(400, "bad_query")
+        .contains("'seat 2: many trumps'"));
+    let double_dummy = send(
+        "POST",
+        &server.url("/api/v1/analyze?assume=seat%201:%20no%20Eichel"),
+        Some(game),
+    );
+    assert!(double_dummy
+        .problem(400, "bad_query")
+        .contains("belong to view=players"));
 }
 
 #[test]

@@ -236,6 +236,95 @@ fn solve_judges_one_decision_by_the_players_view_and_names_its_faults() {
 }
 
 #[test]
+fn assumptions_narrow_the_worlds_of_odds_and_the_players_view() {
+    let wenz = r#"{"id": "wenz-hand", "hands": [null, "EU GU SU EA EZ GA GZ S7", null, null], "contract": {"game": "wenz", "declarer": 1}}"#;
+    let odds = |extra: &[&str]| {
+        let mut args = vec!["odds", "--samples", "200"];
+        args.extend_from_slice(extra);
+        let out = run(&args, wenz);
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        json_lines(&out)[0]["contracts"][0]["schneider"]
+            .as_f64()
+            .unwrap()
+    };
+    // Seat 2 holding HU, the last Unter, and three Schellen: fewer schneider wins.
+    let plain = odds(&[]);
+    let assumed = odds(&[
+        "--assume",
+        "seat 2 holds HU",
+        "--assume",
+        "seat 2: at least 3 Schellen",
+    ]);
+    assert!(assumed < plain, "{assumed} against {plain}");
+    // A card the seat sees in his own hand is nobody else's: refused in the record's place.
+    let out = run(&["odds", "--assume", "seat 2 holds GU"], wenz);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(json_lines(&out)[0]["error"]["code"], "bad_assumption");
+    // An assumption that cannot be read, or one without the players' view, is a usage
+    // fault naming it.
+    let out = run(&["odds", "--assume", "seat 2: lots of trumps"], wenz);
+    assert_eq!(out.status.code(), Some(64));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("'seat 2: lots of trumps'"));
+    let game = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let first = game.lines().next().unwrap();
+    let out = run(
+        &["analyze", "--assume", "seat 1: at least 2 Schellen"],
+        first,
+    );
+    assert_eq!(out.status.code(), Some(64));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("give --view players"));
+    // An assumption the game itself breaks (its deal is one of the worlds) is refused.
+    let out = run(
+        &[
+            "analyze",
+            "--view",
+            "players",
+            "--assume",
+            "seat 1: no Schellen",
+        ],
+        first,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let fault = &json_lines(&out)[0]["error"];
+    assert_eq!(fault["code"], "bad_assumption");
+    assert!(fault["message"]
+        .as_str()
+        .unwrap()
+        .contains("is false in this game"));
+    // The decision of seat 3 after nine cards, its worlds keeping seat 1 with two
+    // Schellen at least (he held SK S7): the same answer from `solve` and from the whole
+    // game's analysis.
+    let nine: Value = serde_json::from_str(first).unwrap();
+    let mut nine = nine;
+    let plays: Vec<&str> = nine["play"].as_str().unwrap().split(' ').take(9).collect();
+    nine["play"] = plays.join(" ").into();
+    let assume = ["--assume", "seat 1: at least 2 Schellen"];
+    let out = run(
+        &[
+            &["solve", "--view", "players", "--seed", "4"][..],
+            &assume[..],
+        ]
+        .concat(),
+        &nine.to_string(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let decision = &json_lines(&out)[0];
+    let out = run(
+        &[
+            &["analyze", "--view", "players", "--seed", "4"][..],
+            &assume[..],
+        ]
+        .concat(),
+        first,
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let judged = &json_lines(&out)[0]["plays"][9]["single_dummy"];
+    let card = &decision["cards"]["S8"];
+    assert_eq!(judged["worlds"], decision["worlds"]);
+    assert_eq!(judged["settlement"], card["settlement"]);
+}
+
+#[test]
 fn analyze_judges_every_card_of_played_hands() {
     let text = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
     let input: String = text.lines().take(3).map(|l| format!("{l}\n")).collect();

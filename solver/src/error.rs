@@ -171,10 +171,16 @@ pub enum Error {
     Cancelled,
     #[error("{0}")]
     Unsettled(Unsettled),
-    #[error("no deal of the hidden cards agrees with what {seat} has seen ({tried} deals tried)")]
+    #[error(
+        "no deal of the hidden cards agrees with what seat {seat} has seen and assumes \
+         ({tried} deals tried)"
+    )]
     NoConsistentWorld { seat: Seat, tried: u64 },
     #[error("{0}")]
     BadView(String),
+    /// An `--assume` that cannot be read, or that names a card its seat cannot hold.
+    #[error("assumption {0}")]
+    BadAssumption(String),
     #[error("hand of seat {0} is hidden (null): only `odds` reads a record with hidden hands")]
     HiddenHand(Seat),
     #[error("in a Muss game the holder of EO declares: seat {holder}, not seat {declarer}")]
@@ -270,6 +276,7 @@ impl Error {
             Error::Unsettled(_) => "unsettled",
             Error::NoConsistentWorld { .. } => "no_consistent_world",
             Error::BadView(_) => "bad_view",
+            Error::BadAssumption(_) => "bad_assumption",
             Error::HiddenHand(_) => "hidden_hand",
             Error::MussDeclarer { .. } => "muss_declarer",
             Error::NoPlayers => "no_players",

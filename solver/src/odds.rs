@@ -16,7 +16,7 @@ use crate::record::Record;
 use crate::search::Solver;
 use crate::seat::{BySeat, Seat};
 use crate::single_dummy::parallel;
-use crate::single_dummy::{narrow_by_passes, round, Arrangements, Sampling};
+use crate::single_dummy::{assume, narrow_by_passes, round, Arrangements, Assumption, Sampling};
 use crate::valuation::{evaluate, Valuation};
 use serde::Serialize;
 
@@ -25,6 +25,9 @@ pub const ROUND: usize = 100;
 
 /// Standard errors between a stopped contract's mean and the leader's (a clear gap).
 const STOP_MARGIN: f64 = 3.0;
+
+/// Deals drawn for one that keeps the assumptions before they are judged impossible.
+const TRIES_PER_DEAL: u64 = 100_000;
 
 /// One seat's hand at a table, the other hands unseen, and the contracts to judge.
 #[derive(Clone, Debug)]
@@ -94,8 +97,16 @@ impl HandQuestion {
         self.table.hands()[self.seat]
     }
 
-    /// The deals of the unseen cards, `i` from `first` on.
-    fn deals(&self, first: usize, count: usize, seed: u64) -> Result<Vec<Deal>, Error> {
+    /// The deals of the unseen cards, `i` from `first` on, each keeping `assume` (drawn
+    /// again where it breaks one: uniform over the deals that keep them all), trumps and
+    /// suits counted as in a Sauspiel (the contracts judged differ, the deals do not).
+    fn deals(
+        &self,
+        first: usize,
+        count: usize,
+        seed: u64,
+        assume: &[Assumption],
+    ) -> Result<Vec<Deal>, Error> {
         let deck = self.table.deck();
         let hand = self.hand();
         let hidden = deck.cards().without(hand);
@@ -105,18 +116,36 @@ impl HandQuestion {
         // In a Schieber round the seat knows where the cards it saw pass went (the deals
         // are dealt without the passes: `Deal::redealt`).
         narrow_by_passes(self.table.passes(), self.seat, hidden, &mut allowed);
+        let mut known = BySeat::from_fn(|_| Cards::EMPTY);
+        known[self.seat] = hand;
+        assume::check_held(
+            assume,
+            &mut allowed,
+            &known,
+            &BySeat::from_fn(|_| Cards::EMPTY),
+        )?;
+        let order = Contract::Ramsch.order(deck);
         let mut arrangements = Arrangements::new(hidden, &allowed, need);
         (first..first + count)
             .map(|i| {
                 let mut rng = Rng::stream(seed, i as u64);
-                let mut hands = arrangements
-                    .draw(&mut rng)
-                    .ok_or(Error::NoConsistentWorld {
-                        seat: self.seat,
-                        tried: 1,
-                    })?;
-                hands[self.seat] = hand;
-                self.table.redealt(hands)
+                for tried in 1..=TRIES_PER_DEAL {
+                    let mut hands =
+                        arrangements
+                            .draw(&mut rng)
+                            .ok_or(Error::NoConsistentWorld {
+                                seat: self.seat,
+                                tried,
+                            })?;
+                    hands[self.seat] = hand;
+                    if assume::all_kept(assume, &hands, &order) {
+                        return self.table.redealt(hands);
+                    }
+                }
+                Err(Error::NoConsistentWorld {
+                    seat: self.seat,
+                    tried: TRIES_PER_DEAL,
+                })
             })
             .collect()
     }
@@ -228,7 +257,7 @@ pub fn odds(
     let mut first = 0;
     while first < samples {
         let count = ROUND.min(samples - first);
-        let deals = question.deals(first, count, sampling.seed)?;
+        let deals = question.deals(first, count, sampling.seed, &sampling.assume.list())?;
         let live: Vec<usize> = (0..tallies.len())
             .filter(|&c| tallies[c].stopped.is_none())
             .collect();

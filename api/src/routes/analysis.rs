@@ -23,7 +23,7 @@ pub(crate) async fn solve(
     params: Query<SolveParams>,
     request: RecordRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let question = params.question()?;
+    let question = params.question(request.pack)?;
     // A late double-dummy position takes the quick lane; a decision solves many worlds.
     let lane: fn(&solver::Game) -> Lane = match question {
         SolveQuestion::DoubleDummy { .. } => Lane::of,
@@ -53,7 +53,7 @@ pub(crate) async fn analyze(
     view: Query<ViewParams>,
     request: RecordRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let (sampling, lines) = (view.sampling()?, view.lines());
+    let (sampling, lines) = (view.sampling(request.pack)?, view.lines());
     let search = move |g: solver::Game, s: &mut solver::Solver| {
         solver::analyze_in(&g, sampling, lines, std::slice::from_mut(s))
     };
@@ -73,7 +73,7 @@ pub(crate) async fn odds(
     params: Query<OddsParams>,
     request: RecordRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let (seat, sampling) = (params.seat(), params.sampling());
+    let (seat, sampling) = (params.seat(), params.sampling(request.pack)?);
     let check = move |r: solver::Record| solver::odds::HandQuestion::of_record(&r, seat);
     let search = move |q: solver::odds::HandQuestion, s: &mut solver::Solver| {
         solver::odds::odds(&q, sampling, std::slice::from_mut(s))

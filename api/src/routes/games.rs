@@ -191,7 +191,7 @@ pub(crate) async fn game_analysis(
     view: Query<ViewParams>,
     pack: Query<PackParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let (sampling, lines) = (view.sampling()?, view.lines());
+    let (sampling, lines) = (view.sampling(pack.pack(state.pack))?, view.lines());
     let key = ViewParams::key(sampling, lines);
     let search = move |g: solver::Game, s: &mut solver::Solver| {
         solver::analyze_in(&g, sampling, lines, std::slice::from_mut(s))

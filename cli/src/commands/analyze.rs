@@ -20,7 +20,7 @@ pub fn run(
     let lines = players.lines;
     let table = format == AnalyzeFormat::Table;
     let each = (table, SEARCH_CHUNK);
-    match (format, sampling_of(players)?) {
+    match (format, sampling_of(players, config.pack)?) {
         // The page draws each card's expectation: its exact values are asked.
         (AnalyzeFormat::Html, sampling) => run_html(
             report,

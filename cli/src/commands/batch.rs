@@ -896,7 +896,7 @@ pub fn run(args: BatchArgs, config: &Config) -> io::Result<ExitCode> {
     run_batch(Run {
         config: *config,
         first_line: args.first_line,
-        players: sampling_of(&args.players)?,
+        players: sampling_of(&args.players, config.pack)?,
         logs: args.logs,
         from: args.from,
         output: args.output,

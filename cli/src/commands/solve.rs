@@ -19,9 +19,11 @@ pub fn run(
 ) -> io::Result<ExitCode> {
     if view.view == ViewArg::Players {
         let seat = view.seat.and_then(solver::Seat::new);
+        let sampling = Sampling::new(view.samples, view.seed)
+            .assuming(crate::config::assumptions(&view.assume, config.pack)?);
         let sampling = match view.points {
-            true => Sampling::new(view.samples, view.seed),
-            false => Sampling::new(view.samples, view.seed).paying_only(),
+            true => sampling,
+            false => sampling.paying_only(),
         };
         return run_sampled(report, config, false, move |line, solvers, answer| {
             decide_line(line, solvers, seat, sampling, answer)
@@ -34,12 +36,7 @@ pub fn run(
              has no seat",
         ));
     }
-    if view.points {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "--points asks the players' view for exact expectations: give --view players",
-        ));
-    }
+    crate::config::players_only(view.points, &view.assume)?;
     let workers = Workers::of(&report.search)?;
     let pack = config.pack;
     run_lines(

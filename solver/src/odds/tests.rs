@@ -1,4 +1,6 @@
 use super::*;
+use crate::cards::{Deck, Suit};
+use crate::pack::Pack;
 
 fn question(hand: &str, contract: Option<&str>) -> HandQuestion {
     let contract = contract.map_or(String::new(), |c| format!(r#", "contract": {c}"#));
@@ -116,7 +118,7 @@ fn a_schieber_hand_has_odds_and_deals_that_keep_the_passes_it_saw() {
     // the dealer (rearhand's pass he did not see), never with forehand; and they are not
     // always with rearhand.
     let q = HandQuestion::of_record(&record, Some(Seat::S1)).unwrap();
-    let deals = q.deals(0, 200, 3).unwrap();
+    let deals = q.deals(0, 200, 3, &[]).unwrap();
     let gu: crate::cards::Card = "GU".parse().unwrap();
     assert!(deals.iter().all(|d| !d.hands()[Seat::S0].contains(gu)));
     assert!(deals.iter().any(|d| d.hands()[Seat::S3].contains(gu)));
@@ -140,4 +142,32 @@ fn the_muss_declarer_may_not_pass() {
         .map(|c| c.settlement.mean)
         .fold(f64::MIN, f64::max);
     assert_eq!(o.best.settlement, least_bad);
+}
+
+#[test]
+fn the_deals_keep_what_the_seat_assumes() {
+    let q = question("EO GO HO SO EU GU HA HZ", None);
+    let assume = [
+        Assumption::parse("seat 1 holds EA", Pack::German).unwrap(),
+        Assumption::parse("seat 2: at least 3 trumps", Pack::German).unwrap(),
+        Assumption::parse("seat 3: no Schellen", Pack::German).unwrap(),
+    ];
+    let trumps = Contract::Ramsch.order(Deck::Long).trumps();
+    let deals = q.deals(0, 200, 3, &assume).unwrap();
+    for d in &deals {
+        let h = d.hands();
+        assert!(h[Seat::S1].contains("EA".parse().unwrap()));
+        assert!(h[Seat::S2].intersect(trumps).len() >= 3);
+        // Schellen as a suit: its Ober and Unter are trumps.
+        let schellen = Suit::Schellen.cards().without(trumps);
+        assert!(h[Seat::S3].intersect(schellen).is_empty());
+    }
+    // The same deals for the same seed; others where they would break one.
+    assert_eq!(deals, q.deals(0, 200, 3, &assume).unwrap());
+    let plain = q.deals(0, 200, 3, &[]).unwrap();
+    assert_ne!(deals, plain);
+    // The seat's own hand is seen: no assumption puts another card in it.
+    let own = [Assumption::parse("seat 0 holds EA", Pack::German).unwrap()];
+    let e = q.deals(0, 1, 3, &own).unwrap_err();
+    assert_eq!(e.code(), "bad_assumption");
 }

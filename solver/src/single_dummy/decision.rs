@@ -59,7 +59,9 @@ impl Outlook {
         solvers: &mut [Solver],
     ) -> Result<Outlook, Error> {
         let seat = position.to_move();
-        let worlds = View::of(position, seat).worlds(sampling.samples, sampling.seed)?;
+        let worlds = View::of(position, seat)
+            .assuming(&sampling.assume.list())?
+            .worlds(sampling.samples, sampling.seed)?;
         let measure = Frame::of(position)?.measure;
         let bounds = match sampling.points {
             true => None,

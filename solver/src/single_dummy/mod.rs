@@ -18,6 +18,7 @@
 //! the consistent worlds.
 
 mod arrange;
+pub(crate) mod assume;
 mod decision;
 mod judge;
 pub(crate) mod parallel;
@@ -25,6 +26,7 @@ mod stopping;
 mod thresholds;
 
 pub use arrange::Arrangements;
+pub use assume::{Assumption, Assumptions, Counted};
 pub use decision::{decide, CardOutlook, Decision};
 pub use judge::{analyze_players, judge_single_dummy, play_single_dummy};
 
@@ -108,6 +110,15 @@ pub struct View {
     known: BySeat<Cards>,
     /// Cards each seat has played.
     played: BySeat<Cards>,
+    /// The cards nobody in view is known to hold, where each seat may hold them, and how
+    /// many each holds.
+    hidden: Cards,
+    allowed: BySeat<Cards>,
+    need: BySeat<u8>,
+    /// What the seat assumes beyond the rules ([`View::assuming`]).
+    assumptions: Vec<Assumption>,
+    /// The hands as played in the game viewed (the one world known to be true).
+    actual: BySeat<Cards>,
     arrangements: Arrangements,
 }
 
@@ -207,8 +218,33 @@ impl View {
             plays: plays.iter().map(|&(_, c)| c).collect(),
             known,
             played,
+            hidden,
+            allowed,
+            need,
+            assumptions: Vec::new(),
+            actual: BySeat::from_fn(|s| hands[s] | played[s]),
             arrangements: Arrangements::new(hidden, &allowed, need),
         }
+    }
+
+    /// The same view, its worlds also keeping `assumptions` about the hands as played
+    /// (`assume.rs`): a card assumed held is drawn for no one else, and a world that
+    /// breaks a count is drawn again. A card assumed held that the view shows elsewhere is
+    /// refused, and so is an assumption the game viewed breaks (its own deal is one of the
+    /// worlds).
+    pub fn assuming(mut self, assumptions: &[Assumption]) -> Result<View, Error> {
+        let order = self.setup.contract().order(self.setup.deck());
+        if let Some(false_one) = assumptions.iter().find(|a| !a.kept(&self.actual, &order)) {
+            return Err(Error::BadAssumption(format!(
+                "'{false_one}' is false in this game (seat {} played it with {})",
+                false_one.seat(),
+                self.actual[false_one.seat()]
+            )));
+        }
+        assume::check_held(assumptions, &mut self.allowed, &self.known, &self.played)?;
+        self.assumptions.extend_from_slice(assumptions);
+        self.arrangements = Arrangements::new(self.hidden, &self.allowed, self.need);
+        Ok(self)
     }
 
     pub fn seat(&self) -> Seat {
@@ -231,7 +267,11 @@ impl View {
             .deal()
             .redealt(contract.dealt_hands(played_hands))?;
         let setup = Setup::new(deal, contract)?;
-        Game::replay(setup, &self.plays)
+        let game = Game::replay(setup, &self.plays)?;
+        if !assume::all_kept(&self.assumptions, &played_hands, game.order()) {
+            return Err(Error::BadAssumption("the world breaks one".to_string()));
+        }
+        Ok(game)
     }
 
     /// The contract of a world with these hands as played. A Hochzeit's exchanged cards
@@ -360,6 +400,9 @@ pub struct Sampling {
     /// only what it pays, found by threshold questions (`thresholds.rs`), several times
     /// cheaper.
     pub points: bool,
+    /// What the player assumes beyond the rules (`assume.rs`): the worlds (and `odds`'s
+    /// deals) are drawn uniformly from those that keep it.
+    pub assume: Assumptions,
 }
 
 impl Sampling {
@@ -371,7 +414,13 @@ impl Sampling {
             seed,
             sequential: true,
             points: true,
+            assume: Assumptions([None; Assumptions::MAX]),
         }
+    }
+
+    /// The same, the worlds keeping `assume`.
+    pub const fn assuming(self, assume: Assumptions) -> Sampling {
+        Sampling { assume, ..self }
     }
 
     /// The same worlds, every one of them judged.
@@ -400,6 +449,9 @@ impl Sampling {
         }
         if !self.sequential {
             key.push_str(":every");
+        }
+        if !self.assume.is_empty() {
+            key.push_str(&format!(":assume={}", self.assume));
         }
         key
     }

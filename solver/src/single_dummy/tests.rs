@@ -1,4 +1,5 @@
 use super::*;
+use crate::pack::Pack;
 use crate::record::Record;
 use std::collections::{HashMap, HashSet};
 
@@ -447,4 +448,93 @@ fn what_a_muss_declaration_tells_the_table_holds_in_every_world() {
             }
         }
     }
+}
+
+#[test]
+fn assumed_worlds_are_drawn_uniformly_and_each_keeps_the_assumptions() {
+    // Seat to move assumes the next seat held at least two trumps and some hidden card:
+    // the worlds drawn are uniform over the consistent worlds that keep both, found by
+    // enumerating every deal and checking the counts directly.
+    for n in [13, 17, 19] {
+        let game = sauspiel_after(n);
+        let (seat, other) = (game.to_move(), game.to_move().next());
+        let plain = View::of(&game, seat);
+        // Both true of the game itself (its deal is one of the worlds): a card the other
+        // seat holds, and a trump count its hand as played keeps.
+        let card = game.hands()[other]
+            .first()
+            .expect("a card the other seat holds");
+        let played: Cards = game
+            .plays()
+            .iter()
+            .filter(|&&(s, _)| s == other)
+            .map(|&(_, c)| c)
+            .collect();
+        let trumps = game.order().trumps();
+        let held = (game.hands()[other] | played).intersect(trumps).len();
+        let (count, at_least) = match held {
+            0 | 1 => (format!("seat {other}: at most 1 trumps"), false),
+            _ => (format!("seat {other}: at least 2 trumps"), true),
+        };
+        let assumptions = [
+            Assumption::parse(&count, Pack::German).unwrap(),
+            Assumption::parse(&format!("seat {other} holds {card}"), Pack::German).unwrap(),
+        ];
+        let mut view = View::of(&game, seat).assuming(&assumptions).unwrap();
+        let keeps = |h: &BySeat<Cards>| {
+            let n = (h[other] | played).intersect(trumps).len();
+            (n >= 2) == at_least && h[other].contains(card)
+        };
+        let worlds: Vec<BySeat<Cards>> = brute_force(&plain, &game)
+            .into_iter()
+            .filter(|h| keeps(h))
+            .collect();
+        let k = worlds.len();
+        assert!((5..3000).contains(&k), "after {n} cards: {k} worlds");
+        let draws = 60 * k;
+        let mut counts: HashMap<[Cards; 4], usize> = HashMap::new();
+        let mut rng = Rng::new(n as u64);
+        for _ in 0..draws {
+            let g = view.draw_one(&mut rng);
+            let h = hidden_of(&view, &g);
+            assert!(keeps(&h), "after {n} cards: a world breaks an assumption");
+            *counts.entry(h.0).or_default() += 1;
+        }
+        assert_eq!(counts.len(), k, "after {n} cards: a world never drawn");
+        let expected = draws as f64 / k as f64;
+        let chi: f64 = worlds
+            .iter()
+            .map(|h| {
+                let o = counts.get(&h.0).copied().unwrap_or(0) as f64;
+                (o - expected).powi(2) / expected
+            })
+            .sum();
+        let limit = chi_square_999((k - 1) as f64);
+        assert!(
+            chi < limit,
+            "after {n} cards: chi-square {chi:.1} over {limit:.1}"
+        );
+        // The worlds asked for keep them too, listed or drawn.
+        for w in view.worlds(40, 1).unwrap().games {
+            assert!(keeps(&hidden_of(&view, &w)));
+        }
+    }
+}
+
+#[test]
+fn an_assumption_against_what_was_seen_is_refused() {
+    let game = sauspiel_after(4);
+    // A card the seat to move holds himself is not another's: the game's own deal, one of
+    // the worlds, breaks the assumption.
+    let seat = game.to_move();
+    let own = game.hands()[seat].first().unwrap();
+    let other = seat.next();
+    let a = Assumption::parse(&format!("seat {other} holds {own}"), Pack::German).unwrap();
+    let e = View::of(&game, seat).assuming(&[a]).unwrap_err();
+    assert_eq!(e.code(), "bad_assumption");
+    assert!(e.to_string().contains("is false in this game"), "{e}");
+    let none =
+        Assumption::parse(&format!("seat {other}: at least 9 trumps"), Pack::German).unwrap();
+    let e = View::of(&game, seat).assuming(&[none]).unwrap_err();
+    assert!(e.to_string().contains("is false in this game"), "{e}");
 }

@@ -771,12 +771,20 @@ impl Game {
     }
 }
 
-/// What `seat` may announce on `deal`: [`announceable`] (its hand alone) with its hand and the table's
-/// `extra_solos`, narrowed by the deal's round (in a Schieber round or Teufelsrunde only
-/// forehand's suit solos); in a Muss game only the holder of `EO` declares, and a blocked
+/// What `seat` may announce on `deal`: [`announceable`] (its hand alone) among the table's
+/// `games`, and with its hand the table's `extra_solos`, narrowed by the deal's round (in
+/// a Schieber round or Teufelsrunde only forehand's suit solos); in a Muss game only the holder of `EO` declares, and a blocked
 /// one may call an ace of a suit he holds no card of (Renonce).
 pub fn announceable_on(deal: &Deal, seat: Seat) -> Vec<Contract> {
     let mut out = announceable(seat, deal.hands()[seat], deal.deck());
+    // The usual games the table plays (`rules.games`; all where it names none; the
+    // deal's options were checked).
+    if let Ok(Some(games)) = deal.options().games() {
+        out.retain(|c| {
+            let tout = matches!(c, Contract::Solo { tout: true, .. });
+            games.contains(&(c.game(), tout))
+        });
+    }
     // The table's extra games, the solos with their Tout (the deal's options were
     // checked).
     let games = deal.options().extra_solos().unwrap_or_default();

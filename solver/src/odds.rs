@@ -43,10 +43,18 @@ pub struct HandQuestion {
 impl HandQuestion {
     /// The question `odds` asks of a record (INTERFACE.md section 3): the hand of `seat`,
     /// or of the one seat whose hand is shown, with every other hand hidden; the record's
-    /// contract if it is that seat's, else every contract the seat may announce (a record
-    /// that hides hands must not name another seat's contract). The play is not read.
+    /// contract first where it is that seat's, then every other contract the seat may
+    /// announce at the table (a record that hides hands must not name another seat's
+    /// contract). The play is not read.
     pub fn of_record(record: &Record, seat: Option<Seat>) -> Result<HandQuestion, Error> {
-        let (deal, seat, contracts) = record.hand_view(seat)?;
+        let (deal, seat, mut contracts) = record.hand_view(seat)?;
+        if !contracts.is_empty() {
+            for c in announceable_on(&deal.without_stoesse(), seat) {
+                if !contracts.contains(&c) {
+                    contracts.push(c);
+                }
+            }
+        }
         HandQuestion::new(deal, seat, contracts)
     }
 

@@ -272,6 +272,12 @@ pub struct Options {
     /// a record may name any of them regardless).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub extra_solos: Vec<String>,
+    /// The usual games this table plays, where it plays fewer than all: `sauspiel`,
+    /// `solo`, `wenz`, `geier`, `farbwenz`, `farbgeier`, `bettel`, `bettel_ouvert`, and a
+    /// solo's Tout as `solo_tout`, `wenz_tout`, ... (what `contracts` and `odds` offer; a
+    /// record may name any game regardless). Empty: all of them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub games: Vec<String>,
     /// Wenzels in German Schafkopf when the contract does not say (4, 6 or 8).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub german_wenzels: Option<u8>,
@@ -325,6 +331,47 @@ impl Options {
             .collect()
     }
 
+    /// The usual games of `games`, each with whether it is the Tout; none where the table
+    /// plays them all.
+    pub fn games(&self) -> Result<Option<Vec<(crate::contract::GameName, bool)>>, Error> {
+        use crate::contract::GameName;
+        if self.games.is_empty() {
+            return Ok(None);
+        }
+        let usual = [
+            GameName::Sauspiel,
+            GameName::Solo,
+            GameName::Wenz,
+            GameName::Geier,
+            GameName::Farbwenz,
+            GameName::Farbgeier,
+            GameName::Bettel,
+            GameName::BettelOuvert,
+        ];
+        let read = |text: &String| -> Option<(GameName, bool)> {
+            let lower = text.to_lowercase();
+            let (name, tout) = match lower.strip_suffix("_tout") {
+                Some(name) => (name.to_string(), true),
+                None => (lower, false),
+            };
+            let game: GameName = name.parse().ok()?;
+            let solo = game.solo_class();
+            (usual.contains(&game) && (solo || !tout)).then_some((game, tout))
+        };
+        self.games
+            .iter()
+            .map(|text| {
+                read(text).ok_or_else(|| Error::BadValue {
+                    what: "rules.games entry (sauspiel, solo, wenz, geier, farbwenz, \
+                           farbgeier, bettel, bettel_ouvert; a solo's Tout as solo_tout, \
+                           wenz_tout, geier_tout, farbwenz_tout, farbgeier_tout)",
+                    text: text.clone(),
+                })
+            })
+            .collect::<Result<Vec<_>, Error>>()
+            .map(Some)
+    }
+
     /// Refuses a cap on the Laufende below their minimum (`rules.laufende_min`, or
     /// `default_min`, the contract's where none is given): the cap would pay fewer than the
     /// minimum a table asks for, which no table means. One check for an explicit minimum
@@ -369,6 +416,7 @@ impl Options {
         // class's); a contract's setup checks again with its own.
         self.check_laufende(2)?;
         self.extra_solos()?;
+        self.games()?;
         if let Some(n) = self.thrown_in_stock {
             check_amount("rules.thrown_in_stock", n)?;
         }

@@ -376,3 +376,71 @@ fn extra_solos_are_offered_where_the_table_plays_them() {
          farbeisenbahner, obers_unters, ramsch_tout)"
     );
 }
+
+/// A table that plays fewer games (`rules.games`) is offered only those, each Tout only
+/// where named; a record may still name any game; a name that is no usual game is refused.
+#[test]
+fn a_table_s_games_are_the_only_ones_offered() {
+    let mut rng = Rng::new(8);
+    let hands = random_deal(&mut rng, Deck::Long);
+    let mut record = record_of(&hands, Deck::Long);
+    let mut solver = Solver::with_budget(1 << 24);
+    let games = |report: &ContractsReport| -> Vec<(String, bool)> {
+        let mut seen: Vec<(String, bool)> = report
+            .seats
+            .iter()
+            .flat_map(|s| &s.contracts)
+            .map(|c| {
+                let tout = matches!(c.contract, Contract::Solo { tout: true, .. });
+                (c.contract.game_name().to_string(), tout)
+            })
+            .collect();
+        seen.sort();
+        seen.dedup();
+        seen
+    };
+    let all = games(&contracts(&record, &mut solver).unwrap());
+    assert!(all.contains(&("geier".to_string(), false)));
+    assert!(all.contains(&("farbgeier".to_string(), true)));
+    // The usual Bavarian table: no Geier, no Farbgeier Tout.
+    record.rules.games = [
+        "sauspiel",
+        "solo",
+        "solo_tout",
+        "wenz",
+        "wenz_tout",
+        "farbgeier",
+        "bettel",
+    ]
+    .map(String::from)
+    .to_vec();
+    let fewer = games(&contracts(&record, &mut solver).unwrap());
+    for (game, tout) in &fewer {
+        let named = if *tout {
+            format!("{game}_tout")
+        } else {
+            game.clone()
+        };
+        assert!(record.rules.games.contains(&named), "{named} offered");
+    }
+    assert!(!fewer.iter().any(|(g, _)| g == "geier"));
+    assert!(fewer.contains(&("farbgeier".to_string(), false)));
+    assert!(!fewer.contains(&("farbgeier".to_string(), true)));
+    assert!(!fewer.iter().any(|(g, _)| g == "bettel_ouvert"));
+    // A Geier may still be recorded and played at such a table.
+    let mut geier = record.clone();
+    geier.contract = Some(ContractSpec::of(&Contract::Solo {
+        declarer: Seat::S0,
+        game: Solo::Geier,
+        tout: false,
+    }));
+    assert!(geier.game().is_ok());
+    for bad in ["bettel_tout", "koenig", "schafkopf"] {
+        record.rules.games = vec![bad.to_string()];
+        let e = contracts(&record, &mut solver).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("'{bad}' is not a valid rules.games entry")),
+            "{e}"
+        );
+    }
+}

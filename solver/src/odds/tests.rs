@@ -23,13 +23,18 @@ fn eight_trumps_from_the_top_win_a_herz_solo_every_time() {
         Some(r#"{"game": "solo", "suit": "H", "declarer": 0}"#),
     );
     let o = odds(&q, sampling(200), &mut solvers(2)).unwrap();
+    // The record's Herz solo first: won schwarz in every deal.
     let c = &o.contracts[0];
-    assert_eq!(
-        (c.samples, c.won, c.schneider, c.schwarz),
-        (200, 1.0, 1.0, 1.0)
-    );
+    assert_eq!(c.contract.to_string(), "solo H by seat 0");
+    assert_eq!((c.won, c.schneider, c.schwarz), (1.0, 1.0, 1.0));
     assert_eq!(c.settlement.low, c.settlement.high);
-    assert_eq!(o.best.contract, Some(c.contract));
+    // The hand is a Sie (all Obers and Unters), won without play and paid most: the best
+    // choice, the solo stopped beside it.
+    let sie = o.best.contract.expect("a contract, not passing");
+    assert_eq!(sie.to_string(), "sie by seat 0");
+    let t = o.contracts.iter().find(|x| x.contract == sie).unwrap();
+    assert_eq!((t.samples, t.won), (200, 1.0));
+    assert!(c.stopped.is_some());
 }
 
 #[test]
@@ -110,10 +115,19 @@ const SCHIEBER: &str = r#"{"hands":["S7 SK S9 S8 H9 SU HU GZ","GU HO G9 SZ G8 HK
 #[test]
 fn a_schieber_hand_has_odds_and_deals_that_keep_the_passes_it_saw() {
     let record = Record::from_json(SCHIEBER).unwrap();
-    // Forehand: his suit solo is judged.
+    // Forehand: his suit solo first, then the other suit solos and their Touts, the only
+    // games of a Schieber round.
     let q = HandQuestion::of_record(&record, Some(Seat::S0)).unwrap();
     let o = odds(&q, sampling(100), &mut solvers(2)).unwrap();
-    assert_eq!(o.contracts.len(), 1);
+    assert_eq!(o.contracts[0].contract.to_string(), "solo S by seat 0");
+    assert_eq!(o.contracts.len(), 8);
+    assert!(o.contracts.iter().all(|c| matches!(
+        c.contract,
+        Contract::Solo {
+            game: crate::contract::Solo::Farbsolo(_),
+            ..
+        }
+    )));
     // Middlehand passed GU HO to rearhand: in every deal of his they are with rearhand or
     // the dealer (rearhand's pass he did not see), never with forehand; and they are not
     // always with rearhand.
@@ -132,7 +146,9 @@ fn the_muss_declarer_may_not_pass() {
     let line = r#"{"hands": ["EO E7 G7 G8 S7 S8 H7 H8", null, null, null],
         "contract": {"game": "sauspiel", "suit": "G", "declarer": 0, "forced": true},
         "rules": {"all_pass": "muss"}}"#;
-    let q = HandQuestion::of_record(&Record::from_json(line).unwrap(), None).unwrap();
+    // The Muss contract alone (a record's question would add the other calls).
+    let (deal, seat, contracts) = Record::from_json(line).unwrap().hand_view(None).unwrap();
+    let q = HandQuestion::new(deal, seat, contracts).unwrap();
     let o = odds(&q, sampling(100), &mut solvers(2)).unwrap();
     assert!(!o.best.pass, "{:?}", o.best);
     assert!(o.best.settlement < 0.0, "{:?}", o.best);

@@ -4,11 +4,13 @@
 //! worlds alone: the same answer for any number of threads.
 //!
 //! Every other card must be set aside: the leader paid at least as much in every world
-//! judged, or paid more by [`Z`] standard errors of the difference (in shares of the
-//! stake). The stated error: a card that would pay more than the leader in a share `p` of
-//! the worlds goes unseen in [`FIRST_LOOK`] worlds with chance `(1 - p)^20`, under 5% for
-//! `p` of 14% or more; a card set aside by its difference is worse at about three standard
-//! errors, at each look.
+//! judged, or the card's advantage over the leader (in shares of the stake, the measure of
+//! a card's severity) is below an inaccuracy by [`Z`] standard errors: whichever of the
+//! two is truly better, naming the leader costs less than an inaccuracy. The stated error:
+//! a card that would pay more than the leader in a share `p` of the worlds goes unseen in
+//! [`FIRST_LOOK`] worlds with chance `(1 - p)^20`, under 5% for `p` of 14% or more; a card
+//! set aside by its difference pays at most an inaccuracy more, at about three standard
+//! errors at each look.
 
 use super::decision::Ending;
 
@@ -18,8 +20,13 @@ pub(crate) const FIRST_LOOK: usize = 20;
 /// Worlds judged between looks.
 pub(crate) const ROUND: usize = 10;
 
-/// Standard errors by which the leader's advantage sets a card aside.
+/// Standard errors by which a card's advantage over the leader must stay below
+/// [`INDIFFERENCE`] to set it aside.
 pub(crate) const Z: f64 = 3.0;
+
+/// The advantage (in shares of the stake) the leader may give away to a card set aside:
+/// less than an inaccuracy.
+pub(crate) const INDIFFERENCE: f64 = crate::advice::INACCURACY_SHARE;
 
 /// How many worlds the judging has reached after `judged` of `total`: the next look.
 pub(crate) fn next_look(judged: usize, total: usize) -> usize {
@@ -40,8 +47,8 @@ pub(crate) fn clear(endings: &[Vec<Ending>], leader: usize) -> bool {
         .all(|c| set_aside(endings, leader, c))
 }
 
-/// Whether `card` is set aside against `leader`: paid no more in any world, or less by
-/// [`Z`] standard errors.
+/// Whether `card` is set aside against `leader`: paid no more in any world, or its
+/// advantage is below [`INDIFFERENCE`] by [`Z`] standard errors.
 fn set_aside(endings: &[Vec<Ending>], leader: usize, card: usize) -> bool {
     let paid = |e: &Ending| e.money.unwrap_or(e.favour);
     if endings.iter().all(|e| paid(&e[leader]) >= paid(&e[card])) {
@@ -57,7 +64,8 @@ fn set_aside(endings: &[Vec<Ending>], leader: usize, card: usize) -> bool {
         .collect();
     let mean = diffs.iter().sum::<f64>() / n as f64;
     let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
-    mean > Z * (var / n as f64).sqrt()
+    // `mean` is the leader's advantage; the card's is its negative.
+    -mean + Z * (var / n as f64).sqrt() < INDIFFERENCE
 }
 
 #[cfg(test)]
@@ -104,5 +112,15 @@ mod tests {
             w[1] = ending(-20);
         }
         assert!(clear(&worlds, 0));
+    }
+
+    #[test]
+    fn a_card_better_by_less_than_an_inaccuracy_is_set_aside() {
+        // The other card pays 1 more in every world (a share of 0.025: no inaccuracy to
+        // give away); 4 more (0.1, a mistake) is not given away.
+        let slightly: Vec<Vec<Ending>> = (0..20).map(|_| vec![ending(20), ending(21)]).collect();
+        assert!(clear(&slightly, 0));
+        let more: Vec<Vec<Ending>> = (0..20).map(|_| vec![ending(20), ending(24)]).collect();
+        assert!(!clear(&more, 0));
     }
 }

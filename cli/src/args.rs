@@ -181,13 +181,14 @@ pub struct Players {
     /// `players`: also judge each card by what its player could know (single dummy).
     #[arg(long, value_enum, default_value_t = ViewArg::DoubleDummy)]
     pub view: ViewArg,
-    /// Worlds per decision in the players' view (all of them where they are fewer).
-    #[arg(long, default_value_t = solver::defaults::ANALYSIS_WORLDS, value_parser = positive)]
-    pub samples: usize,
+    /// Worlds per decision in the players' view, at most (all of them where they are
+    /// fewer) [default: 100].
+    #[arg(long, value_parser = positive)]
+    pub samples: Option<usize>,
     /// The seed of the worlds drawn: the same seed gives the same answer on any thread
-    /// count.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    /// count [default: 0].
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// In the players' view, also each card's exact expectation in the measure (points
     /// or tricks; several times the work): otherwise each world is judged by what the
     /// cards pay alone.
@@ -215,13 +216,15 @@ pub struct SolveView {
     /// player to move (default: the player to move).
     #[arg(long, value_parser = seat)]
     pub seat: Option<u8>,
-    /// Worlds drawn (all of them where they are fewer).
-    #[arg(long, default_value_t = solver::defaults::ANALYSIS_WORLDS, value_parser = positive)]
-    pub samples: usize,
-    /// The seed of the worlds drawn: the same seed draws this decision's worlds as
-    /// `analyze --view players --seed` does, on any thread count.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    /// With `--view players`: worlds drawn, at most (all of them where they are fewer)
+    /// [default: 100].
+    #[arg(long, value_parser = positive)]
+    pub samples: Option<usize>,
+    /// With `--view players`: the seed of the worlds drawn: the same seed draws this
+    /// decision's worlds as `analyze --view players --seed` does, on any thread count
+    /// [default: 0].
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Also each card's exact expectation in the measure (points or tricks; several
     /// times the work): otherwise each world is judged by what the cards pay alone.
     #[arg(long)]

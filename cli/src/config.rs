@@ -123,10 +123,14 @@ pub fn sampling_of(
     pack: solver::Pack,
 ) -> std::io::Result<Option<solver::single_dummy::Sampling>> {
     if players.view != crate::args::ViewArg::Players {
-        players_only(players.points, &players.assume)?;
+        players_only(
+            players.samples.is_some() || players.seed.is_some(),
+            players.points,
+            &players.assume,
+        )?;
         return Ok(None);
     }
-    let sampling = solver::single_dummy::Sampling::new(players.samples, players.seed)
+    let sampling = players_sampling(players.samples, players.seed)
         .assuming(assumptions(&players.assume, pack)?);
     Ok(Some(match players.points {
         true => sampling,
@@ -134,12 +138,26 @@ pub fn sampling_of(
     }))
 }
 
-/// Refuses `--points` and `--assume` outside the players' view, which alone reads them.
-pub fn players_only(points: bool, assume: &[String]) -> std::io::Result<()> {
-    let given = match (points, assume.is_empty()) {
-        (true, _) => "--points asks the players' view for exact expectations",
-        (false, false) => "--assume narrows the worlds of the players' view",
-        (false, true) => return Ok(()),
+/// The players' view's worlds: `samples` (default [`solver::defaults::ANALYSIS_WORLDS`])
+/// from `seed` (default 0).
+pub fn players_sampling(
+    samples: Option<usize>,
+    seed: Option<u64>,
+) -> solver::single_dummy::Sampling {
+    solver::single_dummy::Sampling::new(
+        samples.unwrap_or(solver::defaults::ANALYSIS_WORLDS),
+        seed.unwrap_or(0),
+    )
+}
+
+/// Refuses `--samples`, `--seed`, `--points` and `--assume` outside the players' view,
+/// which alone reads them.
+pub fn players_only(sampled: bool, points: bool, assume: &[String]) -> std::io::Result<()> {
+    let given = match (sampled, points, assume.is_empty()) {
+        (true, _, _) => "--samples and --seed draw the worlds of the players' view",
+        (_, true, _) => "--points asks the players' view for exact expectations",
+        (_, _, false) => "--assume narrows the worlds of the players' view",
+        (false, false, true) => return Ok(()),
     };
     Err(std::io::Error::new(
         std::io::ErrorKind::InvalidInput,

@@ -28,7 +28,11 @@ fn run(args: &[&str], stdin: &str) -> Output {
     let text = stdin.to_string();
     let writer = std::thread::spawn(move || input.write_all(text.as_bytes()));
     let output = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
+    // A command that refuses its arguments exits without reading its input.
+    match writer.join().unwrap() {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        written => written.unwrap(),
+    }
     output
 }
 
@@ -233,6 +237,20 @@ fn solve_judges_one_decision_by_the_players_view_and_names_its_faults() {
     let out = run(&["solve", "--view", "players", "--line"], first);
     assert_eq!(out.status.code(), Some(64));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be used with"));
+    // The players' view's sampling without the view is refused, not ignored.
+    for args in [
+        &["solve", "--seed", "3"][..],
+        &["solve", "--samples", "10"][..],
+        &["analyze", "--samples", "10"][..],
+        &["analyze", "--points"][..],
+    ] {
+        let out = run(args, first);
+        assert_eq!(out.status.code(), Some(64), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("give --view players"),
+            "{args:?}"
+        );
+    }
 }
 
 #[test]

@@ -19,7 +19,7 @@ pub fn run(
 ) -> io::Result<ExitCode> {
     if view.view == ViewArg::Players {
         let seat = view.seat.and_then(solver::Seat::new);
-        let sampling = Sampling::new(view.samples, view.seed)
+        let sampling = crate::config::players_sampling(view.samples, view.seed)
             .assuming(crate::config::assumptions(&view.assume, config.pack)?);
         let sampling = match view.points {
             true => sampling,
@@ -36,7 +36,11 @@ pub fn run(
              has no seat",
         ));
     }
-    crate::config::players_only(view.points, &view.assume)?;
+    crate::config::players_only(
+        view.samples.is_some() || view.seed.is_some(),
+        view.points,
+        &view.assume,
+    )?;
     let workers = Workers::of(&report.search)?;
     let pack = config.pack;
     run_lines(

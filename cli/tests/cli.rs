@@ -607,6 +607,27 @@ fn batch_writes_every_record_in_order_with_a_summary_that_adds_up() {
         .map(|p| p.as_i64().unwrap())
         .sum();
     assert_eq!(money, paid);
+    // The money the cards lost, and their severities, over every game alike.
+    let total = |field: &str| -> i64 {
+        summary["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p[field].as_i64().unwrap())
+            .sum()
+    };
+    let of_games = |field: &str| -> i64 {
+        lines
+            .iter()
+            .filter_map(|l| l["analysis"]["players"].as_array())
+            .flatten()
+            .map(|p| p[field].as_i64().unwrap_or(0))
+            .sum()
+    };
+    for field in ["loss", "inaccuracies", "mistakes", "blunders"] {
+        assert_eq!(total(field), of_games(field), "{field}");
+    }
+    assert!(total("blunders") > 0 && total("loss") > 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -47,7 +47,7 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-pub const CSV_HEADER: [&str; 52] = [
+pub const CSV_HEADER: [&str; 60] = [
     "id",
     "players",
     "game",
@@ -76,6 +76,10 @@ pub const CSV_HEADER: [&str; 52] = [
     "lost_1",
     "lost_2",
     "lost_3",
+    "loss_0",
+    "loss_1",
+    "loss_2",
+    "loss_3",
     "payout_0",
     "payout_1",
     "payout_2",
@@ -96,6 +100,10 @@ pub const CSV_HEADER: [&str; 52] = [
     "sd_lost_1",
     "sd_lost_2",
     "sd_lost_3",
+    "sd_loss_0",
+    "sd_loss_1",
+    "sd_loss_2",
+    "sd_loss_3",
     "unsettled",
     "line",
     "error_code",
@@ -212,6 +220,13 @@ fn csv_fields(r: &BatchRecord, pack: Pack) -> Vec<String> {
         );
     }
     f.extend(r.analysis.players.iter().map(|p| p.cost.to_string()));
+    // Empty in Schellen-Schafkopf, paid by the tricks of all four.
+    f.extend(
+        r.analysis
+            .players
+            .iter()
+            .map(|p| p.loss.map(|l| l.to_string()).unwrap_or_default()),
+    );
     match &r.analysis.result {
         Some(score) => f.extend(score.payouts.iter().map(|p| p.to_string())),
         None => f.extend(std::iter::repeat_n(String::new(), 4)),
@@ -228,6 +243,7 @@ fn csv_fields(r: &BatchRecord, pack: Pack) -> Vec<String> {
     }
     // Empty where only what the cards pay was asked.
     f.extend(sd(&|s| s.cost.map(|c| c.to_string()).unwrap_or_default()));
+    f.extend(sd(&|s| s.loss.to_string()));
     f.push(r.unsettled.to_string());
     f.extend([String::new(), String::new(), String::new()]);
     f
@@ -283,13 +299,15 @@ pub struct RecordCounts {
     /// Each seat's cards by severity.
     advice: [Tally; 4],
     lost: [i64; 4],
+    /// What each seat's cards lost it in money (0 in Schellen-Schafkopf).
+    loss: [i64; 4],
     /// Each seat's money as played (none for an unfinished hand).
     payouts: Option<[i64; 4]>,
     game: String,
     won_as_played: Option<bool>,
     won_double_dummy: Option<bool>,
-    /// Single-dummy severities and costs per seat (the players' view only).
-    single_dummy: Option<([Tally; 4], [f64; 4])>,
+    /// Single-dummy counts per seat (the players' view only).
+    single_dummy: Option<[SingleDummyCounts; 4]>,
     /// Questions that ran out of their node budget.
     unsettled: u64,
 }
@@ -300,15 +318,18 @@ impl RecordCounts {
         let a = &r.analysis;
         let mut advice = [Tally::default(); 4];
         let mut lost = [0; 4];
+        let mut loss = [0; 4];
         for (i, p) in a.players.iter().enumerate().take(4) {
             advice[i] = Tally::of(&p.advice);
             lost[i] = p.cost;
+            loss[i] = p.loss.unwrap_or(0);
         }
         RecordCounts {
             players: names(r.players.clone()),
             measure: a.measure.to_string(),
             advice,
             lost,
+            loss,
             payouts: a.result.as_ref().map(|s| s.payouts),
             game: r.game.clone(),
             won_as_played: a
@@ -318,25 +339,34 @@ impl RecordCounts {
                 .map(|o| o.won),
             won_double_dummy: r.contracts.declared.as_ref().map(|d| d.won),
             single_dummy: single_dummy_of(a.players.iter().map(|p| {
-                p.single_dummy
-                    .as_ref()
-                    .map(|s| (Tally::of(&s.advice), s.cost.unwrap_or(0.0)))
+                p.single_dummy.as_ref().map(|s| SingleDummyCounts {
+                    advice: Tally::of(&s.advice),
+                    cost: s.cost.unwrap_or(0.0),
+                    loss: s.loss,
+                })
             })),
             unsettled: r.unsettled as u64,
         }
     }
 }
 
+/// One seat's single-dummy counts in one record.
+#[derive(Copy, Clone, Default)]
+struct SingleDummyCounts {
+    advice: Tally,
+    /// The cost in the measure (0 where only what the cards pay was asked).
+    cost: f64,
+    /// The money lost in expectation.
+    loss: f64,
+}
+
 /// The four seats' single-dummy counts, where all four have them.
 fn single_dummy_of(
-    seats: impl Iterator<Item = Option<(Tally, f64)>>,
-) -> Option<([Tally; 4], [f64; 4])> {
-    let all: Option<Vec<(Tally, f64)>> = seats.collect();
+    seats: impl Iterator<Item = Option<SingleDummyCounts>>,
+) -> Option<[SingleDummyCounts; 4]> {
+    let all: Option<Vec<SingleDummyCounts>> = seats.collect();
     let all = all.filter(|a| a.len() == 4)?;
-    Some((
-        std::array::from_fn(|i| all[i].0),
-        std::array::from_fn(|i| all[i].1),
-    ))
+    Some(std::array::from_fn(|i| all[i]))
 }
 
 /// The counts of a JSON output line of an earlier run (none for an error line).
@@ -345,9 +375,12 @@ fn stats_of_json(v: &Value) -> Option<RecordCounts> {
     let per: Vec<&Value> = analysis.get("players")?.as_array()?.iter().collect();
     let mut advice = [Tally::default(); 4];
     let mut lost = [0; 4];
+    let mut loss = [0; 4];
     for (i, p) in per.iter().enumerate().take(4) {
         advice[i] = tally_of_json(p)?;
         lost[i] = p.get("cost")?.as_i64()?;
+        // Absent in Schellen-Schafkopf.
+        loss[i] = p.get("loss").and_then(Value::as_i64).unwrap_or(0);
     }
     let payouts = analysis
         .get("result")
@@ -366,6 +399,7 @@ fn stats_of_json(v: &Value) -> Option<RecordCounts> {
         measure: analysis.get("measure")?.as_str()?.to_string(),
         advice,
         lost,
+        loss,
         payouts,
         game: v.get("game")?.as_str()?.to_string(),
         won_as_played: analysis
@@ -379,8 +413,11 @@ fn stats_of_json(v: &Value) -> Option<RecordCounts> {
             .and_then(Value::as_bool),
         single_dummy: single_dummy_of(per.iter().map(|p| {
             let sd = p.get("single_dummy")?;
-            let cost = sd.get("cost").and_then(Value::as_f64).unwrap_or(0.0);
-            Some((tally_of_json(sd)?, cost))
+            Some(SingleDummyCounts {
+                advice: tally_of_json(sd)?,
+                cost: sd.get("cost").and_then(Value::as_f64).unwrap_or(0.0),
+                loss: sd.get("loss")?.as_f64()?,
+            })
         })),
         unsettled: v.get("unsettled").and_then(Value::as_u64).unwrap_or(0),
     })
@@ -432,6 +469,8 @@ fn stats_of_csv(row: &csv::StringRecord) -> Option<RecordCounts> {
         measure: row.get(column("measure"))?.to_string(),
         advice,
         lost: four(column("lost_0"))?,
+        // Empty in Schellen-Schafkopf.
+        loss: std::array::from_fn(|i| signed(column("loss_0") + i).unwrap_or(0)),
         payouts: four(column("payout_0")),
         game: row.get(column("game"))?.to_string(),
         won_as_played: flag(column("won_as_played")),
@@ -442,7 +481,12 @@ fn stats_of_csv(row: &csv::StringRecord) -> Option<RecordCounts> {
                 "" => 0.0,
                 text => text.parse::<f64>().ok()?,
             };
-            Some((tally("sd_", i)?, cost))
+            let loss = row.get(column("sd_loss_0") + i)?.parse::<f64>().ok()?;
+            Some(SingleDummyCounts {
+                advice: tally("sd_", i)?,
+                cost,
+                loss,
+            })
         })),
         unsettled: unsigned(column("unsettled")).unwrap_or(0),
     })
@@ -462,6 +506,8 @@ fn names(given: Option<Vec<String>>) -> Vec<String> {
 struct PlayerTotals {
     games: u64,
     advice: Tally,
+    /// What the cards lost in money, every contract alike.
+    loss: i64,
     lost_points: i64,
     lost_tricks: i64,
     lost_money: i64,
@@ -476,6 +522,7 @@ struct PlayerTotals {
 struct SingleDummyTotals {
     games: u64,
     advice: Tally,
+    loss: f64,
     lost_points: f64,
     lost_tricks: f64,
     lost_money: f64,
@@ -569,15 +616,18 @@ impl BatchSummary {
                 "settlement" => t.lost_money += s.lost[i],
                 _ => t.lost_points += s.lost[i],
             }
+            t.loss += s.loss[i];
             t.money += s.payouts.map_or(0, |p| p[i]);
-            if let Some((advice, lost)) = s.single_dummy {
+            if let Some(counts) = s.single_dummy {
+                let c = counts[i];
                 let sd = t.single_dummy.get_or_insert_with(Default::default);
                 sd.games += 1;
-                sd.advice.add(advice[i]);
+                sd.advice.add(c.advice);
+                sd.loss += c.loss;
                 match s.measure.as_str() {
-                    "tricks" => sd.lost_tricks += lost[i],
-                    "settlement" => sd.lost_money += lost[i],
-                    _ => sd.lost_points += lost[i],
+                    "tricks" => sd.lost_tricks += c.cost,
+                    "settlement" => sd.lost_money += c.cost,
+                    _ => sd.lost_points += c.cost,
                 }
             }
         }
@@ -601,6 +651,7 @@ impl BatchSummary {
                 inaccuracies: t.advice.0[0],
                 mistakes: t.advice.0[1],
                 blunders: t.advice.0[2],
+                loss: t.loss,
                 lost_points: t.lost_points,
                 lost_tricks: t.lost_tricks,
                 lost_money: t.lost_money,
@@ -609,6 +660,7 @@ impl BatchSummary {
                     inaccuracies: sd.advice.0[0],
                     mistakes: sd.advice.0[1],
                     blunders: sd.advice.0[2],
+                    loss: r(sd.loss),
                     lost_points: r(sd.lost_points),
                     lost_tricks: r(sd.lost_tricks),
                     lost_money: r(sd.lost_money),
@@ -669,6 +721,7 @@ impl BatchSummary {
             let totals = PlayerTotals {
                 games: p.games,
                 advice: Tally([p.inaccuracies, p.mistakes, p.blunders]),
+                loss: p.loss,
                 lost_points: p.lost_points,
                 lost_tricks: p.lost_tricks,
                 lost_money: p.lost_money,
@@ -676,6 +729,7 @@ impl BatchSummary {
                 single_dummy: p.single_dummy.map(|sd| SingleDummyTotals {
                     games: sd.games,
                     advice: Tally([sd.inaccuracies, sd.mistakes, sd.blunders]),
+                    loss: sd.loss,
                     lost_points: sd.lost_points,
                     lost_tricks: sd.lost_tricks,
                     lost_money: sd.lost_money,
@@ -752,6 +806,7 @@ impl BatchSummary {
             let t = self.players.entry(name).or_default();
             t.games += o.games;
             t.advice.add(o.advice);
+            t.loss += o.loss;
             t.lost_points += o.lost_points;
             t.lost_tricks += o.lost_tricks;
             t.lost_money += o.lost_money;
@@ -760,6 +815,7 @@ impl BatchSummary {
                 let sd = t.single_dummy.get_or_insert_with(Default::default);
                 sd.games += o.games;
                 sd.advice.add(o.advice);
+                sd.loss += o.loss;
                 sd.lost_points += o.lost_points;
                 sd.lost_tricks += o.lost_tricks;
                 sd.lost_money += o.lost_money;
@@ -802,6 +858,9 @@ struct PlayerLine {
     inaccuracies: u64,
     mistakes: u64,
     blunders: u64,
+    /// What the cards lost in money over every game (best play's payment less the
+    /// card's), the one figure comparable across contracts.
+    loss: i64,
     lost_points: i64,
     lost_tricks: i64,
     lost_money: i64,
@@ -816,6 +875,7 @@ struct SingleDummyLine {
     inaccuracies: u64,
     mistakes: u64,
     blunders: u64,
+    loss: f64,
     lost_points: f64,
     lost_tricks: f64,
     lost_money: f64,

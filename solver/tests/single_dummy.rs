@@ -317,6 +317,7 @@ fn a_decision_asked_alone_draws_and_judges_as_the_whole_analysis() {
                 assert_eq!((d.worlds, d.exhaustive), (sd.worlds, sd.exhaustive));
                 assert_eq!(card.expected, sd.expected, "card {}", play.index);
                 assert_eq!(card.settlement, sd.settlement, "card {}", play.index);
+                assert_eq!((card.loss, card.advice), (sd.loss, sd.advice));
                 assert_eq!((card.win, card.schneider), (sd.win, sd.schneider));
                 assert_eq!(d.best, sd.best, "card {}", play.index);
                 compared += 1;

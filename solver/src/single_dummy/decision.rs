@@ -5,7 +5,7 @@
 
 use super::parallel;
 use super::{round, stopping, thresholds, Sampling, View};
-use crate::advice;
+use crate::advice::{self, Advice};
 use crate::analysis::{cards_text, outcome, OutcomeClass};
 use crate::cards::Card;
 use crate::contract::Measure;
@@ -198,6 +198,61 @@ impl Outlook {
             .collect()
     }
 
+    /// Card `card` against `leader` (the best card) over the worlds: what it gave away in
+    /// the measure (where the values are exact) and in money, and its severity
+    /// ([`Advice`]) by the share of the stake lost less two standard errors (none where
+    /// the worlds were every consistent one: the averages are exact).
+    pub fn against(&self, leader: usize, card: usize) -> Verdict {
+        let n = self.worlds();
+        // The mean of a difference between the leader and this card over the worlds, and
+        // two standard errors of it where the worlds are a sample.
+        let beyond_doubt = |f: &dyn Fn(&Ending) -> f64| -> (f64, f64) {
+            let diffs: Vec<f64> = self
+                .endings
+                .iter()
+                .map(|e| f(&e[leader]) - f(&e[card]))
+                .collect();
+            let mean = diffs.iter().sum::<f64>() / n.max(1) as f64;
+            let margin = if self.exhaustive || n < 2 {
+                0.0
+            } else {
+                let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+                2.0 * (var / n as f64).sqrt()
+            };
+            (mean, margin)
+        };
+        // The measure given away, and points as the smallest severity, only where the
+        // values are exact.
+        let cost = self
+            .exact
+            .then(|| round(beyond_doubt(&|e| e.favour as f64).0, 2));
+        let (share, share_margin) = beyond_doubt(&|e| e.share);
+        let points = match self.measure {
+            Measure::Points if self.exact => {
+                let (mean, margin) = beyond_doubt(&|e| e.favour as f64);
+                mean - margin
+            }
+            _ => 0.0,
+        };
+        let paid = self
+            .endings
+            .first()
+            .is_some_and(|e| e[card].money.is_some());
+        let (loss, margin) = match paid {
+            true => {
+                let (loss, margin) = beyond_doubt(&|e| e.money.unwrap_or(0) as f64);
+                (Some(round(loss, 2)), round(margin, 2))
+            }
+            false => (None, round(share_margin / advice::TRICK_SHARE, 2)),
+        };
+        Verdict {
+            cost,
+            loss,
+            margin,
+            advice: Advice::of(share - share_margin, points),
+        }
+    }
+
     /// Card `card`'s averages over the worlds.
     pub fn card(&self, card: usize) -> CardOutlook {
         let n = self.worlds().max(1) as f64;
@@ -222,8 +277,19 @@ impl Outlook {
             schneider: (declared && points).then(|| share(1)),
             schwarz: (declared && points).then(|| share(2)),
             settlement: paid.then(|| mean(self.sum(card, |e| e.money.unwrap_or(0)))),
+            loss: None,
+            advice: None,
         }
     }
+}
+
+/// A card against the best over the worlds of a decision ([`Outlook::against`]).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Verdict {
+    pub cost: Option<f64>,
+    pub loss: Option<f64>,
+    pub margin: f64,
+    pub advice: Option<Advice>,
 }
 
 /// One legal card over the worlds of a decision.
@@ -251,6 +317,14 @@ pub struct CardOutlook {
     /// Laufende and the game's doublings; absent in Schellen-Schafkopf.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub settlement: Option<f64>,
+    /// What it loses in money against the first of the best cards, in expectation (0
+    /// for a best card; absent in Schellen-Schafkopf).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loss: Option<f64>,
+    /// Its severity against the best ([`Advice`], as `analyze --view players` judges a
+    /// card played); absent for none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub advice: Option<Advice>,
 }
 
 /// A decision judged by what its player could know (`solve --view players`).
@@ -258,8 +332,9 @@ pub struct CardOutlook {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "openapi", schema(example = json!({"id": "sauspiel-1180324214", "seat": 0,
     "measure": "points", "samples": 100, "seed": 3, "worlds": 20, "exhaustive": false,
-    "cards": {"GK": {"win": 0.8, "schneider": 0.2, "schwarz": 0.0, "settlement": 12.0},
-    "G8": {"win": 0.8, "schneider": 0.25, "schwarz": 0.0, "settlement": 12.5}},
+    "cards": {"GK": {"win": 0.8, "schneider": 0.2, "schwarz": 0.0, "settlement": 12.0,
+    "loss": 0.5}, "G8": {"win": 0.8, "schneider": 0.25, "schwarz": 0.0, "settlement": 12.5,
+    "loss": 0.0}},
     "best": ["G8"]})))]
 pub struct Decision {
     pub id: Option<String>,
@@ -327,6 +402,8 @@ pub fn decide(
         ..sampling
     };
     let outlook = Outlook::of(position, here, solvers)?;
+    // The worlds deal the player his legal cards, so at least one is best.
+    let best = outlook.best();
     Ok(Decision {
         id: position.setup().id().map(str::to_string),
         seat: to_move,
@@ -335,11 +412,16 @@ pub fn decide(
         seed: sampling.seed,
         worlds: outlook.worlds(),
         exhaustive: outlook.exhaustive,
-        cards: (0..outlook.cards.len()).map(|c| outlook.card(c)).collect(),
-        best: outlook
-            .best()
-            .into_iter()
-            .map(|c| outlook.cards[c])
+        cards: (0..outlook.cards.len())
+            .map(|c| {
+                let verdict = outlook.against(best[0], c);
+                CardOutlook {
+                    loss: verdict.loss,
+                    advice: verdict.advice,
+                    ..outlook.card(c)
+                }
+            })
             .collect(),
+        best: best.into_iter().map(|c| outlook.cards[c]).collect(),
     })
 }

@@ -3,13 +3,12 @@
 //! dummy, the card's expectation against the best one's (RULES.md section 11); and a hand
 //! played out that way.
 
-use super::decision::{decision_seed, Ending, Outlook};
+use super::decision::{decision_seed, Outlook, Verdict};
 use super::parallel;
 use super::{round, Sampling};
-use crate::advice::{self, Advice, Severities};
+use crate::advice::Severities;
 use crate::analysis::{analyze, Analysis, AnalysisView, SingleDummy, SingleDummySummary};
 use crate::cards::Card;
-use crate::contract::Measure;
 use crate::error::Error;
 use crate::game::Game;
 use crate::search::Solver;
@@ -119,7 +118,6 @@ pub fn judge_single_dummy(
 /// money, and its severity ([`Advice`]) by the share of the stake lost less two standard
 /// errors (none where the worlds were every consistent one: the averages are exact).
 fn judge_over_worlds(outlook: &Outlook, played: Card) -> SingleDummy {
-    let n = outlook.worlds();
     let best: Vec<Card> = outlook
         .best()
         .into_iter()
@@ -131,50 +129,15 @@ fn judge_over_worlds(outlook: &Outlook, played: Card) -> SingleDummy {
         outlook.index(best[0]).unwrap_or(0),
         outlook.index(played).unwrap_or(0),
     );
-    // The mean of a difference between the best card and this one over the worlds, less
-    // two standard errors where the worlds are a sample.
-    let beyond_doubt = |f: &dyn Fn(&Ending) -> f64| -> (f64, f64) {
-        let diffs: Vec<f64> = outlook
-            .endings
-            .iter()
-            .map(|e| f(&e[leader]) - f(&e[mine]))
-            .collect();
-        let mean = diffs.iter().sum::<f64>() / n.max(1) as f64;
-        let margin = if outlook.exhaustive || n < 2 {
-            0.0
-        } else {
-            let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
-            2.0 * (var / n as f64).sqrt()
-        };
-        (mean, margin)
-    };
-    // The measure given away, and points as the smallest severity, only where the values
-    // are exact.
-    let cost = outlook
-        .exact
-        .then(|| round(beyond_doubt(&|e| e.favour as f64).0, 2));
-    let (share, share_margin) = beyond_doubt(&|e| e.share);
-    let points = match outlook.measure {
-        Measure::Points if outlook.exact => {
-            let (mean, margin) = beyond_doubt(&|e| e.favour as f64);
-            mean - margin
-        }
-        _ => 0.0,
-    };
-    let paid = outlook
-        .endings
-        .first()
-        .is_some_and(|e| e[mine].money.is_some());
-    let (loss, margin) = match paid {
-        true => {
-            let (loss, margin) = beyond_doubt(&|e| e.money.unwrap_or(0) as f64);
-            (Some(round(loss, 2)), round(margin, 2))
-        }
-        false => (None, round(share_margin / advice::TRICK_SHARE, 2)),
-    };
+    let Verdict {
+        cost,
+        loss,
+        margin,
+        advice,
+    } = outlook.against(leader, mine);
     let (card, best_card) = (outlook.card(mine), outlook.card(leader));
     SingleDummy {
-        worlds: n,
+        worlds: outlook.worlds(),
         exhaustive: outlook.exhaustive,
         expected: card.expected,
         best_expected: best_card.expected,
@@ -184,7 +147,7 @@ fn judge_over_worlds(outlook: &Outlook, played: Card) -> SingleDummy {
         best_settlement: best_card.settlement,
         loss,
         margin,
-        advice: Advice::of(share - share_margin, points),
+        advice,
         win: card.win,
         schneider: card.schneider,
         schwarz: card.schwarz,

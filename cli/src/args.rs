@@ -181,24 +181,8 @@ pub struct Players {
     /// `players`: also judge each card by what its player could know (single dummy).
     #[arg(long, value_enum, default_value_t = ViewArg::DoubleDummy)]
     pub view: ViewArg,
-    /// Worlds per decision in the players' view, at most (all of them where they are
-    /// fewer) [default: 100].
-    #[arg(long, value_parser = positive)]
-    pub samples: Option<usize>,
-    /// The seed of the worlds drawn: the same seed gives the same answer on any thread
-    /// count [default: 0].
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// In the players' view, also each card's exact expectation in the measure (points
-    /// or tricks; several times the work): otherwise each world is judged by what the
-    /// cards pay alone.
-    #[arg(long)]
-    pub points: bool,
-    /// What the player assumes beyond the cards, the worlds drawn only among those that
-    /// keep it (repeatable): 'seat 2: at least 4 trumps', 'seat 1: no Eichel', 'seat 3
-    /// holds EO' (also 'at most', 'exactly'; of the hands as played).
-    #[arg(long = "assume", value_name = "TEXT")]
-    pub assume: Vec<String>,
+    #[command(flatten)]
+    pub worlds: WorldsArgs,
     /// Each costly card's best line and its own, and the trick where they part (`lines`).
     #[arg(long)]
     pub lines: bool,
@@ -216,22 +200,31 @@ pub struct SolveView {
     /// player to move (default: the player to move).
     #[arg(long, value_parser = seat)]
     pub seat: Option<u8>,
-    /// With `--view players`: worlds drawn, at most (all of them where they are fewer)
-    /// [default: 100].
+    #[command(flatten)]
+    pub worlds: WorldsArgs,
+}
+
+/// How the players' view draws and judges the worlds of a decision (with `--view
+/// players`; refused without it).
+#[derive(clap::Args)]
+pub struct WorldsArgs {
+    /// With `--view players`: worlds per decision, at most (all of them where they are
+    /// fewer) [default: 100].
     #[arg(long, value_parser = positive)]
     pub samples: Option<usize>,
-    /// With `--view players`: the seed of the worlds drawn: the same seed draws this
-    /// decision's worlds as `analyze --view players --seed` does, on any thread count
-    /// [default: 0].
+    /// With `--view players`: the seed of the worlds drawn; the same seed gives the same
+    /// answer on any thread count, and draws a decision's worlds alike for `solve` and
+    /// `analyze` [default: 0].
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Also each card's exact expectation in the measure (points or tricks; several
-    /// times the work): otherwise each world is judged by what the cards pay alone.
+    /// With `--view players`: also each card's exact expectation in the measure (points
+    /// or tricks; several times the work); otherwise each world is judged by what the
+    /// cards pay alone.
     #[arg(long)]
     pub points: bool,
-    /// What the player assumes beyond the cards, the worlds drawn only among those that
-    /// keep it (repeatable): 'seat 2: at least 4 trumps', 'seat 1: no Eichel', 'seat 3
-    /// holds EO' (also 'at most', 'exactly'; of the hands as played).
+    /// With `--view players`: what the player assumes beyond the cards, the worlds drawn
+    /// only among those that keep it (repeatable): 'seat 2: at least 4 trumps', 'seat 1:
+    /// no Eichel', 'seat 3 holds EO' (also 'at most', 'exactly'; of the hands as played).
     #[arg(long = "assume", value_name = "TEXT")]
     pub assume: Vec<String>,
 }

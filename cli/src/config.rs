@@ -115,54 +115,49 @@ fn memory_total() -> Option<u64> {
     Some(kib * 1024)
 }
 
-/// The sampling `--view players` asks for (none for the double-dummy view): each world
-/// judged by what the cards pay, with `--points` also by their exact values, keeping the
-/// `--assume`d (read in `pack`).
+/// The sampling `--view players` asks for (none for the double-dummy view).
 pub fn sampling_of(
     players: &crate::args::Players,
     pack: solver::Pack,
 ) -> std::io::Result<Option<solver::single_dummy::Sampling>> {
-    if players.view != crate::args::ViewArg::Players {
-        players_only(
-            players.samples.is_some() || players.seed.is_some(),
-            players.points,
-            &players.assume,
-        )?;
-        return Ok(None);
+    match players.view {
+        crate::args::ViewArg::Players => players.worlds.sampling(pack).map(Some),
+        crate::args::ViewArg::DoubleDummy => players.worlds.unused().map(|_| None),
     }
-    let sampling = players_sampling(players.samples, players.seed)
-        .assuming(assumptions(&players.assume, pack)?);
-    Ok(Some(match players.points {
-        true => sampling,
-        false => sampling.paying_only(),
-    }))
 }
 
-/// The players' view's worlds: `samples` (default [`solver::defaults::ANALYSIS_WORLDS`])
-/// from `seed` (default 0).
-pub fn players_sampling(
-    samples: Option<usize>,
-    seed: Option<u64>,
-) -> solver::single_dummy::Sampling {
-    solver::single_dummy::Sampling::new(
-        samples.unwrap_or(solver::defaults::ANALYSIS_WORLDS),
-        seed.unwrap_or(0),
-    )
-}
+impl crate::args::WorldsArgs {
+    /// The worlds asked for: `--samples` (default [`solver::defaults::ANALYSIS_WORLDS`])
+    /// from `--seed` (default 0), each judged by what the cards pay (with `--points` also
+    /// by their exact values), keeping the `--assume`d (cards read in `pack`).
+    pub fn sampling(&self, pack: solver::Pack) -> std::io::Result<solver::single_dummy::Sampling> {
+        let sampling = solver::single_dummy::Sampling::new(
+            self.samples.unwrap_or(solver::defaults::ANALYSIS_WORLDS),
+            self.seed.unwrap_or(0),
+        )
+        .assuming(assumptions(&self.assume, pack)?);
+        Ok(match self.points {
+            true => sampling,
+            false => sampling.paying_only(),
+        })
+    }
 
-/// Refuses `--samples`, `--seed`, `--points` and `--assume` outside the players' view,
-/// which alone reads them.
-pub fn players_only(sampled: bool, points: bool, assume: &[String]) -> std::io::Result<()> {
-    let given = match (sampled, points, assume.is_empty()) {
-        (true, _, _) => "--samples and --seed draw the worlds of the players' view",
-        (_, true, _) => "--points asks the players' view for exact expectations",
-        (_, _, false) => "--assume narrows the worlds of the players' view",
-        (false, false, true) => return Ok(()),
-    };
-    Err(std::io::Error::new(
-        std::io::ErrorKind::InvalidInput,
-        format!("{given}: give --view players"),
-    ))
+    /// Refuses any of these flags without the players' view, which alone reads them.
+    pub fn unused(&self) -> std::io::Result<()> {
+        let given = if self.samples.is_some() || self.seed.is_some() {
+            "--samples and --seed draw the worlds of the players' view"
+        } else if self.points {
+            "--points asks the players' view for exact expectations"
+        } else if !self.assume.is_empty() {
+            "--assume narrows the worlds of the players' view"
+        } else {
+            return Ok(());
+        };
+        Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("{given}: give --view players"),
+        ))
+    }
 }
 
 /// The `--assume` texts read (cards in `pack`); a fault names the text.

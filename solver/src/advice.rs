@@ -3,11 +3,10 @@
 //! lost its player (RULES.md section 11). The table, the JSON, the batch summary and the
 //! pages all read [`Advice`]; none of them classifies a cost itself.
 
-use crate::analysis::OutcomeClass;
-use crate::contract::Measure;
+use crate::contract::{Contract, Measure};
 use crate::game::Setup;
 use crate::seat::Seat;
-use crate::settle::{declared_payouts, DeclaredOutcome};
+use crate::settle::{declared_payouts, DeclaredOutcome, Targets};
 use serde::Serialize;
 
 /// A card's severity: what it lost its player, beyond any doubt the sampling leaves.
@@ -76,6 +75,44 @@ impl Severities {
             Some(Advice::Mistake) => self.mistakes += 1,
             Some(Advice::Blunder) => self.blunders += 1,
             None => {}
+        }
+    }
+}
+
+/// The outcome a final value stands for, for `turned` and for what it pays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum OutcomeClass {
+    /// Won or lost, schneider, schwarz.
+    Declared(DeclaredOutcome),
+    /// In Ramsch the settlement itself: each one is an outcome (loser or not, Jungfrau,
+    /// Durchmarsch); in Schellen-Schafkopf the tricks, each of which is paid.
+    Settlement(i64),
+}
+
+/// The outcome class of a final value (see [`OutcomeClass`]).
+pub(crate) fn outcome(
+    contract: &Contract,
+    targets: Targets,
+    measure: Measure,
+    value: i64,
+    tricks: u8,
+) -> OutcomeClass {
+    match (contract, measure) {
+        (_, Measure::Settlement) | (Contract::SchellenSchafkopf, _) => {
+            OutcomeClass::Settlement(value)
+        }
+        (Contract::Bettel { .. }, _) => OutcomeClass::Declared(DeclaredOutcome::plain(value == 0)),
+        (_, Measure::Tricks) => {
+            OutcomeClass::Declared(DeclaredOutcome::plain(value == tricks as i64))
+        }
+        (_, Measure::Points) => {
+            let (won, schneider) = targets.won_schneider(value as u32);
+            let schwarz = if won { value == 120 } else { value == 0 };
+            OutcomeClass::Declared(DeclaredOutcome {
+                won,
+                schneider,
+                schwarz,
+            })
         }
     }
 }

@@ -3,14 +3,14 @@
 //! with the players' view, also each card judged by what its player could know
 //! ([`analyze_players`]).
 
-use crate::advice::{self, Advice, Severities};
+use crate::advice::{self, outcome, Advice, OutcomeClass, Severities};
 use crate::cards::Card;
 use crate::contract::{Contract, Measure};
 use crate::error::Error;
 use crate::game::Game;
 use crate::search::{Frame, Judgement, Solver};
 use crate::seat::Seat;
-use crate::settle::{DeclaredOutcome, Score, Targets};
+use crate::settle::{Score, Targets};
 use serde::Serialize;
 
 /// One played card, judged double dummy.
@@ -283,44 +283,6 @@ fn text<S: serde::Serializer>(value: &impl std::fmt::Display, s: S) -> Result<S:
 
 pub(crate) fn cards_text<S: serde::Serializer>(cards: &[Card], s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq(cards.iter().map(|c| c.to_string()))
-}
-
-/// The outcome a final value stands for, for `turned`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum OutcomeClass {
-    /// Won or lost, schneider, schwarz.
-    Declared(DeclaredOutcome),
-    /// In Ramsch the settlement itself: each one is an outcome (loser or not, Jungfrau,
-    /// Durchmarsch); in Schellen-Schafkopf the tricks, each of which is paid.
-    Settlement(i64),
-}
-
-/// The outcome class of a final value (see [`OutcomeClass`]).
-pub(crate) fn outcome(
-    contract: &Contract,
-    targets: Targets,
-    measure: Measure,
-    value: i64,
-    tricks: u8,
-) -> OutcomeClass {
-    match (contract, measure) {
-        (_, Measure::Settlement) | (Contract::SchellenSchafkopf, _) => {
-            OutcomeClass::Settlement(value)
-        }
-        (Contract::Bettel { .. }, _) => OutcomeClass::Declared(DeclaredOutcome::plain(value == 0)),
-        (_, Measure::Tricks) => {
-            OutcomeClass::Declared(DeclaredOutcome::plain(value == tricks as i64))
-        }
-        (_, Measure::Points) => {
-            let (won, schneider) = targets.won_schneider(value as u32);
-            let schwarz = if won { value == 120 } else { value == 0 };
-            OutcomeClass::Declared(DeclaredOutcome {
-                won,
-                schneider,
-                schwarz,
-            })
-        }
-    }
 }
 
 /// Analyses every card of `game` (its play so far), solving every position with `solver`.

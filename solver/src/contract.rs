@@ -55,6 +55,8 @@ pub enum GameName {
 }
 
 impl GameName {
+    /// Every game; the first eight are the usual ones every Bavarian table may play
+    /// (`rules.games` chooses among them).
     pub const ALL: [GameName; 20] = [
         GameName::Sauspiel,
         GameName::Solo,

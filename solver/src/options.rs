@@ -338,16 +338,8 @@ impl Options {
         if self.games.is_empty() {
             return Ok(None);
         }
-        let usual = [
-            GameName::Sauspiel,
-            GameName::Solo,
-            GameName::Wenz,
-            GameName::Geier,
-            GameName::Farbwenz,
-            GameName::Farbgeier,
-            GameName::Bettel,
-            GameName::BettelOuvert,
-        ];
+        // The usual games: the first of every game's names, before Ramsch.
+        let usual = &GameName::ALL[..8];
         let read = |text: &String| -> Option<(GameName, bool)> {
             let lower = text.to_lowercase();
             let (name, tout) = match lower.strip_suffix("_tout") {

@@ -19,12 +19,7 @@ pub fn run(
 ) -> io::Result<ExitCode> {
     if view.view == ViewArg::Players {
         let seat = view.seat.and_then(solver::Seat::new);
-        let sampling = crate::config::players_sampling(view.samples, view.seed)
-            .assuming(crate::config::assumptions(&view.assume, config.pack)?);
-        let sampling = match view.points {
-            true => sampling,
-            false => sampling.paying_only(),
-        };
+        let sampling = view.worlds.sampling(config.pack)?;
         return run_sampled(report, config, false, move |line, solvers, answer| {
             decide_line(line, solvers, seat, sampling, answer)
         });
@@ -36,11 +31,7 @@ pub fn run(
              has no seat",
         ));
     }
-    crate::config::players_only(
-        view.samples.is_some() || view.seed.is_some(),
-        view.points,
-        &view.assume,
-    )?;
+    view.worlds.unused()?;
     let workers = Workers::of(&report.search)?;
     let pack = config.pack;
     run_lines(

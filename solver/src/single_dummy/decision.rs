@@ -3,10 +3,11 @@
 //! schwarz, money), then averaged per card ([`decide`]). The analysis of a played card
 //! (`judge.rs`) reads the same worlds.
 
+use super::ending::Ending;
 use super::parallel;
 use super::{round, stopping, thresholds, Sampling, View};
-use crate::advice::{self, Advice};
-use crate::analysis::{cards_text, outcome, OutcomeClass};
+use crate::advice::{self, outcome, Advice, OutcomeClass};
+use crate::analysis::cards_text;
 use crate::cards::Card;
 use crate::contract::Measure;
 use crate::deal::Rng;
@@ -17,23 +18,6 @@ use crate::seat::Seat;
 use crate::settle::Targets;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
-
-/// A card in one world, played and then perfect play to the end.
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct Ending {
-    /// The position's value after the card, as `solve` gives it.
-    pub value: i64,
-    /// The same in the player's favour (higher is better for him).
-    pub favour: i64,
-    /// Won, schneider and schwarz for the player's side (declared contracts only).
-    pub ours: Option<[bool; 3]>,
-    /// What the player is paid (absent in Schellen-Schafkopf, whose payment follows all
-    /// four players' tricks, not the value).
-    pub money: Option<i64>,
-    /// The ending as a share of twice the player's stake in this world, which a card's
-    /// severity compares ([`advice::share`]).
-    pub share: f64,
-}
 
 /// Every legal card of a decision in every world drawn: `endings[world][card]`.
 #[derive(Clone, Debug)]

@@ -20,6 +20,7 @@
 mod arrange;
 pub(crate) mod assume;
 mod decision;
+mod ending;
 mod judge;
 pub(crate) mod parallel;
 mod stopping;

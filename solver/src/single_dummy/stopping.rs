@@ -12,7 +12,7 @@
 //! set aside by its difference pays at most an inaccuracy more, at about three standard
 //! errors at each look.
 
-use super::decision::Ending;
+use super::ending::Ending;
 
 /// Worlds judged before the first look.
 pub(crate) const FIRST_LOOK: usize = 20;

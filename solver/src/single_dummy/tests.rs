@@ -187,21 +187,33 @@ fn drawing_is_uniform_over_the_consistent_worlds() {
             let g = view.draw_one(&mut rng);
             *counts.entry(hidden_of(&view, &g).0).or_default() += 1;
         }
-        assert_eq!(counts.len(), k, "after {n} cards: a world never drawn");
-        let expected = draws as f64 / k as f64;
-        let chi: f64 = worlds
-            .iter()
-            .map(|h| {
-                let o = counts.get(&h.0).copied().unwrap_or(0) as f64;
-                (o - expected).powi(2) / expected
-            })
-            .sum();
-        let limit = chi_square_999((k - 1) as f64);
-        assert!(
-            chi < limit,
-            "after {n} cards: chi-square {chi:.1} over {limit:.1}, {k} worlds"
-        );
+        assert_uniform(&worlds, &counts, draws, &format!("after {n} cards"));
     }
+}
+
+/// Asserts that `counts` of `draws` draws spread uniformly over `worlds` (each drawn, and
+/// chi-square under its 0.999 quantile).
+fn assert_uniform(
+    worlds: &[BySeat<Cards>],
+    counts: &HashMap<[Cards; 4], usize>,
+    draws: usize,
+    what: &str,
+) {
+    let k = worlds.len();
+    assert_eq!(counts.len(), k, "{what}: a world never drawn");
+    let expected = draws as f64 / k as f64;
+    let chi: f64 = worlds
+        .iter()
+        .map(|h| {
+            let o = counts.get(&h.0).copied().unwrap_or(0) as f64;
+            (o - expected).powi(2) / expected
+        })
+        .sum();
+    let limit = chi_square_999((k - 1) as f64);
+    assert!(
+        chi < limit,
+        "{what}: chi-square {chi:.1} over {limit:.1}, {k} worlds"
+    );
 }
 
 /// A Schieber round (game 18 of NetSchafkopf's `samples-16.05.20.txt`) after `n` cards.
@@ -500,20 +512,7 @@ fn assumed_worlds_are_drawn_uniformly_and_each_keeps_the_assumptions() {
             assert!(keeps(&h), "after {n} cards: a world breaks an assumption");
             *counts.entry(h.0).or_default() += 1;
         }
-        assert_eq!(counts.len(), k, "after {n} cards: a world never drawn");
-        let expected = draws as f64 / k as f64;
-        let chi: f64 = worlds
-            .iter()
-            .map(|h| {
-                let o = counts.get(&h.0).copied().unwrap_or(0) as f64;
-                (o - expected).powi(2) / expected
-            })
-            .sum();
-        let limit = chi_square_999((k - 1) as f64);
-        assert!(
-            chi < limit,
-            "after {n} cards: chi-square {chi:.1} over {limit:.1}"
-        );
+        assert_uniform(&worlds, &counts, draws, &format!("after {n} cards"));
         // The worlds asked for keep them too, listed or drawn.
         for w in view.worlds(40, 1).unwrap().games {
             assert!(keeps(&hidden_of(&view, &w)));

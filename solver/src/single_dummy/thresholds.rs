@@ -5,7 +5,7 @@
 //! reaches. Ramsch and Schellen-Schafkopf pay by the exact value: there every value is an
 //! outcome of its own, and the cards are solved exactly.
 
-use crate::analysis::{outcome, OutcomeClass};
+use crate::advice::{outcome, OutcomeClass};
 use crate::cards::Card;
 use crate::contract::{Contract, Measure};
 use crate::error::Error;

@@ -135,13 +135,29 @@ impl Assumption {
                 least,
                 most,
             } => {
-                let group = match group {
-                    Counted::Trumps => Group::Trump,
-                    Counted::Suit(s) => Group::Plain(s),
-                };
-                let n = dealt[seat].intersect(order.group_cards(group)).len() as u8;
+                let n = dealt[seat]
+                    .intersect(order.group_cards(group.group()))
+                    .len() as u8;
                 (least..=most).contains(&n)
             }
+        }
+    }
+}
+
+impl Counted {
+    /// The group of a card order it counts.
+    fn group(self) -> Group {
+        match self {
+            Counted::Trumps => Group::Trump,
+            Counted::Suit(s) => Group::Plain(s),
+        }
+    }
+
+    /// Its name in an assumption: `trumps`, or the suit's German name.
+    fn name(self) -> &'static str {
+        match self {
+            Counted::Trumps => "trumps",
+            Counted::Suit(s) => s.name(),
         }
     }
 }
@@ -171,10 +187,7 @@ impl fmt::Display for Assumption {
                 least,
                 most,
             } => {
-                let group = match group {
-                    Counted::Trumps => "trumps".to_string(),
-                    Counted::Suit(s) => s.name().to_string(),
-                };
+                let group = group.name();
                 match (least, most) {
                     (0, 0) => write!(f, "seat {seat}: no {group}"),
                     (n, u8::MAX) => write!(f, "seat {seat}: at least {n} {group}"),

@@ -148,11 +148,12 @@ pub(crate) fn stake(setup: &Setup, seat: Seat) -> i64 {
     stake.max(1)
 }
 
-/// An ending as a share of twice `seat`'s stake (`money` where the hand pays him by it,
-/// else `favour` tricks at [`TRICK_SHARE`] each): the amounts a card's severity compares.
-pub(crate) fn share(setup: &Setup, seat: Seat, money: Option<i64>, favour: i64) -> f64 {
+/// An ending as a share of twice the player's `stake` ([`stake`]; `money` where the hand
+/// pays him by it, else `favour` tricks at [`TRICK_SHARE`] each): the amounts a card's
+/// severity compares.
+pub(crate) fn share(stake: i64, money: Option<i64>, favour: i64) -> f64 {
     match money {
-        Some(m) => m as f64 / (2 * stake(setup, seat)) as f64,
+        Some(m) => m as f64 / (2 * stake) as f64,
         None => favour as f64 * TRICK_SHARE,
     }
 }
@@ -203,7 +204,7 @@ mod tests {
             schwarz: false,
         };
         let pay = |o| declared_payouts(&s, o)[0];
-        let share = |o| super::share(&s, Seat::S0, Some(pay(o)), 0);
+        let share = |o| super::share(stake(&s, Seat::S0), Some(pay(o)), 0);
         assert_eq!(share(won(true)) - share(won(false)), 0.5);
         assert_eq!(
             share(won(false)) - share(DeclaredOutcome::plain(false)),
@@ -228,8 +229,9 @@ mod tests {
             schwarz: false,
         };
         let pay = |o| Some(declared_payouts(&s, o)[0]);
-        let lost = share(&s, Seat::S0, pay(schneider), 0)
-            - share(&s, Seat::S0, pay(DeclaredOutcome::plain(true)), 0);
+        let declarer = stake(&s, Seat::S0);
+        let lost = share(declarer, pay(schneider), 0)
+            - share(declarer, pay(DeclaredOutcome::plain(true)), 0);
         assert_eq!(Advice::of(lost, 0.0), Some(Advice::Mistake));
     }
 
@@ -241,7 +243,7 @@ mod tests {
         assert_eq!(stake(&s, Seat::S1), 40);
         let seat = Seat::S1;
         assert_eq!(
-            share(&s, seat, Some(20), 20) - share(&s, seat, Some(-60), -60),
+            share(stake(&s, seat), Some(20), 20) - share(stake(&s, seat), Some(-60), -60),
             1.0
         );
     }
@@ -249,7 +251,7 @@ mod tests {
     #[test]
     fn schellen_schafkopf_counts_tricks() {
         let s = setup(r#"{"game": "sauspiel", "suit": "G", "declarer": 0}"#);
-        assert_eq!(share(&s, Seat::S0, None, 3), 3.0 * TRICK_SHARE);
+        assert_eq!(share(stake(&s, Seat::S0), None, 3), 3.0 * TRICK_SHARE);
     }
 
     #[test]

@@ -359,10 +359,12 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
                 let favour = |value: i64| if maximizes { value } else { -value };
                 let cost = favour(before) - favour(after);
                 let class = |value| outcome(&contract, targets, frame.measure, value, tricks);
+                let (best_class, card_class) = (class(before), class(after));
                 let paid =
-                    |value| advice::money(&setup, seat, class(value), favour(value), frame.measure);
-                let (best_paid, card_paid) = (paid(before), paid(after));
-                let share = |paid, value| advice::share(&setup, seat, paid, favour(value));
+                    |class, value| advice::money(&setup, seat, class, favour(value), frame.measure);
+                let (best_paid, card_paid) = (paid(best_class, before), paid(card_class, after));
+                let stake = advice::stake(&setup, seat);
+                let share = |paid, value| advice::share(stake, paid, favour(value));
                 let points = if frame.measure == Measure::Points {
                     cost
                 } else {
@@ -376,11 +378,11 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
                         )
                     })
                     .flatten();
-                let turned = match (class(before), class(after)) {
+                let turned = match (best_class, card_class) {
                     (OutcomeClass::Declared(b), OutcomeClass::Declared(a)) => b.won != a.won,
                     _ => match (best_paid, card_paid) {
                         (Some(b), Some(a)) => (b >= 0) != (a >= 0),
-                        _ => class(before) != class(after),
+                        _ => best_class != card_class,
                     },
                 };
                 let loss = best_paid.zip(card_paid).map(|(b, a)| b - a);

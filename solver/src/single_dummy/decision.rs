@@ -3,7 +3,7 @@
 //! schwarz, money), then averaged per card ([`decide`]). The analysis of a played card
 //! (`judge.rs`) reads the same worlds.
 
-use super::ending::Ending;
+use super::ending::{difference, Ending};
 use super::parallel;
 use super::{round, stopping, thresholds, Sampling, View};
 use crate::advice::{self, outcome, Advice, OutcomeClass};
@@ -129,6 +129,7 @@ impl Outlook {
                 let declares = world.setup().declarers().contains(seat);
                 let setup = world.setup();
                 let (contract, targets) = (setup.contract(), Targets::of(setup));
+                let stake = advice::stake(setup, seat);
                 let ending = |value: i64| {
                     let favour = if maximizes { value } else { -value };
                     let class = outcome(&contract, targets, measure, value, tricks);
@@ -145,7 +146,7 @@ impl Outlook {
                         favour,
                         ours,
                         money,
-                        share: advice::share(setup, seat, money, favour),
+                        share: advice::share(stake, money, favour),
                     }
                 };
                 Ok(values.iter().map(|&v| ending(v)).collect())
@@ -187,35 +188,19 @@ impl Outlook {
     /// ([`Advice`]) by the share of the stake lost less two standard errors (none where
     /// the worlds were every consistent one: the averages are exact).
     pub fn against(&self, leader: usize, card: usize) -> Verdict {
-        let n = self.worlds();
         // The mean of a difference between the leader and this card over the worlds, and
         // two standard errors of it where the worlds are a sample.
         let beyond_doubt = |f: &dyn Fn(&Ending) -> f64| -> (f64, f64) {
-            let diffs: Vec<f64> = self
-                .endings
-                .iter()
-                .map(|e| f(&e[leader]) - f(&e[card]))
-                .collect();
-            let mean = diffs.iter().sum::<f64>() / n.max(1) as f64;
-            let margin = if self.exhaustive || n < 2 {
-                0.0
-            } else {
-                let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
-                2.0 * (var / n as f64).sqrt()
-            };
-            (mean, margin)
+            let (mean, error) = difference(&self.endings, leader, card, f);
+            (mean, if self.exhaustive { 0.0 } else { 2.0 * error })
         };
         // The measure given away, and points as the smallest severity, only where the
         // values are exact.
-        let cost = self
-            .exact
-            .then(|| round(beyond_doubt(&|e| e.favour as f64).0, 2));
+        let given = self.exact.then(|| beyond_doubt(&|e| e.favour as f64));
+        let cost = given.map(|(mean, _)| round(mean, 2));
         let (share, share_margin) = beyond_doubt(&|e| e.share);
-        let points = match self.measure {
-            Measure::Points if self.exact => {
-                let (mean, margin) = beyond_doubt(&|e| e.favour as f64);
-                mean - margin
-            }
+        let points = match (self.measure, given) {
+            (Measure::Points, Some((mean, margin))) => mean - margin,
             _ => 0.0,
         };
         let paid = self

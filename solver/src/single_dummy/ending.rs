@@ -18,3 +18,25 @@ pub(crate) struct Ending {
     /// severity compares (`advice::share`).
     pub share: f64,
 }
+
+/// The mean over the worlds of `f` of `leader`'s ending less `f` of `card`'s, and the
+/// standard error of that mean (0 with fewer than two worlds): what the stopping rule and
+/// a card's severity both weigh.
+pub(crate) fn difference(
+    endings: &[Vec<Ending>],
+    leader: usize,
+    card: usize,
+    f: impl Fn(&Ending) -> f64,
+) -> (f64, f64) {
+    let n = endings.len();
+    let diffs: Vec<f64> = endings
+        .iter()
+        .map(|e| f(&e[leader]) - f(&e[card]))
+        .collect();
+    let mean = diffs.iter().sum::<f64>() / n.max(1) as f64;
+    if n < 2 {
+        return (mean, 0.0);
+    }
+    let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+    (mean, (var / n as f64).sqrt())
+}

@@ -234,7 +234,7 @@ impl View {
     /// refused, and so is an assumption the game viewed breaks (its own deal is one of the
     /// worlds).
     pub fn assuming(mut self, assumptions: &[Assumption]) -> Result<View, Error> {
-        let order = self.setup.contract().order(self.setup.deck());
+        let order = self.setup.order();
         if let Some(false_one) = assumptions.iter().find(|a| !a.kept(&self.actual, &order)) {
             return Err(Error::BadAssumption(format!(
                 "'{false_one}' is false in this game (seat {} played it with {})",
@@ -262,17 +262,17 @@ impl View {
     /// seen: dealt, set up and replayed as a record is.
     pub fn world(&self, hidden: &BySeat<Cards>) -> Result<Game, Error> {
         let played_hands = BySeat::from_fn(|s| self.known[s] | hidden[s] | self.played[s]);
+        // The assumptions first: they need the hands alone, not the replay.
+        if !assume::all_kept(&self.assumptions, &played_hands, &self.setup.order()) {
+            return Err(Error::BadAssumption("the world breaks one".to_string()));
+        }
         let contract = self.exchange_in(&played_hands)?;
         let deal = self
             .setup
             .deal()
             .redealt(contract.dealt_hands(played_hands))?;
         let setup = Setup::new(deal, contract)?;
-        let game = Game::replay(setup, &self.plays)?;
-        if !assume::all_kept(&self.assumptions, &played_hands, game.order()) {
-            return Err(Error::BadAssumption("the world breaks one".to_string()));
-        }
-        Ok(game)
+        Game::replay(setup, &self.plays)
     }
 
     /// The contract of a world with these hands as played. A Hochzeit's exchanged cards

@@ -12,7 +12,7 @@
 //! set aside by its difference pays at most an inaccuracy more, at about three standard
 //! errors at each look.
 
-use super::ending::Ending;
+use super::ending::{difference, Ending};
 
 /// Worlds judged before the first look.
 pub(crate) const FIRST_LOOK: usize = 20;
@@ -54,18 +54,12 @@ fn set_aside(endings: &[Vec<Ending>], leader: usize, card: usize) -> bool {
     if endings.iter().all(|e| paid(&e[leader]) >= paid(&e[card])) {
         return true;
     }
-    let n = endings.len();
-    if n < 2 {
+    if endings.len() < 2 {
         return false;
     }
-    let diffs: Vec<f64> = endings
-        .iter()
-        .map(|e| e[leader].share - e[card].share)
-        .collect();
-    let mean = diffs.iter().sum::<f64>() / n as f64;
-    let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+    let (mean, error) = difference(endings, leader, card, |e| e.share);
     // `mean` is the leader's advantage; the card's is its negative.
-    -mean + Z * (var / n as f64).sqrt() < INDIFFERENCE
+    -mean + Z * error < INDIFFERENCE
 }
 
 #[cfg(test)]

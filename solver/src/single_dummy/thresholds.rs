@@ -7,7 +7,7 @@
 
 use crate::advice::{outcome, OutcomeClass};
 use crate::cards::Card;
-use crate::contract::{Contract, Measure};
+use crate::contract::Measure;
 use crate::error::Error;
 use crate::game::Game;
 use crate::search::{Frame, Solver};
@@ -25,9 +25,6 @@ pub(crate) fn boundaries(position: &Game, measure: Measure) -> Option<Vec<i64>> 
         Measure::Tricks => tricks as i64,
         Measure::Settlement => return None,
     };
-    if contract == Contract::SchellenSchafkopf {
-        return None;
-    }
     let targets = Targets::of(setup);
     let class = |v: i64| outcome(&contract, targets, measure, v, tricks);
     let mut bounds = Vec::new();

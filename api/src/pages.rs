@@ -1,7 +1,8 @@
 //! The pages (INTERFACE.md section 4): the stored games at `/` with a box to add more, the
-//! replay of one game at `/games/{id}`, and the same replay as one self-contained file
-//! (`schafkopf analyze --format html`). Every asset is compiled into the binary: no
-//! outside request, no build step.
+//! replay of one game at `/games/{id}`, the ledger of the games a filter selects at
+//! `/ledger`, and the replay as one self-contained file (`schafkopf analyze --format
+//! html`). Every asset is compiled into the binary: no outside request, no build step;
+//! each page loads `common.js` and then its own script.
 //!
 //! Data never becomes markup: the scripts build the pages from text nodes, and the data
 //! a saved report embeds is JSON with every `<` escaped. No page runs inline script: the
@@ -14,10 +15,21 @@ use base64::Engine;
 use sha2::{Digest, Sha256};
 
 const CSS: &str = include_str!("../assets/page.css");
+const COMMON_JS: &str = include_str!("../assets/common.js");
 const JS: &str = include_str!("../assets/replay.js");
 const INDEX_JS: &str = include_str!("../assets/index.js");
+const LEDGER_JS: &str = include_str!("../assets/ledger.js");
 const REPLAY: &str = include_str!("../assets/replay.html");
 const INDEX: &str = include_str!("../assets/index.html");
+const LEDGER: &str = include_str!("../assets/ledger.html");
+
+/// The scripts a service page loads: the shared one, then its own (`/assets/{name}`).
+fn scripts(name: &str) -> String {
+    format!("<script src=\"/assets/common.js\"></script><script src=\"/assets/{name}\"></script>")
+}
+
+/// The style sheet of every service page.
+const STYLE: &str = "<link rel=\"stylesheet\" href=\"/assets/page.css\">";
 
 /// A whole page around `body`.
 fn page(title: &str, head: &str, body: &str) -> String {
@@ -59,7 +71,7 @@ fn hash_source(text: &str) -> String {
 pub fn standalone(title: &str, record: &str, analysis: &str, contracts: &str) -> String {
     let data =
         format!("{{\"record\": {record}, \"analysis\": {analysis}, \"contracts\": {contracts}}}");
-    let (style, script) = (format!("\n{CSS}"), format!("\n{JS}"));
+    let (style, script) = (format!("\n{CSS}"), format!("\n{COMMON_JS}\n{JS}"));
     // The report's own policy: its one script and its styles, by hash; nothing fetched.
     let policy = format!(
         "default-src 'none'; script-src {}; style-src {}; img-src data:; base-uri 'none'; \
@@ -91,18 +103,27 @@ fn html(text: String) -> HttpResponse {
 async fn index() -> HttpResponse {
     html(page(
         "schafkopf",
-        "<link rel=\"stylesheet\" href=\"/assets/page.css\">",
-        &format!("{INDEX}<script src=\"/assets/index.js\"></script>"),
+        STYLE,
+        &format!("{INDEX}{}", scripts("index.js")),
     ))
 }
 
 async fn replay() -> HttpResponse {
     html(page(
         "schafkopf: replay",
-        "<link rel=\"stylesheet\" href=\"/assets/page.css\">",
+        STYLE,
         &format!(
-            "<div id=\"replay\">\n{REPLAY}</div>\n<script src=\"/assets/replay.js\"></script>"
+            "<div id=\"replay\">\n{REPLAY}</div>\n{}",
+            scripts("replay.js")
         ),
+    ))
+}
+
+async fn ledger() -> HttpResponse {
+    html(page(
+        "schafkopf: ledger",
+        STYLE,
+        &format!("{LEDGER}{}", scripts("ledger.js")),
     ))
 }
 
@@ -115,20 +136,19 @@ fn asset(content_type: &'static str, body: &'static str) -> HttpResponse {
 
 /// The pages' routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    let script =
+        |body: &'static str| move || async move { asset("text/javascript; charset=utf-8", body) };
     cfg.route("/", web::get().to(index))
         .route("/games/{id:.*}", web::get().to(replay))
+        .route("/ledger", web::get().to(ledger))
+        .route("/assets/common.js", web::get().to(script(COMMON_JS)))
+        .route("/assets/ledger.js", web::get().to(script(LEDGER_JS)))
         .route(
             "/assets/page.css",
             web::get().to(|| async { asset("text/css; charset=utf-8", CSS) }),
         )
-        .route(
-            "/assets/replay.js",
-            web::get().to(|| async { asset("text/javascript; charset=utf-8", JS) }),
-        )
-        .route(
-            "/assets/index.js",
-            web::get().to(|| async { asset("text/javascript; charset=utf-8", INDEX_JS) }),
-        );
+        .route("/assets/replay.js", web::get().to(script(JS)))
+        .route("/assets/index.js", web::get().to(script(INDEX_JS)));
 }
 
 #[cfg(test)]

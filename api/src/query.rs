@@ -3,7 +3,7 @@
 //! names the parameter in every fault.
 
 use crate::problem::ApiError;
-use crate::store::{Filter, Page};
+use crate::store::{Filter, Order, Page};
 use actix_web::dev::Payload;
 use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest};
@@ -516,6 +516,8 @@ impl PackParams {
 pub struct GameFilters {
     /// Only games with a player of this name.
     pub player: Option<String>,
+    /// Only games whose id contains this text (case as stored: `club-night`).
+    pub id: Option<String>,
     /// Only games of this contract (`sauspiel`, `solo`, `wenz`, ..., `ramsch`).
     pub game: Option<String>,
     /// Only games stored on or after this date or time (`2026-11-29` or RFC 3339, UTC).
@@ -536,7 +538,39 @@ pub struct Paging {
     /// Games to skip (default 0).
     #[param(inline)]
     pub offset: Option<Offset>,
+    /// `oldest` first (the default) or `newest` first, by the time each game was stored.
+    #[param(inline)]
+    pub order: Option<OrderName>,
 }
+
+/// The order of a listing by name: `oldest` or `newest` (first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OrderName(pub Order);
+
+impl OrderName {
+    const NAMES: [(&'static str, Order); 2] = [
+        ("oldest", Order::OldestFirst),
+        ("newest", Order::NewestFirst),
+    ];
+}
+
+impl<'de> Deserialize<'de> for OrderName {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<OrderName, D::Error> {
+        let read = |text: &str| {
+            let named = OrderName::NAMES.iter().find(|(name, _)| *name == text);
+            named.map(|&(_, order)| OrderName(order))
+        };
+        by_name(d, &OrderName::NAMES.map(|(name, _)| name), read)
+    }
+}
+
+impl utoipa::PartialSchema for OrderName {
+    fn schema() -> RefOr<Schema> {
+        names_schema(&OrderName::NAMES.map(|(name, _)| name))
+    }
+}
+
+impl utoipa::ToSchema for OrderName {}
 
 impl Paging {
     /// The page asked for: 50 games by default, from the first.
@@ -544,6 +578,7 @@ impl Paging {
         Page {
             limit: self.limit.map_or(50, |l| l.0),
             offset: self.offset.map_or(0, |o| o.0 as i64),
+            order: self.order.map_or(Order::OldestFirst, |o| o.0),
         }
     }
 }
@@ -553,6 +588,7 @@ impl GameFilters {
     pub fn filter(&self) -> Result<Filter, ApiError> {
         let GameFilters {
             player,
+            id,
             game,
             since,
             until,
@@ -565,18 +601,17 @@ impl GameFilters {
                     .map_err(|e| bad_query(format!("game: {e}")))
             })
             .transpose()?;
-        if let Some(c) = player
-            .iter()
-            .flat_map(|p| p.chars())
-            .find(|c| c.is_control())
-        {
-            return Err(bad_query(format!(
-                "player holds a control character (U+{:04X}); no stored name does",
-                c as u32
-            )));
+        for (name, text, stored) in [("player", player, "name"), ("id", id, "id")] {
+            if let Some(c) = text.iter().flat_map(|p| p.chars()).find(|c| c.is_control()) {
+                return Err(bad_query(format!(
+                    "{name} holds a control character (U+{:04X}); no stored {stored} does",
+                    c as u32
+                )));
+            }
         }
         Ok(Filter {
             player: player.clone(),
+            id: id.clone().filter(|i| !i.is_empty()),
             game,
             since: since
                 .as_deref()

@@ -32,7 +32,7 @@ pub struct Created {
 
 /// The games of a log: the ids stored, and each game that could not be, by line.
 #[derive(Serialize, ToSchema)]
-#[schema(example = json!({"ids": ["upload:1"], "failed": []}))]
+#[schema(example = json!({"ids": ["upload-e6f74c21:1"], "failed": []}))]
 pub struct Imported {
     pub ids: Vec<String>,
     pub failed: Vec<Failed>,

@@ -7,7 +7,7 @@ mod model;
 mod postgres;
 mod sqlite;
 
-pub use model::{Filter, GameList, GameSummary, NewGame, Page, StoreError};
+pub use model::{Filter, GameList, GameSummary, NewGame, Order, Page, StoreError};
 
 use std::path::Path;
 use std::sync::Mutex;

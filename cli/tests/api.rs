@@ -93,6 +93,21 @@ fn every_endpoint_answers_as_the_command_line() {
     assert_eq!(by_player["games"][0]["players"][1], "Resi");
     let by_game = send("GET", &server.url("/api/v1/games?game=sauspiel"), None).json();
     assert_eq!(by_game["total"], 1);
+    // Newest first on asking, and searched by a part of the id (`%` is plain text).
+    let newest = send("GET", &server.url("/api/v1/games?order=newest"), None).json();
+    assert_eq!(newest["games"][0]["id"], second_id.as_str());
+    assert_eq!(newest["games"][1]["id"], id.as_str());
+    let part = &id[1..id.len() - 1];
+    let by_id = send(
+        "GET",
+        &server.url(&format!("/api/v1/games?id={part}")),
+        None,
+    )
+    .json();
+    assert_eq!(by_id["total"], 1);
+    assert_eq!(by_id["games"][0]["id"], id.as_str());
+    let none = send("GET", &server.url("/api/v1/games?id=%25"), None).json();
+    assert_eq!(none["total"], 0);
     let page = send("GET", &server.url("/api/v1/games?limit=1&offset=1"), None).json();
     assert_eq!(
         (
@@ -510,6 +525,49 @@ fn logs_of_other_programs_are_read_with_from() {
     assert_eq!(list["total"], 32);
     // Stored in one request, listed in the order of the log.
     assert_eq!(list["games"][9]["id"], "club#10");
+    // Logs without a name are named by their contents: two different logs both stored,
+    // the same log again refused as stored.
+    let unnamed = |body: &[u8]| {
+        let response = agent
+            .post(&server.url("/api/v1/games?from=netschafkopf"))
+            .send_bytes(body);
+        match response {
+            Ok(r) => (r.status(), r.into_string().unwrap()),
+            Err(ureq::Error::Status(code, r)) => (code, r.into_string().unwrap()),
+            Err(e) => panic!("{e}"),
+        }
+    };
+    let other = std::fs::read(repo().join("tests/data/netschafkopf/samples-04.08.24.txt")).unwrap();
+    let (code, first) = unnamed(&protocol);
+    assert_eq!(code, 201, "{first}");
+    let (code, second) = unnamed(&other);
+    assert_eq!(code, 201, "{second}");
+    let id_of = |text: &str| -> String {
+        let v: Value = serde_json::from_str(text).unwrap();
+        v["ids"][0].as_str().unwrap().to_string()
+    };
+    let (first, second) = (id_of(&first), id_of(&second));
+    assert!(
+        first.starts_with("upload-") && first.ends_with("#1"),
+        "{first}"
+    );
+    assert_ne!(first.split('#').next(), second.split('#').next());
+    let (code, again) = unnamed(&other);
+    assert_eq!(code, 409, "{again}");
+    // Deleted again, so that the ledger below counts the club's evening alone.
+    let unnamed_ids = send(
+        "GET",
+        &server.url("/api/v1/games?id=upload-&limit=500"),
+        None,
+    )
+    .json();
+    for g in unnamed_ids["games"].as_array().unwrap() {
+        let url = format!(
+            "/api/v1/games/{}",
+            g["id"].as_str().unwrap().replace('#', "%23")
+        );
+        send("DELETE", &server.url(&url), None);
+    }
 
     // The ledger over the stored games ends on the protocol's last score line.
     let ledger = send("GET", &server.url("/api/v1/ledger"), None).json();
@@ -703,6 +761,11 @@ fn impossible_filters_are_refused_by_name() {
         (
             "offset=-1",
             "offset must be a whole number from 0 to 1000000000, not '-1'",
+        ),
+        ("order=new", "order must be oldest or newest, not 'new'"),
+        (
+            "id=a%07",
+            "id holds a control character (U+0007); no stored id does",
         ),
     ] {
         let a = send("GET", &server.url(&format!("/api/v1/games?{query}")), None);

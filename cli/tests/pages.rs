@@ -391,43 +391,149 @@ fn the_game_list_takes_a_pasted_log_and_opens_its_replays() {
         "document.getElementById('paging').textContent",
         "0 games",
     );
-    // A whole openschafkopf log pasted into the box, stored in one go.
-    let log = "Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 sz gk sk e8 ga gz gu ea ez\n\
-               Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 sz gk sk e8 ga gz gu ea ez\n";
-    session.run(&format!(
-        "document.getElementById('body').value = {}; \
-         document.getElementById('from').value = 'openschafkopf'; return 0;",
-        serde_json::to_string(log).unwrap()
-    ));
-    session.click("#upload button[type=submit]");
+    // A whole openschafkopf log pasted into the box, stored in one go; then another log,
+    // also without a name: both are stored, under names made from their contents.
+    let game = "Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 sz gk sk e8 ga gz gu ea ez\n";
+    let paste = |log: &str| {
+        session.run(&format!(
+            "document.getElementById('result').textContent = ''; \
+             document.getElementById('body').value = {}; \
+             document.getElementById('from').value = 'openschafkopf'; return 0;",
+            serde_json::to_string(log).unwrap()
+        ));
+        session.click("#upload button[type=submit]");
+    };
+    paste(&game.repeat(2));
+    let result = "document.getElementById('result').textContent";
     wait_for(
         &session,
-        "document.getElementById('result').textContent",
-        "Stored 2 games, 0 failed",
+        &format!("/^Stored 2 games as upload-[0-9a-f]{{8}} \\(/.test({result})"),
+        "true",
     );
+    let paging = "document.getElementById('paging').textContent";
+    wait_for(&session, paging, "1\u{2013}2 of 2 games");
+    let name = |text: Value| {
+        text.as_str()
+            .unwrap()
+            .split(' ')
+            .nth(4)
+            .unwrap()
+            .to_string()
+    };
+    let first = name(session.run(&format!("return {result};")));
+    paste(&game.repeat(3));
     wait_for(
         &session,
-        "document.getElementById('paging').textContent",
-        "2 games",
+        &format!("{result}.startsWith('Stored 3 games as upload-')"),
+        "true",
     );
+    wait_for(&session, paging, "1\u{2013}5 of 5 games");
+    assert_ne!(name(session.run(&format!("return {result};"))), first);
+    // "show them" lists the log just stored.
+    session.click("#result a.stored");
+    wait_for(&session, paging, "1\u{2013}3 of 3 games");
+    session.run("document.getElementById('id').value = ''; return 0;");
+
+    // Two club evenings through the API, named: 64 games more, newest first, 50 a page.
+    let evening =
+        std::fs::read(repo().join("tests/data/netschafkopf/samples-16.05.20.txt")).unwrap();
+    for name in ["club-a", "club-b"] {
+        ureq::post(&server.url(&format!("/api/v1/games?from=netschafkopf&name={name}")))
+            .send_bytes(&evening)
+            .unwrap();
+    }
+    session.click("#filters button[type=submit]");
+    wait_for(&session, paging, "1\u{2013}50 of 69 games");
+    let first_row = "document.querySelector('#games tbody tr a').textContent";
+    wait_for(&session, first_row, "club-b#32");
+    session.click("#following");
+    wait_for(&session, paging, "51\u{2013}69 of 69 games");
+    wait_for(
+        &session,
+        "document.getElementById('following').disabled",
+        "true",
+    );
+    session.click("#previous");
+    wait_for(&session, paging, "1\u{2013}50 of 69 games");
+    // Searched by id and by player: the declarer is named, not numbered.
+    session.run("document.getElementById('id').value = 'club-a'; return 0;");
+    session.click("#filters button[type=submit]");
+    wait_for(&session, paging, "1\u{2013}32 of 32 games");
+    wait_for(
+        &session,
+        "/ by (Gast|PcLinks|PcOben|PcRechts)$/.test(document.querySelector('#games tbody td:nth-child(2)').textContent)",
+        "true",
+    );
+    session.run(
+        "document.getElementById('id').value = ''; \
+         document.getElementById('player').value = 'Gast'; return 0;",
+    );
+    session.click("#filters button[type=submit]");
+    wait_for(&session, paging, "1\u{2013}50 of 64 games");
+
+    // The ledger of one evening: a row per player, a line each in the chart, every game.
+    session.go(&server.url("/ledger?id=club-a"));
+    wait_for(
+        &session,
+        "document.getElementById('chart').dataset.games",
+        "32",
+    );
+    let ledger: Value = serde_json::from_str(
+        &ureq::get(&server.url("/api/v1/ledger?id=club-a"))
+            .call()
+            .unwrap()
+            .into_string()
+            .unwrap(),
+    )
+    .unwrap();
+    let shown = session.run(
+        "return {rows: [...document.querySelectorAll('#totals tbody tr')].map(tr => \
+         [tr.cells[0].textContent, tr.cells[6].textContent]), \
+         lines: document.querySelectorAll('#chart polyline.run').length, \
+         games: document.querySelectorAll('#ledger-games tbody tr').length, \
+         status: document.getElementById('status').textContent};",
+    );
+    let expected: Vec<Value> = ledger["totals"]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let total = p["total"].as_i64().unwrap();
+            let money = if total > 0 {
+                format!("+{total}")
+            } else {
+                total.to_string()
+            };
+            json!([p["player"], money])
+        })
+        .collect();
+    assert_eq!(shown["rows"], Value::Array(expected), "{shown}");
+    assert_eq!(shown["lines"], 4, "{shown}");
+    assert_eq!(shown["games"], 32, "{shown}");
+    assert_eq!(shown["status"], "32 games.", "{shown}");
+    // The filters are the address: another evening, counted from the form.
+    session.run("document.getElementById('id').value = 'club'; return 0;");
+    session.click("#filters button[type=submit]");
+    wait_for(
+        &session,
+        "document.getElementById('chart').dataset.games",
+        "64",
+    );
+    wait_for(&session, "location.search", "?id=club");
+    session.go(&server.url("/"));
+    wait_for(&session, paging, "1\u{2013}50 of 69 games");
+
     // The filters are the API's: a contract, a date range.
     session.run("document.getElementById('game').value = 'wenz'; return 0;");
     session.click("#filters button[type=submit]");
-    wait_for(
-        &session,
-        "document.getElementById('paging').textContent",
-        "0 games",
-    );
+    wait_for(&session, paging, "1\u{2013}2 of 2 games");
     session.run(
         "document.getElementById('game').value = 'sauspiel'; \
-         document.getElementById('since').value = '2000-01-01'; return 0;",
+         document.getElementById('since').value = '2000-01-01'; \
+         document.getElementById('id').value = 'upload'; return 0;",
     );
     session.click("#filters button[type=submit]");
-    wait_for(
-        &session,
-        "document.getElementById('paging').textContent",
-        "2 games",
-    );
+    wait_for(&session, paging, "1\u{2013}5 of 5 games");
     // A bad record names its fault in place.
     session.run(
         "document.getElementById('body').value = '{\"hands\": []}'; \
@@ -539,7 +645,7 @@ fn hostile_names_ids_and_notes_show_as_text_and_run_nothing() {
     wait_for(
         &session,
         "document.getElementById('paging').textContent",
-        "1 game",
+        "1\u{2013}1 of 1 game",
     );
     let listed = session.run(
         "return {pwned: window.pwned === undefined ? null : window.pwned, \

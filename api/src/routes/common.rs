@@ -83,7 +83,9 @@ pub struct BodyParams {
     #[param(inline)]
     pub from: Option<FormatName>,
     /// The name imported games' ids start with (`<name>#<game number>` for protocols,
-    /// `<name>:<line>` for plain lines, e.g. `club-night-2026-11-29`); default `upload`.
+    /// `<name>:<line>` for plain lines, e.g. `club-night-2026-11-29`); default `upload-`
+    /// and the first 8 hex digits of the body's SHA-256, so that two different logs never
+    /// share ids and the same log posted again is refused as stored.
     pub name: Option<String>,
 }
 
@@ -113,9 +115,21 @@ impl BodyParams {
 
     /// The games of a foreign body, each with its line, as records or faults.
     pub(crate) fn read(&self, format: LogFormat, body: &[u8]) -> Vec<formats::Read> {
-        let name = self.name.as_deref().unwrap_or("upload");
-        formats::read(&formats::decode(body), format, name)
+        let name = match self.name.as_deref().filter(|n| !n.trim().is_empty()) {
+            Some(name) => name.to_string(),
+            None => upload_name(body),
+        };
+        formats::read(&formats::decode(body), format, &name)
     }
+}
+
+/// The name of an upload that brings none: `upload-` and the first 8 hex digits of the
+/// body's SHA-256.
+fn upload_name(body: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(body);
+    let hex: String = digest[..4].iter().map(|b| format!("{b:02x}")).collect();
+    format!("upload-{hex}")
 }
 
 /// What every endpoint taking a record reads from its request: the body, its format

@@ -10,6 +10,26 @@ use utoipa::ToSchema;
 pub struct Page {
     pub limit: u32,
     pub offset: i64,
+    pub order: Order,
+}
+
+/// The order of a listing, by the time each game was stored.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Order {
+    #[default]
+    OldestFirst,
+    NewestFirst,
+}
+
+impl Order {
+    /// The SQL `ORDER BY` keys of the listing, `tiebreak` the column that orders games
+    /// stored in the same instant (the order they were inserted).
+    pub fn sql(self, tiebreak: &str) -> String {
+        match self {
+            Order::OldestFirst => format!("g.created_at, {tiebreak}"),
+            Order::NewestFirst => format!("g.created_at DESC, {tiebreak} DESC"),
+        }
+    }
 }
 
 /// A game as the store writes it.
@@ -75,6 +95,8 @@ pub enum StoreError {
 #[derive(Clone, Debug)]
 pub struct Filter {
     pub player: Option<String>,
+    /// Text the id contains.
+    pub id: Option<String>,
     pub game: Option<&'static str>,
     pub since: Option<String>,
     pub until: Option<String>,

@@ -55,13 +55,14 @@ const MIGRATIONS: &[&str] = &[concat!(
 const MIGRATION_LOCK: i64 = 0x736b_2026;
 
 /// The games the list's filters let through (`$1` player, `$2` game, `$3` since, `$4`
-/// until).
+/// until, `$5` text the id contains: `strpos`, so that `%` and `_` are plain text).
 const FILTER: &str = "FROM games g
      WHERE ($1::text IS NULL OR EXISTS (SELECT 1 FROM game_players p
                                          WHERE p.game_id = g.id AND p.name = $1))
        AND ($2::text IS NULL OR g.game = $2)
        AND ($3::text IS NULL OR g.created_at >= $3)
-       AND ($4::text IS NULL OR g.created_at < $4)";
+       AND ($4::text IS NULL OR g.created_at < $4)
+       AND ($5::text IS NULL OR strpos(g.id, $5) > 0)";
 
 /// One operation on the connection, run on its thread.
 type Job = Box<dyn FnOnce(&mut Client) + Send>;
@@ -241,7 +242,7 @@ impl Postgres {
         self.run(move |client| {
             let row = client.query_one(
                 &format!("SELECT COUNT(*) {FILTER}"),
-                &[&f.player, &f.game, &f.since, &f.until],
+                &[&f.player, &f.game, &f.since, &f.until, &f.id],
             )?;
             Ok(row.get::<_, i64>(0).max(0) as u64)
         })
@@ -253,7 +254,7 @@ impl Postgres {
         self.run(move |client| {
             let rows = client.query(
                 &format!("SELECT g.id, g.record {FILTER} ORDER BY g.created_at, g.seq"),
-                &[&f.player, &f.game, &f.since, &f.until],
+                &[&f.player, &f.game, &f.since, &f.until, &f.id],
             )?;
             Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
         })
@@ -269,13 +270,15 @@ impl Postgres {
                     "SELECT g.id, g.game, g.declarer, g.created_at,
                             (SELECT coalesce(json_agg(name ORDER BY seat), '[]'::json)::text
                                FROM game_players p WHERE p.game_id = g.id)
-                     {FILTER} ORDER BY g.created_at, g.seq LIMIT $5 OFFSET $6"
+                     {FILTER} ORDER BY {} LIMIT $6 OFFSET $7",
+                    page.order.sql("g.seq")
                 ),
                 &[
                     &f.player,
                     &f.game,
                     &f.since,
                     &f.until,
+                    &f.id,
                     &i64::from(page.limit),
                     &page.offset,
                 ],

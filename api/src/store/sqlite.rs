@@ -166,7 +166,13 @@ impl Sqlite {
 
     /// How many games the filter lets through.
     pub fn count(&self, filter: &Filter) -> Result<u64, StoreError> {
-        let args = params![filter.player, filter.game, filter.since, filter.until];
+        let args = params![
+            filter.player,
+            filter.game,
+            filter.since,
+            filter.until,
+            filter.id
+        ];
         let total: i64 =
             self.conn()
                 .query_row(&format!("SELECT COUNT(*) {FILTER}"), args, |r| r.get(0))?;
@@ -176,7 +182,13 @@ impl Sqlite {
     /// The records the filter lets through, with their ids, oldest first.
     pub fn records(&self, filter: &Filter) -> Result<Vec<(String, String)>, StoreError> {
         let conn = self.conn();
-        let args = params![filter.player, filter.game, filter.since, filter.until];
+        let args = params![
+            filter.player,
+            filter.game,
+            filter.since,
+            filter.until,
+            filter.id
+        ];
         let mut stmt = conn.prepare(&format!(
             "SELECT g.id, g.record {FILTER} ORDER BY g.created_at, g.rowid"
         ))?;
@@ -188,12 +200,13 @@ impl Sqlite {
     pub fn list(&self, filter: &Filter, page: Page) -> Result<(Vec<GameSummary>, u64), StoreError> {
         let Filter {
             player,
+            id,
             game,
             since,
             until,
         } = filter;
         let conn = self.conn();
-        let args = params![player, game, since, until];
+        let args = params![player, game, since, until, id];
         let total: i64 = conn
             .query_row(&format!("SELECT COUNT(*) {FILTER}"), args, |r| r.get(0))
             .map_err(StoreError::from)?;
@@ -202,12 +215,13 @@ impl Sqlite {
                 "SELECT g.id, g.game, g.declarer, g.created_at,
                         (SELECT json_group_array(name) FROM
                            (SELECT name FROM game_players p WHERE p.game_id = g.id ORDER BY seat))
-                 {FILTER} ORDER BY g.created_at, g.rowid LIMIT ?5 OFFSET ?6"
+                 {FILTER} ORDER BY {} LIMIT ?6 OFFSET ?7",
+                page.order.sql("g.rowid")
             ))
             .map_err(StoreError::from)?;
         let rows = stmt
             .query_map(
-                params![player, game, since, until, page.limit, page.offset],
+                params![player, game, since, until, id, page.limit, page.offset],
                 |r| {
                     let players: String = r.get(4)?;
                     Ok(GameSummary {
@@ -228,13 +242,14 @@ impl Sqlite {
 }
 
 /// The games the list's filters let through (`?1` player, `?2` game, `?3` since, `?4`
-/// until).
+/// until, `?5` text the id contains: `instr`, so that `%` and `_` are plain text).
 const FILTER: &str = "FROM games g
      WHERE (?1 IS NULL OR EXISTS (SELECT 1 FROM game_players p
                                    WHERE p.game_id = g.id AND p.name = ?1))
        AND (?2 IS NULL OR g.game = ?2)
        AND (?3 IS NULL OR g.created_at >= ?3)
-       AND (?4 IS NULL OR g.created_at < ?4)";
+       AND (?4 IS NULL OR g.created_at < ?4)
+       AND (?5 IS NULL OR instr(g.id, ?5) > 0)";
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,81 @@
+// What every page shares: building nodes from data (never markup), drawing cards in the
+// German or French signs, naming seats and contracts. Loaded before each page's own script
+// (and inlined before it in a saved report); no build step.
+"use strict";
+
+const SEATS = ["Vorhand", "Mittelhand", "Hinterhand", "Geber"];
+const SUIT_NAMES = { E: "Eichel", G: "Gras", H: "Herz", S: "Schellen" };
+// The suit signs of the German pack, drawn as SVG shapes: [element, attributes].
+const SUIT_SHAPES = {
+  E: [["ellipse", { cx: 6, cy: 7.5, rx: 3.2, ry: 4, fill: "#8b5a2b" }], ["path", { d: "M2 5h8a4 3 0 0 0-8 0z", fill: "#5b3a1a" }]],
+  G: [["path", { d: "M6 1C1 4 1 9 6 11c5-2 5-7 0-10z", fill: "#3a8f3a" }], ["path", { d: "M6 2v9", stroke: "#1f5e1f" }]],
+  H: [["path", { d: "M6 11L1.2 6A2.8 2.8 0 0 1 6 2.6 2.8 2.8 0 0 1 10.8 6z", fill: "#d23030" }]],
+  S: [["circle", { cx: 6, cy: 6, r: 4.5, fill: "#e0a020" }], ["path", { d: "M1.5 6h9", stroke: "#8a5a00" }], ["circle", { cx: 6, cy: 8, r: 1, fill: "#8a5a00" }]],
+};
+const RANK_TEXT = { A: "A", Z: "10", K: "K", O: "O", U: "U", 9: "9", 8: "8", 7: "7" };
+// The French pack of the German game: Eichel clubs, Gras spades, Herz hearts, Schellen
+// diamonds; Ober queen, Unter jack.
+const FRENCH_SUIT = { E: ["\u2663", "black"], G: ["\u2660", "black"], H: ["\u2665", "red"], S: ["\u2666", "red"] };
+const FRENCH_NAMES = { E: "Clubs", G: "Spades", H: "Hearts", S: "Diamonds" };
+const FRENCH_RANK = { A: "A", Z: "10", K: "K", O: "Q", U: "J", 9: "9", 8: "8", 7: "7" };
+const SVG_NS = "http://www.w3.org/2000/svg";
+let french = false;
+
+// Pages are built from nodes, never from markup: data (names, ids, notes) only ever
+// becomes text. `kids` are nodes or strings (text nodes); null and false are left out.
+function el(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  append(e, kids);
+  return e;
+}
+
+function svgEl(tag, attrs, ...kids) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  append(e, kids);
+  return e;
+}
+
+function append(parent, kids) {
+  for (const k of kids.flat()) {
+    if (k === null || k === undefined || k === false) continue;
+    parent.appendChild(typeof k === "string" || typeof k === "number" ? document.createTextNode(String(k)) : k);
+  }
+}
+
+function cardNode(card, extra) {
+  const suit = card[0], rank = card.slice(1);
+  const cls = "card" + (extra ? " " + extra : "");
+  if (french) {
+    const [sign, colour] = FRENCH_SUIT[suit] || ["?", "black"];
+    return el("span", { class: cls, "data-card": card, title: (FRENCH_NAMES[suit] || suit) + " " + (FRENCH_RANK[rank] || rank) },
+      el("span", { class: colour }, sign), FRENCH_RANK[rank] || rank);
+  }
+  const icon = svgEl("svg", { viewBox: "0 0 12 12", "aria-hidden": "true" },
+    (SUIT_SHAPES[suit] || []).map(([tag, attrs]) => svgEl(tag, attrs)));
+  return el("span", { class: cls, "data-card": card, title: (SUIT_NAMES[suit] || suit) + " " + (RANK_TEXT[rank] || rank) },
+    icon, RANK_TEXT[rank] || rank);
+}
+
+// Cards with a space between each.
+function cardNodes(cards) {
+  return cards.flatMap((c, i) => i ? [" ", cardNode(c)] : [cardNode(c)]);
+}
+
+function cardsOf(text) {
+  if (Array.isArray(text)) return text.join(" ").split(/\s+/).filter(Boolean).map(c => c.toUpperCase());
+  return (text || "").split(/\s+/).filter(Boolean).map(c => c.toUpperCase().replace("10", "Z").replace("X", "Z"));
+}
+
+function contractText(c, names) {
+  if (!c) return "no contract";
+  const who = c.declarer === undefined || c.declarer === null ? "" : " by " + names[c.declarer];
+  const suit = c.suit ? " " + SUIT_NAMES[c.suit.toUpperCase()] : "";
+  const game = c.game.toLowerCase();
+  if (game === "sauspiel" || game === "rufspiel") return "Sauspiel on the" + suit + " " + (c.rank || "ace") + who;
+  const name = game.charAt(0).toUpperCase() + game.slice(1).replace("_", " ");
+  const partner = c.partner !== undefined && c.partner !== null && game === "hochzeit" ? " with " + names[c.partner] : "";
+  return name + suit + (c.tout ? " Tout" : "") + who + partner;
+}
+

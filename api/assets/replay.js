@@ -226,6 +226,8 @@ async function load(root) {
   const base = "/api/v1/games/" + encodeURIComponent(id);
   // `?view=players` asks for the single-dummy judgement too (computed once, then stored).
   const players = new URLSearchParams(location.search).get("view") === "players";
+  document.getElementById("nav").hidden = false;
+  document.getElementById("board-link").href = "/board?game=" + encodeURIComponent(id);
   const link = document.getElementById("sdlink");
   if (link) {
     link.hidden = false;

@@ -1,5 +1,6 @@
 //! The pages (INTERFACE.md section 4): the stored games at `/` with a box to add more, the
-//! replay of one game at `/games/{id}`, the ledger of the games a filter selects at
+//! replay of one game at `/games/{id}`, the analysis board at `/board` (a game entered
+//! or opened there, any card tried), the ledger of the games a filter selects at
 //! `/ledger`, and the replay as one self-contained file (`schafkopf analyze --format
 //! html`). Every asset is compiled into the binary: no outside request, no build step;
 //! each page loads `common.js` and then its own script.
@@ -19,9 +20,11 @@ const COMMON_JS: &str = include_str!("../assets/common.js");
 const JS: &str = include_str!("../assets/replay.js");
 const INDEX_JS: &str = include_str!("../assets/index.js");
 const LEDGER_JS: &str = include_str!("../assets/ledger.js");
+const BOARD_JS: &str = include_str!("../assets/board.js");
 const REPLAY: &str = include_str!("../assets/replay.html");
 const INDEX: &str = include_str!("../assets/index.html");
 const LEDGER: &str = include_str!("../assets/ledger.html");
+const BOARD: &str = include_str!("../assets/board.html");
 
 /// The scripts a service page loads: the shared one, then its own (`/assets/{name}`).
 fn scripts(name: &str) -> String {
@@ -119,6 +122,14 @@ async fn replay() -> HttpResponse {
     ))
 }
 
+async fn board() -> HttpResponse {
+    html(page(
+        "schafkopf: board",
+        STYLE,
+        &format!("{BOARD}{}", scripts("board.js")),
+    ))
+}
+
 async fn ledger() -> HttpResponse {
     html(page(
         "schafkopf: ledger",
@@ -141,6 +152,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/", web::get().to(index))
         .route("/games/{id:.*}", web::get().to(replay))
         .route("/ledger", web::get().to(ledger))
+        .route("/board", web::get().to(board))
+        .route("/assets/board.js", web::get().to(script(BOARD_JS)))
         .route("/assets/common.js", web::get().to(script(COMMON_JS)))
         .route("/assets/ledger.js", web::get().to(script(LEDGER_JS)))
         .route(

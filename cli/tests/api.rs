@@ -1240,3 +1240,50 @@ fn answers_write_the_pack_asked_for() {
         json!({"GK": 57, "G8": 61})
     );
 }
+
+/// `POST /api/v1/board`: what the board shows of a position, without a search; a deal
+/// without a contract lists what each seat may announce; play without a contract is
+/// refused by name.
+#[test]
+fn the_board_endpoint_shows_a_position_and_a_deal() {
+    let server = Server::start(&temp_db("board"), &[]);
+    let hands = r#""hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
+        "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"]"#;
+    let game = format!(
+        r#"{{{hands}, "contract": {{"game": "sauspiel", "suit": "G", "declarer": 0}},
+            "play": "H8 H7 HK HZ G7"}}"#
+    );
+    let board = send("POST", &server.url("/api/v1/board"), Some(&game)).json();
+    assert_eq!(board["to_move"], 0);
+    assert_eq!(board["legal"], json!(["GK", "G8"]));
+    assert_eq!(
+        board["hands"][0],
+        json!(["HO", "GU", "SU", "HA", "H9", "GK", "G8"])
+    );
+    assert_eq!(board["tricks"][0]["winner"], 3);
+    assert_eq!(board["tricks"][0]["points"], 14);
+    assert_eq!(board["current"], json!(["G7"]));
+    let french = send(
+        "POST",
+        &server.url("/api/v1/board?pack=french"),
+        Some(&game),
+    )
+    .json();
+    assert_eq!(french["legal"], json!(["SK", "S8"]));
+    let deal = send(
+        "POST",
+        &server.url("/api/v1/board"),
+        Some(&format!("{{{hands}}}")),
+    )
+    .json();
+    assert!(deal.get("to_move").is_none());
+    let first = deal["announceable"][0].as_array().unwrap();
+    assert!(first.contains(&json!({"game": "sauspiel", "suit": "G", "declarer": 0})));
+    let detail = send(
+        "POST",
+        &server.url("/api/v1/board"),
+        Some(&format!(r#"{{{hands}, "play": "H8"}}"#)),
+    )
+    .problem(422, "no_contract");
+    assert!(detail.contains("contract"), "{detail}");
+}

@@ -141,6 +141,14 @@ impl Session {
     fn close(self) {
         call("DELETE", &self.url, None);
     }
+
+    /// A screenshot for the docs, where `SCHAFKOPF_SCREENSHOTS` names their folder
+    /// (relative to the repository); otherwise none.
+    fn screenshot_if_asked(&self, name: &str) {
+        if let Some(dir) = std::env::var_os("SCHAFKOPF_SCREENSHOTS") {
+            self.screenshot(&repo().join(dir).join(name));
+        }
+    }
 }
 
 /// Standard base64 (the screenshots' encoding).
@@ -657,4 +665,166 @@ fn hostile_names_ids_and_notes_show_as_text_and_run_nothing() {
     assert!(listed["text"].as_str().unwrap().contains(id), "{listed}");
     session.close();
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The analysis board: a game dealt by clicks (one hand typed in German long names), its
+/// contract chosen from those the deal allows, played to the end with the best card each
+/// time, a variation tried and left, the best line played, the game stored and opened
+/// again at the deal, and the page at phone width.
+#[test]
+fn the_board_deals_plays_and_tries_a_variation_in_a_real_browser() {
+    let Some(driver) = start_driver() else {
+        return;
+    };
+    let server = Server::start(&temp_db("board"), &[]);
+    let session = Session::start(&driver);
+    session.go(&server.url("/board"));
+    let board = "document.getElementById('board').dataset";
+    wait_for(&session, &format!("{board}.phase"), "deal");
+    // Seats 0 to 2 by clicks in the palette (each hand fills and the next is chosen).
+    let hands = [
+        "HO GU SU HA H9 H8 GK G8",
+        "GO EU HU H7 EA E9 SK S7",
+        "EO SO HK EZ E8 E7 SA S9",
+    ];
+    for card in hands.iter().flat_map(|h| h.split(' ')) {
+        session.click(&format!("#palette button[data-card={card}]"));
+    }
+    wait_for(
+        &session,
+        "document.querySelectorAll('.seat.s2 .hand button').length",
+        "8",
+    );
+    // Seat 3 typed as players say the cards.
+    session.run(
+        "document.getElementById('typed-hand').value = \
+         'Herz-Zehn Eichel-König Gras Sau GZ G9 G7 Schellen-Zehn S8'; return 0;",
+    );
+    session.click("#typed button[type=submit]");
+    wait_for(
+        &session,
+        "document.querySelectorAll('.seat.s3 .hand button').length",
+        "8",
+    );
+    session.click("#to-contract");
+    wait_for(&session, &format!("{board}.phase"), "contract");
+    // Vorhand calls the Gras ace.
+    let chosen = session.run(
+        "const s = document.getElementById('contract'); \
+         const o = [...s.options].find(o => o.textContent === 'Vorhand: Sauspiel on the Gras ace by Vorhand'); \
+         if (o) s.value = o.value; return !!o;",
+    );
+    assert_eq!(chosen, true);
+    session.click("#play");
+    wait_for(&session, &format!("{board}.phase"), "play");
+    // The value at the deal, then every card the best one: the game ends on that value.
+    wait_for(
+        &session,
+        "document.getElementById('subtitle').textContent.includes('double-dummy value at the deal')",
+        "true",
+    );
+    let start = session.run(
+        "return +/value at the deal: (\\d+)/.exec(document.getElementById('subtitle').textContent)[1];",
+    );
+    for step in 0..32 {
+        wait_for(&session, &format!("{board}.step"), &step.to_string());
+        wait_for(&session, &format!("{board}.ready"), "true");
+        session.click("#board .hand button.play.best");
+    }
+    wait_for(&session, &format!("{board}.step"), "32");
+    wait_for(
+        &session,
+        "document.querySelectorAll('#tricks tbody tr').length",
+        "8",
+    );
+    let subtitle = "document.getElementById('subtitle').textContent";
+    wait_for(
+        &session,
+        &format!("{subtitle}.includes('as played')"),
+        "true",
+    );
+    let text = session.run(&format!("return {subtitle};"));
+    assert!(
+        text.as_str()
+            .unwrap()
+            .contains(&format!("with {start} points")),
+        "{text}, value {start}"
+    );
+
+    // A variation: back to card 4, a card other than the game's, then back to the game.
+    session.click("#main-line button[data-k='4']");
+    wait_for(&session, &format!("{board}.step"), "4");
+    wait_for(&session, &format!("{board}.ready"), "true");
+    let other = session.run(
+        "const next = document.querySelector(\"#main-line button[data-k='5'] .card\").dataset.card; \
+         const b = [...document.querySelectorAll('#board .hand button.play')].find(b => b.dataset.card !== next); \
+         if (b) b.click(); return b ? b.dataset.card : null;",
+    );
+    assert!(other.is_string(), "card 5 had no other legal card");
+    wait_for(
+        &session,
+        "document.querySelectorAll('#variation .moves button').length",
+        "1",
+    );
+    wait_for(
+        &session,
+        "document.getElementById('step').textContent",
+        "card 5 of 5 (variation)",
+    );
+    // The best line from there plays the variation to the end.
+    wait_for(&session, &format!("{board}.ready"), "true");
+    session.screenshot_if_asked("board-desktop.png");
+    session.click("#best-line");
+    wait_for(
+        &session,
+        "document.querySelectorAll('#variation .moves button').length",
+        "28",
+    );
+    wait_for(
+        &session,
+        "document.getElementById('message').textContent.startsWith('this line: the declarers')",
+        "true",
+    );
+    session.key("\u{E00C}"); // Escape: back to the game
+    wait_for(&session, &format!("{board}.step"), "4");
+    wait_for(
+        &session,
+        "document.querySelectorAll('#variation .moves button').length",
+        "0",
+    );
+
+    // Stored, and opened again at the deal with its result.
+    session.click("#store");
+    wait_for(&session, "!!document.querySelector('#stored a')", "true");
+    let href = session.run("return document.querySelector('#stored a').getAttribute('href');");
+    let id = href
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/games/")
+        .to_string();
+    session.go(&server.url(&format!("/board?game={id}")));
+    wait_for(&session, &format!("{board}.step"), "0");
+    wait_for(
+        &session,
+        &format!("{subtitle}.includes('as played')"),
+        "true",
+    );
+    session.go(&server.url(&format!("/board?game={id}&step=9")));
+    wait_for(&session, &format!("{board}.step"), "9");
+    wait_for(
+        &session,
+        "document.querySelectorAll('#tricks tbody tr').length",
+        "3",
+    );
+
+    // At phone width nothing runs off the side.
+    session.size(390, 844);
+    wait_for(&session, &format!("{board}.ready"), "true");
+    wait_for(
+        &session,
+        "document.documentElement.scrollWidth <= window.innerWidth",
+        "true",
+    );
+    session.screenshot_if_asked("board-phone.png");
+    session.close();
 }

@@ -66,6 +66,9 @@ fn every_answer_carries_the_security_headers() {
         ("GET", "/", None),
         ("GET", "/games/x", None),
         ("GET", "/assets/replay.js", None),
+        ("GET", "/board", None),
+        ("GET", "/ledger", None),
+        ("GET", "/assets/common.js", None),
         ("GET", "/health", None),
         ("GET", "/api/v1/games", None),
         ("GET", "/api/v1/games/missing", None),
@@ -110,7 +113,7 @@ fn every_answer_carries_the_security_headers() {
         assert_eq!(response.header("X-Frame-Options"), Some("DENY"), "{path}");
     }
     // No page of the service runs inline script: its scripts are files.
-    for page in ["/", "/games/x"] {
+    for page in ["/", "/games/x", "/board", "/ledger"] {
         let html = send("GET", &server.url(page), None).body;
         for (i, _) in html.match_indices("<script") {
             assert!(

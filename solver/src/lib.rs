@@ -34,6 +34,7 @@
 pub mod advice;
 pub mod analysis;
 mod announce;
+pub mod board;
 mod cards;
 mod contract;
 mod deal;

@@ -1,4 +1,5 @@
-//! The analysis of a posted record: `solve`, `analyze`, `odds`, `contracts`.
+//! The analysis of a posted record: `solve`, `analyze`, `odds`, `contracts`; and `board`,
+//! what the analysis board shows of it (no search).
 
 use super::common::*;
 use crate::pool::Lane;
@@ -6,6 +7,7 @@ use crate::problem::ApiError;
 use crate::query::{OddsParams, PackParams, Query, SolveParams, SolveQuestion, ViewParams};
 use crate::schema::Solved;
 use actix_web::{post, web, HttpResponse};
+use solver::board::Board;
 use solver::{odds::HandOdds, Analysis, ContractsReport, Record};
 
 /// The value of the position after `play`, and of every legal card of the player to move
@@ -38,6 +40,25 @@ pub(crate) async fn solve(
         }
     };
     analysis_endpoint(&state, request, lane, |r| r.game(), search).await
+}
+
+/// What the analysis board shows of a record, without any search: each hand left (trumps
+/// first, as a player sorts it), the legal cards of the player to move, the tricks so far
+/// with who led and who took them, and the score once every card is played. A record
+/// without a contract (and without play) gets each seat's hand and the contracts it may
+/// announce on the deal. The cards' values come from `solve`.
+#[utoipa::path(tag = "analysis", params(BodyParams, PackParams), request_body(content(
+        (Record = "application/json"),
+        (String = "text/plain", example = plain_example))),
+    responses((status = 200, body = Board), RecordErrors))]
+#[post("/board")]
+pub(crate) async fn board(request: RecordRequest) -> Result<HttpResponse, ApiError> {
+    let RecordRequest {
+        body, from, pack, ..
+    } = request;
+    let record = one_record(&body, &from, pack)?;
+    let board = Board::of_record(&record).map_err(|e| ApiError::solver(&e, pack))?;
+    json(&board, pack)
 }
 
 /// A played hand card by card: each card's value, the best cards, its cost (the same object

@@ -14,7 +14,7 @@ pub use common::State;
 
 use crate::problem::ApiError;
 use actix_web::{web, HttpResponse};
-use analysis::{analyze, contracts, odds, solve};
+use analysis::{analyze, board, contracts, odds, solve};
 use games::{create_game, delete_game, game_analysis, game_contracts, get_game, list_games};
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -25,6 +25,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(analyze)
             .service(contracts)
             .service(odds)
+            .service(board)
             .service(create_game)
             .service(list_games)
             .service(get_game)

@@ -1,0 +1,473 @@
+// The analysis board: deal a game by clicking cards into the hands (or open a stored one,
+// `/board?game=ID&step=N`), choose its contract from those the deal allows, play it card by
+// card, and at every position see each legal card's double-dummy value; a card off the
+// game's line starts a variation, "best line" plays the rest perfectly.
+//
+// Shaped as lichess's analysis board: one state (`S`), navigation functions that change
+// it, one key map, views that are functions of the state and of the answers fetched, and
+// one `redraw`. The rules stay on the server: the board asks `POST /api/v1/board` what a
+// position holds (hands sorted for the contract, legal cards, tricks, score) and
+// `POST /api/v1/solve` what each card is worth. Needs common.js.
+"use strict";
+
+const SIZES = { long: 8, short: 6, twenty: 5 };
+const RANKS = { long: ["A", "Z", "K", "O", "U", "9", "8", "7"], short: ["A", "Z", "K", "O", "U", "9"], twenty: ["A", "Z", "K", "O", "U"] };
+
+// The one state. `main` is the game's line; a variation leaves it after `at` cards.
+const S = {
+  phase: "deal",              // deal | contract | play
+  deck: "long",
+  hands: [[], [], [], []],    // as dealt
+  target: 0,                  // the hand clicked cards go to
+  base: {},                   // the record's other fields (rules, tariff, players, ...)
+  contract: null,
+  choices: [],                // [seat, contract] the deal allows
+  main: [],
+  variation: null,            // { at, cards }
+  step: 0,
+  title: "",                  // a stored game's id
+};
+
+// Answers of the service by request, fetched once: { state: "pending" | "done" | "error", value }.
+const answers = new Map();
+
+function names() {
+  const p = S.base.players;
+  return p && p.length === 4 ? p : [0, 1, 2, 3].map(s => SEATS[s]);
+}
+
+function handSize() { return SIZES[S.deck] || 8; }
+
+function allCards() {
+  return ["E", "G", "H", "S"].flatMap(s => (RANKS[S.deck] || RANKS.long).map(r => s + r));
+}
+
+function line() {
+  return S.variation ? S.main.slice(0, S.variation.at).concat(S.variation.cards) : S.main;
+}
+
+function record(cards) {
+  const r = Object.assign({}, S.base, { hands: S.hands.map(h => h.join(" ")) });
+  if (S.contract) r.contract = S.contract;
+  if (cards && cards.length) r.play = cards.join(" ");
+  return r;
+}
+
+// Fetches an answer once; the board redraws when it comes.
+function ask(key, url, body) {
+  if (answers.has(key)) return answers.get(key);
+  const entry = { state: "pending" };
+  answers.set(key, entry);
+  fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
+    .then(async r => {
+      const value = await r.json();
+      if (!r.ok) throw new Error(value.detail || r.statusText);
+      entry.state = "done"; entry.value = value;
+    })
+    .catch(e => { entry.state = "error"; entry.value = String(e.message || e); })
+    .finally(redraw);
+  return entry;
+}
+
+function boardAt(cards) {
+  return ask("board " + JSON.stringify(S.contract) + " " + cards.join(" "), "/api/v1/board", record(cards));
+}
+
+function solveAt(cards) {
+  return ask("solve " + JSON.stringify(S.contract) + " " + cards.join(" "), "/api/v1/solve", record(cards));
+}
+
+// ---- Navigation: every change of the state goes through these.
+
+function go(k) {
+  S.step = Math.max(0, Math.min(line().length, k));
+  redraw();
+}
+
+// A card clicked at the position: along the line if it is the next card there, else the
+// game's line grows (at its end) or a variation starts (or is cut and continued).
+function playCard(card) {
+  const k = S.step, shown = line();
+  if (shown[k] === card) { S.step++; return redraw(); }
+  if (!S.variation && k === S.main.length) {
+    S.main.push(card);
+  } else if (S.variation && k >= S.variation.at) {
+    S.variation.cards = S.variation.cards.slice(0, k - S.variation.at).concat([card]);
+  } else if (S.main[k] === card) {
+    S.variation = null;
+  } else {
+    S.variation = { at: k, cards: [card] };
+  }
+  S.step = k + 1;
+  redraw();
+}
+
+function backToGame() {
+  if (!S.variation) return;
+  S.step = S.variation.at;
+  S.variation = null;
+  redraw();
+}
+
+function promote() {
+  if (!S.variation) return;
+  S.main = line().slice();
+  S.variation = null;
+  redraw();
+}
+
+async function bestLine() {
+  const cards = line().slice(0, S.step);
+  const r = await fetch("/api/v1/solve?line=true", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(record(cards)) });
+  const body = await r.json();
+  if (!r.ok) { say(body.detail); return; }
+  for (const c of body.line) playCard(c);
+}
+
+const KEYS = {
+  ArrowLeft: () => go(S.step - 1),
+  ArrowRight: () => go(S.step + 1),
+  Home: () => go(0),
+  End: () => go(line().length),
+  Escape: backToGame,
+};
+
+// ---- The deal.
+
+function dealt() { return new Set(S.hands.flat()); }
+
+function addCard(card) {
+  if (dealt().has(card)) return;
+  const n = handSize();
+  let t = S.target;
+  for (let i = 0; i < 4 && S.hands[t].length >= n; i++) t = (t + 1) % 4;
+  if (S.hands[t].length >= n) return;
+  S.hands[t].push(card);
+  if (S.hands[t].length >= n) S.target = (t + 1) % 4;
+  redraw();
+}
+
+function removeCard(card) {
+  for (let s = 0; s < 4; s++) {
+    const i = S.hands[s].indexOf(card);
+    if (i >= 0) { S.hands[s].splice(i, 1); S.target = s; }
+  }
+  redraw();
+}
+
+function randomRest() {
+  const free = allCards().filter(c => !dealt().has(c));
+  const bytes = new Uint32Array(free.length);
+  crypto.getRandomValues(bytes);
+  for (let i = free.length - 1; i > 0; i--) { const j = bytes[i] % (i + 1); [free[i], free[j]] = [free[j], free[i]]; }
+  for (let s = 0; s < 4; s++) while (S.hands[s].length < handSize()) S.hands[s].push(free.pop());
+  redraw();
+}
+
+// Card names as players write them: `EO`, `E10`, `EX`; the French `CQ`, `♣Q`, `D10` with
+// the French signs chosen; German long names `Eichel-Ober`, `Herz Sau`, `Schellen Zehn`.
+const SUIT_WORDS = { eichel: "E", eicheln: "E", gras: "G", grün: "G", gruen: "G", laub: "G", blatt: "G", herz: "H", rot: "H", schellen: "S", schelln: "S" };
+const RANK_WORDS = { ass: "A", as: "A", sau: "A", daus: "A", zehn: "Z", "10": "Z", könig: "K", koenig: "K", ober: "O", unter: "U", neun: "9", acht: "8", sieben: "7" };
+const FRENCH_READ = { C: "E", S: "G", H: "H", D: "S", "\u2663": "E", "\u2660": "G", "\u2665": "H", "\u2666": "S" };
+const FRENCH_RANK_READ = { A: "A", "10": "Z", K: "K", Q: "O", J: "U", 9: "9", 8: "8", 7: "7" };
+
+function readHand(text) {
+  const words = text.trim().toLowerCase().replace(/[-,;]/g, " ").split(/\s+/).filter(Boolean);
+  const cards = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (SUIT_WORDS[w] && i + 1 < words.length && RANK_WORDS[words[i + 1]]) {
+      cards.push(SUIT_WORDS[w] + RANK_WORDS[words[i + 1]]); i++; continue;
+    }
+    const up = w.toUpperCase();
+    const m = /^([^0-9AZKOUQJX]+|[CSHDEG])(10|[AZKOUQJX987])$/.exec(up);
+    if (!m) throw new Error("'" + w + "' is not a card");
+    let [, suit, rank] = m;
+    // The French pack reads C S H D and Q J; a suit sign is French whatever the signs.
+    const frenchCard = french || !"EGHS".includes(suit);
+    suit = frenchCard ? FRENCH_READ[suit] : suit;
+    rank = frenchCard ? FRENCH_RANK_READ[rank === "X" ? "10" : rank] : (rank === "10" || rank === "X" ? "Z" : rank);
+    const card = suit && rank ? suit + rank : null;
+    if (!card || !allCards().includes(card)) throw new Error("'" + w + "' is not a card of this pack");
+    cards.push(card);
+  }
+  return cards;
+}
+
+function setTyped(text) {
+  try {
+    const cards = readHand(text);
+    if (cards.length !== handSize()) throw new Error("a hand holds " + handSize() + " cards, not " + cards.length);
+    const others = new Set(S.hands.filter((_, s) => s !== S.target).flat());
+    const twice = cards.find((c, i) => others.has(c) || cards.indexOf(c) !== i);
+    if (twice) throw new Error(twice + " is dealt twice");
+    S.hands[S.target] = cards;
+    S.target = (S.target + 1) % 4;
+    say("");
+    redraw();
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+async function toContract() {
+  if (S.hands.some(h => h.length !== handSize())) { say("Deal every card first."); return; }
+  const r = await fetch("/api/v1/board", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(record([])) });
+  const body = await r.json();
+  if (!r.ok) { say(body.detail); return; }
+  S.choices = body.announceable.flatMap((list, seat) => list.map(c => [seat, c]));
+  S.choices.push([null, { game: "ramsch" }]);
+  S.phase = "contract";
+  say("");
+  redraw();
+}
+
+function startPlay() {
+  const i = +document.getElementById("contract").value;
+  S.contract = S.choices[i][1];
+  S.phase = "play";
+  S.main = []; S.variation = null; S.step = 0;
+  redraw();
+}
+
+// ---- Keeping the game.
+
+async function store() {
+  const r = await fetch("/api/v1/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(record(S.main)) });
+  const body = await r.json();
+  const out = document.getElementById("stored");
+  if (!r.ok) { out.replaceChildren(el("span", { class: "fault" }, body.detail)); return; }
+  out.replaceChildren("Stored as ", el("a", { href: "/games/" + encodeURIComponent(body.id) }, body.id),
+    " (its replay, with every card's analysis).");
+}
+
+function say(text) { document.getElementById("message").textContent = text; }
+
+// ---- Views: functions of the state and the answers.
+
+function seatName(s) { return s === null || s === undefined ? "" : names()[s]; }
+
+// A seat's label at the table: the player's name and position, or the position alone.
+function seatLabel(s) {
+  const p = S.base.players;
+  return p && p.length === 4 ? p[s] + " \u00b7 " + SEATS[s] : SEATS[s];
+}
+
+function viewDeal(root) {
+  const used = dealt();
+  const palette = root.querySelector("#palette");
+  palette.replaceChildren(...["E", "G", "H", "S"].map(suit => el("div", { class: "suit-row" },
+    allCards().filter(c => c[0] === suit).map(c => {
+      const b = el("button", { type: "button", class: "pick", "data-card": c, title: "Deal " + c }, cardNode(c));
+      b.disabled = used.has(c);
+      b.addEventListener("click", () => addCard(c));
+      return b;
+    }))));
+  const target = root.querySelector("#target");
+  target.replaceChildren(...[0, 1, 2, 3].map(s => el("option", { value: s }, seatName(s) + " (" + S.hands[s].length + "/" + handSize() + ")")));
+  target.value = S.target;
+  for (let s = 0; s < 4; s++) {
+    const box = root.querySelector(".seat.s" + s);
+    box.classList.toggle("to-move", s === S.target);
+    box.querySelector(".name").textContent = seatLabel(s);
+    box.querySelector(".hand").replaceChildren(...S.hands[s].map(c => {
+      const b = el("button", { type: "button", class: "pick", "data-card": c, title: "Take back " + c }, cardNode(c));
+      b.addEventListener("click", () => removeCard(c));
+      return b;
+    }));
+  }
+  root.querySelector(".trick").replaceChildren();
+  root.querySelector("#to-contract").disabled = S.hands.some(h => h.length !== handSize());
+}
+
+function viewContract(root) {
+  const select = root.querySelector("#contract");
+  if (select.dataset.for !== JSON.stringify(S.hands)) {
+    select.replaceChildren(...S.choices.map(([seat, c], i) => el("option", { value: i },
+      seat === null ? "Everyone passes: Ramsch" : seatName(seat) + ": " + contractText(c, names()))));
+    select.dataset.for = JSON.stringify(S.hands);
+  }
+}
+
+// The table at the current position: hands as the board answers them, the legal cards as
+// buttons with their values, the trick on the table.
+function viewTable(root, board, solved) {
+  const values = solved && solved.state === "done" ? solved.value : null;
+  const best = values ? values.value : null;
+  const costs = values ? Object.values(values.cards).map(v => Math.abs(v - best)) : [];
+  const worst = Math.max(1, ...costs);
+  for (let s = 0; s < 4; s++) {
+    const box = root.querySelector(".seat.s" + s);
+    box.classList.toggle("to-move", board.to_move === s);
+    box.classList.toggle("declarer", board.declarers.includes(s));
+    box.querySelector(".name").textContent = seatLabel(s);
+    box.querySelector(".hand").replaceChildren(...board.hands[s].map(c => {
+      if (board.to_move !== s || !board.legal.includes(c)) return cardNode(c, board.to_move === s ? "idle" : "");
+      const v = values ? values.cards[c] : undefined;
+      const cost = v === undefined ? null : Math.abs(v - best);
+      const shade = cost === null ? "" : cost === 0 ? " best" : " cost" + Math.min(3, Math.ceil(3 * cost / worst));
+      const b = el("button", { type: "button", class: "play" + shade, "data-card": c,
+        title: v === undefined ? "Play " + c : "Play " + c + ": value " + v + (cost ? ", costs " + cost : ", a best card") },
+        cardNode(c), el("span", { class: "value" }, v === undefined ? "\u2026" : String(v)));
+      b.addEventListener("click", () => playCard(c));
+      return b;
+    }));
+  }
+  const trick = root.querySelector(".trick");
+  const last = board.tricks[board.tricks.length - 1];
+  if (board.current.length) {
+    trick.replaceChildren(...board.current.map((c, i) => el("div", { class: "t" + ((board.leader + i) % 4) }, cardNode(c))));
+  } else if (last) {
+    trick.replaceChildren(...last.cards.map((c, i) => {
+      const seat = (last.leader + i) % 4;
+      return el("div", { class: "t" + seat }, cardNode(c, seat === last.winner ? "won" : ""));
+    }));
+  } else {
+    trick.replaceChildren();
+  }
+}
+
+function viewTricks(root, board) {
+  const declarers = new Set(board.declarers);
+  let ours = 0, theirs = 0;
+  const rows = board.tricks.map((t, i) => {
+    if (declarers.has(t.winner)) ours += t.points; else theirs += t.points;
+    return el("tr", {}, el("td", {}, i + 1), el("td", {}, seatName(t.leader) + ": ", cardNodes(t.cards)),
+      el("td", {}, seatName(t.winner)), el("td", {}, t.points),
+      el("td", {}, declarers.size ? ours + " : " + theirs : ""));
+  });
+  if (board.current.length) {
+    rows.push(el("tr", { class: "sel" }, el("td", {}, board.tricks.length + 1),
+      el("td", {}, seatName(board.leader) + ": ", cardNodes(board.current)), el("td", {}, "\u2026"), el("td", {}), el("td", {})));
+  }
+  root.querySelector("#tricks tbody").replaceChildren(...rows);
+}
+
+// The game's line and the variation beside it, grouped by trick; each card goes there.
+function viewLines(root) {
+  const mainBox = root.querySelector("#main-line");
+  const v = S.variation;
+  // The card last played is marked where it stands: on the variation once past its start.
+  const here = v && S.step > v.at ? [-1, S.step - 1] : [S.step - 1, -1];
+  const moves = (cards, offset, inVariation) => cards.flatMap((c, i) => {
+    const k = offset + i;
+    const mark = k === here[inVariation ? 1 : 0] ? " here" : "";
+    const a = el("button", { type: "button", class: "move" + mark, "data-k": k + 1 }, cardNode(c));
+    a.addEventListener("click", () => {
+      if (!inVariation && v && k >= v.at) S.variation = null;
+      go(k + 1);
+    });
+    return [k % 4 === 0 ? el("span", { class: "trick-no" }, (k / 4 + 1) + ".") : null, a];
+  });
+  mainBox.replaceChildren();
+  append(mainBox, S.main.length ? moves(S.main, 0, false) : [el("span", { class: "muted" }, "No card played yet.")]);
+  const box = root.querySelector("#variation");
+  box.replaceChildren();
+  if (v) append(box, [el("h2", {}, "Variation after card " + v.at), el("p", { class: "moves variation" }, moves(v.cards, v.at, true))]);
+}
+
+function viewHeader(root, start, end) {
+  const title = document.getElementById("title");
+  const sub = document.getElementById("subtitle");
+  if (S.phase === "deal") { title.textContent = S.title || "A new game"; sub.textContent = "Deal the cards: click them into the hands, or type a hand."; return; }
+  if (S.phase === "contract") { sub.textContent = "Choose who plays what: the contracts the deal allows."; return; }
+  title.textContent = S.title || "A new game";
+  const parts = [contractText(S.contract, names())];
+  const score = end && end.state === "done" ? end.value.score : null;
+  if (score) parts.push(resultText(score, "as played"));
+  if (start && start.state === "done") parts.push("double-dummy value at the deal: " + start.value.value + " (" + start.value.measure + ")");
+  sub.textContent = parts.join(" \u2014 ");
+}
+
+// The result of a finished line: `as played` for the game's own, `this line` for a variation.
+function resultText(score, label) {
+  const money = names().map((n, s) => n + " " + (score.payouts[s] > 0 ? "+" : "") + score.payouts[s]).join(", ");
+  if (score.loser !== undefined || score.payers) {
+    return label + ", Ramsch: " + (score.durchmarsch !== null && score.durchmarsch !== undefined ? "Durchmarsch by " + seatName(score.durchmarsch)
+      : (score.payers || []).map(seatName).join(" and ") + " pay") + "; " + money;
+  }
+  const side = score.declarers.reduce((p, s) => p + score.points[s], 0);
+  const outcome = score.won ? "won" : "lost";
+  const extra = score.schwarz ? ", schwarz" : score.schneider ? ", schneider" : "";
+  return label + ": the declarers " + outcome + " with " + side + " points" + extra + "; " + money;
+}
+
+function redraw() {
+  const root = document.getElementById("board");
+  root.querySelector("#deal-panel").hidden = S.phase !== "deal";
+  root.querySelector("#contract-panel").hidden = S.phase !== "contract";
+  for (const id of ["#stepping", "#lines-panel", "#tricks-panel", "#keep-panel"]) root.querySelector(id).hidden = S.phase !== "play";
+  root.dataset.phase = S.phase;
+  if (S.phase === "deal") { viewDeal(root); viewHeader(root); return; }
+  if (S.phase === "contract") { viewContract(root); viewHeader(root); return; }
+  const cards = line().slice(0, S.step);
+  const board = boardAt(cards);
+  const start = solveAt([]);
+  const end = S.main.length ? boardAt(S.main) : null;
+  viewHeader(root, start, end);
+  viewLines(root);
+  root.querySelector("#back-to-game").hidden = !S.variation;
+  root.querySelector("#promote").hidden = !S.variation;
+  root.querySelector("#step").textContent = "card " + S.step + " of " + line().length + (S.variation ? " (variation)" : "");
+  const download = root.querySelector("#download");
+  download.href = "data:application/json;charset=utf-8," + encodeURIComponent(JSON.stringify(record(S.main)) + "\n");
+  if (board.state === "error") { say(board.value); return; }
+  if (board.state !== "done") return;
+  const b = board.value;
+  const solved = b.to_move !== undefined ? solveAt(cards) : null;
+  if (solved && solved.state === "error") say(solved.value); else say(b.score ? resultText(b.score, S.variation ? "this line" : "as played") : "");
+  viewTable(root, b, solved);
+  viewTricks(root, b);
+  root.querySelector("#best-line").disabled = b.to_move === undefined;
+  root.dataset.step = S.step;
+  root.dataset.ready = solved ? String(solved.state === "done") : "true";
+}
+
+// ---- Start: a new deal, or a stored game at the deal (`?step=N` elsewhere).
+
+async function start() {
+  const q = new URLSearchParams(location.search);
+  const asked = q.get("signs");
+  french = asked === "french";
+  const root = document.getElementById("board");
+  root.querySelector("#first").addEventListener("click", () => go(0));
+  root.querySelector("#prev").addEventListener("click", () => go(S.step - 1));
+  root.querySelector("#next").addEventListener("click", () => go(S.step + 1));
+  root.querySelector("#last").addEventListener("click", () => go(line().length));
+  root.querySelector("#best-line").addEventListener("click", bestLine);
+  root.querySelector("#back-to-game").addEventListener("click", backToGame);
+  root.querySelector("#promote").addEventListener("click", promote);
+  root.querySelector("#random-rest").addEventListener("click", randomRest);
+  root.querySelector("#clear").addEventListener("click", () => { S.hands = [[], [], [], []]; S.target = 0; redraw(); });
+  root.querySelector("#target").addEventListener("change", e => { S.target = +e.target.value; redraw(); });
+  root.querySelector("#typed").addEventListener("submit", e => { e.preventDefault(); setTyped(root.querySelector("#typed-hand").value); });
+  root.querySelector("#to-contract").addEventListener("click", toContract);
+  root.querySelector("#play").addEventListener("click", startPlay);
+  root.querySelector("#redeal").addEventListener("click", () => { S.phase = "deal"; S.contract = null; redraw(); });
+  root.querySelector("#store").addEventListener("click", store);
+  document.addEventListener("keydown", e => {
+    if (S.phase !== "play" || ["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName)) return;
+    const f = KEYS[e.key];
+    if (f) { f(); e.preventDefault(); }
+  });
+  const id = q.get("game");
+  if (id) {
+    const r = await fetch("/api/v1/games/" + encodeURIComponent(id) + "?pack=german");
+    const rec = await r.json();
+    if (!r.ok) { say(rec.detail); return redraw(); }
+    if (rec.round || rec.passes) { say("A Schieber round cannot be opened on the board; its replay shows it."); return; }
+    // Stored again, a game gets an id of its own: its line may have changed.
+    const { hands, contract, play, id: _, ...rest } = rec;
+    S.base = rest;
+    S.title = id;
+    S.deck = rec.deck || "long";
+    S.hands = hands.map(cardsOf);
+    S.contract = contract || null;
+    S.main = cardsOf(play || "");
+    S.phase = contract ? "play" : "deal";
+    S.step = Math.max(0, Math.min(S.main.length, +(q.get("step") || 0)));
+  }
+  redraw();
+}
+
+start();

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Times the replay page of a stored, analysed game on loopback, as a browser loads it: the
-# page, then its script and styles, then the record and the stored analysis (with lines),
+# page, then its scripts (the shared one and its own) and styles, then the record and the stored analysis (with lines),
 # each request after the one it waits for; and apart from them the contracts panel's
 # request, which the page makes after it is drawn (computed on the first load, then stored). Prints the median and max over N loads
 # (default 50). Needs curl and a release build (BIN, default target/release/schafkopf).
@@ -26,6 +26,7 @@ for _ in $(seq "$loads"); do
     total=$(
         {
             t "$base/games/$enc"
+            t "$base/assets/common.js"
             t "$base/assets/replay.js"
             t "$base/assets/page.css"
             t "$base/api/v1/games/$enc"

@@ -26,6 +26,7 @@ const S = {
   variation: null,            // { at, cards }
   step: 0,
   title: "",                  // a stored game's id
+  out: null,                  // playing it out: { seat, judge, from }
 };
 
 // Answers of the service by request, fetched once: { state: "pending" | "done" | "error", value }.
@@ -122,6 +123,51 @@ async function bestLine() {
   const body = await r.json();
   if (!r.ok) { say(body.detail); return; }
   for (const c of body.line) playCard(c);
+}
+
+// ---- Playing it out: the user takes a seat, the program plays the other three.
+
+function startOut(seat, judge) {
+  S.out = { seat, judge, from: S.step };
+  // The game goes on from here: the cards after this position are the user's to make.
+  const k = S.step;
+  if (S.variation && k >= S.variation.at) S.variation.cards = S.variation.cards.slice(0, k - S.variation.at);
+  else if (k < S.main.length) S.variation = { at: k, cards: [] };
+  redraw();
+}
+
+function stopOut() { S.out = null; redraw(); }
+
+// The program's card at the position, once its answer has come: the first best card.
+function programCard(entry) {
+  if (entry.state !== "done") return null;
+  const v = entry.value;
+  if (v.best) return v.best[0];
+  return Object.keys(v.cards).find(c => v.cards[c] === v.value) || null;
+}
+
+function programTurn(cards, board) {
+  const url = S.out.judge === "players" ? "/api/v1/solve?view=players&seat=" + board.to_move : "/api/v1/solve";
+  const entry = ask("out " + S.out.judge + " " + JSON.stringify(S.contract) + " " + cards.join(" "), url, record(cards));
+  const card = programCard(entry);
+  if (entry.state === "error") return "The program could not choose: " + entry.value;
+  if (!card) return "Waiting for " + seatName(board.to_move) + "\u2026";
+  if (!entry.played) {
+    entry.played = true;
+    setTimeout(() => { if (S.out && line().length === cards.length && S.step === cards.length) playCard(card); }, 0);
+  }
+  return seatName(board.to_move) + " plays.";
+}
+
+// The user's cards judged once the game is over: his summary from the analysis.
+function outSummary(cards) {
+  const entry = ask("analyze " + JSON.stringify(S.contract) + " " + cards.join(" "), "/api/v1/analyze", record(cards));
+  if (entry.state === "error") return entry.value;
+  if (entry.state !== "done") return "Judging your cards\u2026";
+  const p = entry.value.players.find(x => x.seat === S.out.seat);
+  return "Your cards, judged double dummy: " + p.inaccuracies + (p.inaccuracies === 1 ? " inaccuracy, " : " inaccuracies, ") +
+    p.mistakes + (p.mistakes === 1 ? " mistake, " : " mistakes, ") + p.blunders + (p.blunders === 1 ? " blunder" : " blunders") +
+    "; money lost against perfect play: " + (p.loss || 0) + ".";
 }
 
 const KEYS = {
@@ -292,15 +338,22 @@ function viewContract(root) {
 // The table at the current position: hands as the board answers them, the legal cards as
 // buttons with their values, the trick on the table.
 function viewTable(root, board, solved) {
-  const values = solved && solved.state === "done" ? solved.value : null;
+  // Playing it out, the user sees his own hand only and no values until the end.
+  const out = S.out && board.to_move !== undefined ? S.out.seat : null;
+  const values = out === null && solved && solved.state === "done" ? solved.value : null;
   const best = values ? values.value : null;
   const costs = values ? Object.values(values.cards).map(v => Math.abs(v - best)) : [];
+  const known = knownDeclarers(board, out);
   const worst = Math.max(1, ...costs);
   for (let s = 0; s < 4; s++) {
     const box = root.querySelector(".seat.s" + s);
     box.classList.toggle("to-move", board.to_move === s);
-    box.classList.toggle("declarer", board.declarers.includes(s));
+    box.classList.toggle("declarer", known.includes(s));
     box.querySelector(".name").textContent = seatLabel(s);
+    if (out !== null && s !== out) {
+      box.querySelector(".hand").replaceChildren(el("span", { class: "hidden-hand" }, board.hands[s].length + " cards"));
+      continue;
+    }
     box.querySelector(".hand").replaceChildren(...board.hands[s].map(c => {
       if (board.to_move !== s || !board.legal.includes(c)) return cardNode(c, board.to_move === s ? "idle" : "");
       const v = values ? values.cards[c] : undefined;
@@ -308,7 +361,7 @@ function viewTable(root, board, solved) {
       const shade = cost === null ? "" : cost === 0 ? " best" : " cost" + Math.min(3, Math.ceil(3 * cost / worst));
       const b = el("button", { type: "button", class: "play" + shade, "data-card": c,
         title: v === undefined ? "Play " + c : "Play " + c + ": value " + v + (cost ? ", costs " + cost : ", a best card") },
-        cardNode(c), el("span", { class: "value" }, v === undefined ? "\u2026" : String(v)));
+        cardNode(c), out === null ? el("span", { class: "value" }, v === undefined ? "\u2026" : String(v)) : null);
       b.addEventListener("click", () => playCard(c));
       return b;
     }));
@@ -327,14 +380,26 @@ function viewTable(root, board, solved) {
   }
 }
 
+// The declaring side as the player to move knows it: while playing it out, a Sauspiel's
+// partner is not shown until the called ace falls (unless the user is the partner).
+function knownDeclarers(board, out) {
+  const c = S.contract;
+  if (out === null || !c || c.game !== "sauspiel" || !c.suit) return board.declarers;
+  const ace = c.suit.toUpperCase() + "A";
+  const fallen = board.tricks.some(t => t.cards.includes(ace)) || board.current.includes(ace);
+  if (fallen || board.hands[out].includes(ace)) return board.declarers;
+  return board.declarers.filter(s => s === c.declarer || s === out);
+}
+
 function viewTricks(root, board) {
-  const declarers = new Set(board.declarers);
+  const out = S.out && board.to_move !== undefined ? S.out.seat : null;
+  const declarers = new Set(knownDeclarers(board, out));
   let ours = 0, theirs = 0;
   const rows = board.tricks.map((t, i) => {
     if (declarers.has(t.winner)) ours += t.points; else theirs += t.points;
     return el("tr", {}, el("td", {}, i + 1), el("td", {}, seatName(t.leader) + ": ", cardNodes(t.cards)),
       el("td", {}, seatName(t.winner)), el("td", {}, t.points),
-      el("td", {}, declarers.size ? ours + " : " + theirs : ""));
+      el("td", {}, declarers.size && declarers.size === board.declarers.length ? ours + " : " + theirs : ""));
   });
   if (board.current.length) {
     rows.push(el("tr", { class: "sel" }, el("td", {}, board.tricks.length + 1),
@@ -364,6 +429,24 @@ function viewLines(root) {
   const box = root.querySelector("#variation");
   box.replaceChildren();
   if (v) append(box, [el("h2", {}, "Variation after card " + v.at), el("p", { class: "moves variation" }, moves(v.cards, v.at, true))]);
+}
+
+function viewOut(root, cards, board) {
+  const seat = root.querySelector("#out-seat");
+  if (seat.options.length !== 4 || seat.dataset.names !== names().join()) {
+    seat.replaceChildren(...[0, 1, 2, 3].map(s => el("option", { value: s }, seatLabel(s))));
+    seat.dataset.names = names().join();
+  }
+  root.querySelector("#out-start").hidden = !!S.out;
+  root.querySelector("#out-stop").hidden = !S.out;
+  seat.disabled = root.querySelector("#out-judge").disabled = !!S.out;
+  const status = root.querySelector("#out-status");
+  if (!S.out) { status.textContent = "Take a seat and play the rest against the program."; return; }
+  if (board.to_move === undefined) status.textContent = outSummary(cards);
+  else if (S.step < line().length) status.textContent = "Go to the last card to play on.";
+  else if (board.to_move === S.out.seat) status.textContent = "Your card, " + seatName(S.out.seat) + ".";
+  else status.textContent = programTurn(cards, board);
+  root.dataset.out = board.to_move === undefined ? "over" : board.to_move === S.out.seat ? "yours" : "program";
 }
 
 function viewHeader(root, start, end) {
@@ -396,7 +479,7 @@ function redraw() {
   const root = document.getElementById("board");
   root.querySelector("#deal-panel").hidden = S.phase !== "deal";
   root.querySelector("#contract-panel").hidden = S.phase !== "contract";
-  for (const id of ["#stepping", "#lines-panel", "#tricks-panel", "#keep-panel"]) root.querySelector(id).hidden = S.phase !== "play";
+  for (const id of ["#stepping", "#lines-panel", "#tricks-panel", "#keep-panel", "#out-panel"]) root.querySelector(id).hidden = S.phase !== "play";
   root.dataset.phase = S.phase;
   if (S.phase === "deal") { viewDeal(root); viewHeader(root); return; }
   if (S.phase === "contract") { viewContract(root); viewHeader(root); return; }
@@ -414,13 +497,16 @@ function redraw() {
   if (board.state === "error") { say(board.value); return; }
   if (board.state !== "done") return;
   const b = board.value;
-  const solved = b.to_move !== undefined ? solveAt(cards) : null;
+  const programs = S.out && b.to_move !== undefined && b.to_move !== S.out.seat;
+  const solved = b.to_move !== undefined && !programs ? solveAt(cards) : null;
   if (solved && solved.state === "error") say(solved.value); else say(b.score ? resultText(b.score, S.variation ? "this line" : "as played") : "");
+  viewOut(root, cards, b);
   viewTable(root, b, solved);
   viewTricks(root, b);
   root.querySelector("#best-line").disabled = b.to_move === undefined;
+  root.querySelector("#best-line").hidden = !!S.out && b.to_move !== undefined;
   root.dataset.step = S.step;
-  root.dataset.ready = solved ? String(solved.state === "done") : "true";
+  root.dataset.ready = programs ? "false" : solved ? String(solved.state === "done") : "true";
 }
 
 // ---- Start: a new deal, or a stored game at the deal (`?step=N` elsewhere).
@@ -445,6 +531,11 @@ async function start() {
   root.querySelector("#play").addEventListener("click", startPlay);
   root.querySelector("#redeal").addEventListener("click", () => { S.phase = "deal"; S.contract = null; redraw(); });
   root.querySelector("#store").addEventListener("click", store);
+  root.querySelector("#out-form").addEventListener("submit", e => {
+    e.preventDefault();
+    startOut(+root.querySelector("#out-seat").value, root.querySelector("#out-judge").value);
+  });
+  root.querySelector("#out-stop").addEventListener("click", stopOut);
   document.addEventListener("keydown", e => {
     if (S.phase !== "play" || ["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName)) return;
     const f = KEYS[e.key];

@@ -828,3 +828,83 @@ fn the_board_deals_plays_and_tries_a_variation_in_a_real_browser() {
     session.screenshot_if_asked("board-phone.png");
     session.close();
 }
+
+/// Playing it out: the user takes a seat on a typed deal, the program plays the other
+/// three by what they could know, the other hands stay hidden and no value shows until
+/// the last trick, and then the user's cards are judged.
+#[test]
+fn the_board_plays_it_out_against_the_program() {
+    let Some(driver) = start_driver() else {
+        return;
+    };
+    let server = Server::start(&temp_db("play-out"), &[]);
+    let session = Session::start(&driver);
+    session.go(&server.url("/board"));
+    let board = "document.getElementById('board').dataset";
+    wait_for(&session, &format!("{board}.phase"), "deal");
+    for hand in [
+        "HO GU SU HA H9 H8 GK G8",
+        "GO EU HU H7 EA E9 SK S7",
+        "EO SO HK EZ E8 E7 SA S9",
+        "HZ EK GA GZ G9 G7 SZ S8",
+    ] {
+        session.run(&format!(
+            "document.getElementById('typed-hand').value = '{hand}'; return 0;"
+        ));
+        session.click("#typed button[type=submit]");
+    }
+    session.click("#to-contract");
+    wait_for(&session, &format!("{board}.phase"), "contract");
+    session.run(
+        "const s = document.getElementById('contract'); \
+         s.value = [...s.options].find(o => o.textContent === 'Vorhand: Sauspiel on the Gras ace by Vorhand').value; \
+         return 0;",
+    );
+    session.click("#play");
+    wait_for(&session, &format!("{board}.ready"), "true");
+    // Mittelhand against three single-dummy players.
+    session.run("document.getElementById('out-seat').value = '1'; return 0;");
+    session.click("#out-start");
+    let start = Instant::now();
+    let mut mine = 0;
+    loop {
+        let state = session.run(&format!(
+            "return [{board}.out, {board}.ready, {board}.step, \
+             document.querySelectorAll('.hidden-hand').length, \
+             document.querySelectorAll('#board .hand .value').length];"
+        ));
+        assert!(
+            start.elapsed() < PATIENCE,
+            "the play-out stalled at {state}"
+        );
+        match state[0].as_str() {
+            Some("over") => break,
+            Some("yours") if state[1] == "true" => {
+                // Three hands hidden, and no value shown to the player.
+                assert_eq!(state[3], 3, "{state}");
+                assert_eq!(state[4], 0, "{state}");
+                if mine == 3 {
+                    session.screenshot_if_asked("board-play-out.png");
+                }
+                let step = state[2].as_str().unwrap().to_string();
+                session.click("#board .hand button.play");
+                wait_for(&session, &format!("{board}.step != '{step}'"), "true");
+                mine += 1;
+            }
+            _ => std::thread::sleep(Duration::from_millis(20)),
+        }
+    }
+    assert_eq!(mine, 8, "Mittelhand plays eight cards");
+    wait_for(&session, &format!("{board}.step"), "32");
+    wait_for(
+        &session,
+        "document.getElementById('out-status').textContent.startsWith('Your cards, judged double dummy: ')",
+        "true",
+    );
+    wait_for(
+        &session,
+        "document.querySelectorAll('#tricks tbody tr').length",
+        "8",
+    );
+    session.close();
+}

@@ -11,6 +11,7 @@ use crate::game::Game;
 use crate::search::{Frame, Judgement, Solver};
 use crate::seat::Seat;
 use crate::settle::{Score, Targets};
+use crate::shown::{cards_text, hands_text, sorted_hands, TrickTaken};
 use serde::Serialize;
 
 /// One played card, judged double dummy.
@@ -57,6 +58,12 @@ pub struct PlayAnalysis {
     /// paying to paying; in Schellen-Schafkopf: any trick); absent with `bounds`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub turned: Option<bool>,
+    /// What the card changed of its side's outcome against the best card: `game` (it
+    /// turned the game, as `turned`), else `schneider` or `schwarz` (won or lost, avoided or
+    /// suffered); absent where it changed none of them, in Ramsch but for `game`, and with
+    /// `bounds`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub changed: Option<Changed>,
     /// The card judged by what its player could know (the players' view only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub single_dummy: Option<SingleDummy>,
@@ -64,6 +71,37 @@ pub struct PlayAnalysis {
     /// [`explain`](crate::explain())).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lines: Option<CostLines>,
+}
+
+/// What a card changed of its side's outcome ([`PlayAnalysis::changed`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum Changed {
+    /// Won to lost (it turned the game).
+    Game,
+    /// The same win or loss, with or without schneider.
+    Schneider,
+    /// The same win or loss and schneider, with or without schwarz.
+    Schwarz,
+}
+
+impl Changed {
+    /// What differs between the outcome after the best card and after the card played.
+    fn between(best: OutcomeClass, card: OutcomeClass, turned: bool) -> Option<Changed> {
+        match (best, card) {
+            _ if turned => Some(Changed::Game),
+            (OutcomeClass::Declared(b), OutcomeClass::Declared(a))
+                if b.schneider != a.schneider =>
+            {
+                Some(Changed::Schneider)
+            }
+            (OutcomeClass::Declared(b), OutcomeClass::Declared(a)) if b.schwarz != a.schwarz => {
+                Some(Changed::Schwarz)
+            }
+            _ => None,
+        }
+    }
 }
 
 /// One card judged single dummy: every legal card solved in each world the player's view
@@ -185,6 +223,13 @@ pub struct Analysis {
     pub unsettled: usize,
     pub plays: Vec<PlayAnalysis>,
     pub players: Vec<PlayerSummary>,
+    /// Each hand at the first card (after a Hochzeit's exchange or a round's passes), as a
+    /// player sorts it for the contract: trumps first from the highest, then each suit.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Vec<String>>))]
+    #[serde(serialize_with = "hands_text")]
+    pub hands: [Vec<Card>; 4],
+    /// The tricks finished as played: who led, the cards, who took each, its points.
+    pub tricks: Vec<TrickTaken>,
     /// `players` where each card is also judged single dummy (absent: double dummy).
     #[serde(skip_serializing_if = "is_double_dummy")]
     pub view: AnalysisView,
@@ -218,6 +263,9 @@ pub struct CostLines {
     /// The trick (from 0) where the two lines first differ in who takes it or what it
     /// holds.
     pub trick: usize,
+    /// That trick along the best line, and along the played one: who takes it, its points.
+    pub with_best: Taken,
+    pub with_card: Taken,
     /// The same in words: `HK costs the defenders 27 points: in trick 1 SO would have
     /// taken it for seat 2 (20 points); after HK seat 3 takes it (29 points)`.
     #[cfg_attr(feature = "openapi", schema(value_type = String))]
@@ -243,7 +291,8 @@ pub struct Why {
 }
 
 /// One trick of a line: who took it and what it held.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Taken {
     pub winner: Seat,
     pub points: u32,
@@ -281,10 +330,6 @@ fn text<S: serde::Serializer>(value: &impl std::fmt::Display, s: S) -> Result<S:
     s.collect_str(value)
 }
 
-pub(crate) fn cards_text<S: serde::Serializer>(cards: &[Card], s: S) -> Result<S::Ok, S::Error> {
-    s.collect_seq(cards.iter().map(|c| c.to_string()))
-}
-
 /// Analyses every card of `game` (its play so far), solving every position with `solver`.
 /// One solver serves the whole game, so later positions reuse the table of the first.
 ///
@@ -318,6 +363,8 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
             unsettled: 0,
             plays: Vec::new(),
             players: summaries(),
+            hands: sorted_hands(game, game.setup().hands()),
+            tricks: Vec::new(),
             view: AnalysisView::DoubleDummy,
             samples: None,
             seed: None,
@@ -344,6 +391,7 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
             loss: None,
             advice: None,
             turned: None,
+            changed: None,
             single_dummy: None,
             lines: None,
         };
@@ -398,6 +446,7 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
                 play.loss = loss;
                 play.advice = judged;
                 play.turned = Some(turned);
+                play.changed = Changed::between(best_class, card_class, turned);
             }
             // Out of the question's own budget: what it proved stands in for the values,
             // and the analysis goes on with the next card.
@@ -436,8 +485,45 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
         unsettled,
         plays: out,
         players,
+        hands: sorted_hands(game, game.setup().hands()),
+        tricks: TrickTaken::all(game),
         view: AnalysisView::DoubleDummy,
         samples: None,
         seed: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settle::DeclaredOutcome;
+
+    fn declared(won: bool, schneider: bool, schwarz: bool) -> OutcomeClass {
+        OutcomeClass::Declared(DeclaredOutcome {
+            won,
+            schneider,
+            schwarz,
+        })
+    }
+
+    #[test]
+    fn a_card_changes_the_game_before_the_schneider_before_the_schwarz() {
+        // 91 points instead of 61: the same win, the schneider gone.
+        let (best, card) = (declared(true, true, false), declared(true, false, false));
+        assert_eq!(
+            Changed::between(best, card, false),
+            Some(Changed::Schneider)
+        );
+        // Lost either way, schwarz only after the card.
+        let (best, card) = (declared(false, true, false), declared(false, true, true));
+        assert_eq!(Changed::between(best, card, false), Some(Changed::Schwarz));
+        // Won to lost is the game, whatever else changed.
+        let (best, card) = (declared(true, true, false), declared(false, false, false));
+        assert_eq!(Changed::between(best, card, true), Some(Changed::Game));
+        assert_eq!(Changed::between(best, best, false), None);
+        // In Ramsch only a turn counts.
+        let (best, card) = (OutcomeClass::Settlement(10), OutcomeClass::Settlement(-30));
+        assert_eq!(Changed::between(best, card, true), Some(Changed::Game));
+        assert_eq!(Changed::between(best, card, false), None);
+    }
 }

@@ -4,14 +4,14 @@
 //! over. Before a contract is chosen, each seat's hand and the contracts it may announce
 //! on the deal. The board asks the values of the cards of [`crate::Solver::solve`].
 
-use crate::analysis::cards_text;
 use crate::cards::{Card, Cards};
 use crate::error::Error;
 use crate::game::{announceable_on, Deal, Game};
 use crate::record::{ContractSpec, Record};
 use crate::seat::Seat;
 use crate::settle::Score;
-use serde::{Serialize, Serializer};
+use crate::shown::{cards_text, hands_text, sorted_hands, TrickTaken};
+use serde::Serialize;
 
 /// A game (or a deal before its contract) at one position.
 #[derive(Clone, Debug, Serialize)]
@@ -36,7 +36,7 @@ pub struct Board {
     #[serde(serialize_with = "cards_text")]
     pub legal: Vec<Card>,
     /// The finished tricks, in order.
-    pub tricks: Vec<BoardTrick>,
+    pub tricks: Vec<TrickTaken>,
     /// The cards of the trick on the table, from its leader's.
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
     #[serde(serialize_with = "cards_text")]
@@ -51,27 +51,6 @@ pub struct Board {
     /// `rules.games`, its round and Muss game kept); empty once a contract is chosen.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub announceable: Vec<Vec<ContractSpec>>,
-}
-
-/// A finished trick on the board.
-#[derive(Clone, Debug, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct BoardTrick {
-    pub leader: Seat,
-    /// The four cards from the leader's.
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
-    #[serde(serialize_with = "cards_text")]
-    pub cards: Vec<Card>,
-    pub winner: Seat,
-    pub points: u32,
-}
-
-fn hands_text<S: Serializer>(hands: &[Vec<Card>; 4], s: S) -> Result<S::Ok, S::Error> {
-    s.collect_seq(
-        hands
-            .iter()
-            .map(|h| h.iter().map(|c| c.to_string()).collect::<Vec<_>>()),
-    )
 }
 
 impl Board {
@@ -119,21 +98,12 @@ impl Board {
         let over = game.is_over();
         Board {
             id: setup.id().map(str::to_string),
-            hands: Seat::ALL.map(|s| game.order().sorted(game.hands()[s])),
+            hands: sorted_hands(game, game.hands()),
             contract: Some(ContractSpec::of(&setup.contract())),
             declarers: setup.declarers().iter().collect(),
             to_move: (!over).then(|| game.to_move()),
             legal: game.legal_cards().into_iter().collect(),
-            tricks: game
-                .tricks()
-                .iter()
-                .map(|t| BoardTrick {
-                    leader: t.leader,
-                    cards: t.cards.to_vec(),
-                    winner: t.winner,
-                    points: t.points(),
-                })
-                .collect(),
+            tricks: TrickTaken::all(game),
             current: game.current_trick().to_vec(),
             leader: (!over).then(|| game.leader()),
             // A finished game always scores: `Score::of` fails only on an unfinished one.

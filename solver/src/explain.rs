@@ -83,6 +83,8 @@ pub fn explain(game: &Game, analysis: &mut Analysis, solver: &mut Solver) -> Res
                     best: best_line,
                     played,
                     trick: first + part,
+                    with_best: a[part],
+                    with_card: b[part],
                     why,
                 });
             }

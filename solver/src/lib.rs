@@ -55,6 +55,7 @@ mod round;
 mod search;
 mod seat;
 mod settle;
+pub mod shown;
 pub mod single_dummy;
 pub mod valuation;
 

@@ -7,7 +7,6 @@ use super::ending::{difference, Ending};
 use super::parallel;
 use super::{round, stopping, thresholds, Sampling, View};
 use crate::advice::{self, outcome, Advice, OutcomeClass};
-use crate::analysis::cards_text;
 use crate::cards::Card;
 use crate::contract::Measure;
 use crate::deal::Rng;
@@ -16,6 +15,7 @@ use crate::game::Game;
 use crate::search::{Frame, Solver};
 use crate::seat::Seat;
 use crate::settle::Targets;
+use crate::shown::cards_text;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 

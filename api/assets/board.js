@@ -457,22 +457,9 @@ function viewHeader(root, start, end) {
   title.textContent = S.title || "A new game";
   const parts = [contractText(S.contract, names())];
   const score = end && end.state === "done" ? end.value.score : null;
-  if (score) parts.push(resultText(score, "as played"));
+  if (score) parts.push(resultText(score, "as played", names()));
   if (start && start.state === "done") parts.push("double-dummy value at the deal: " + start.value.value + " (" + start.value.measure + ")");
   sub.textContent = parts.join(" \u2014 ");
-}
-
-// The result of a finished line: `as played` for the game's own, `this line` for a variation.
-function resultText(score, label) {
-  const money = names().map((n, s) => n + " " + (score.payouts[s] > 0 ? "+" : "") + score.payouts[s]).join(", ");
-  if (score.loser !== undefined || score.payers) {
-    return label + ", Ramsch: " + (score.durchmarsch !== null && score.durchmarsch !== undefined ? "Durchmarsch by " + seatName(score.durchmarsch)
-      : (score.payers || []).map(seatName).join(" and ") + " pay") + "; " + money;
-  }
-  const side = score.declarers.reduce((p, s) => p + score.points[s], 0);
-  const outcome = score.won ? "won" : "lost";
-  const extra = score.schwarz ? ", schwarz" : score.schneider ? ", schneider" : "";
-  return label + ": the declarers " + outcome + " with " + side + " points" + extra + "; " + money;
 }
 
 function redraw() {
@@ -499,7 +486,7 @@ function redraw() {
   const b = board.value;
   const programs = S.out && b.to_move !== undefined && b.to_move !== S.out.seat;
   const solved = b.to_move !== undefined && !programs ? solveAt(cards) : null;
-  if (solved && solved.state === "error") say(solved.value); else say(b.score ? resultText(b.score, S.variation ? "this line" : "as played") : "");
+  if (solved && solved.state === "error") say(solved.value); else say(b.score ? resultText(b.score, S.variation ? "this line" : "as played", names()) : "");
   viewOut(root, cards, b);
   viewTable(root, b, solved);
   viewTricks(root, b);

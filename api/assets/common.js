@@ -79,3 +79,19 @@ function contractText(c, names) {
   return name + suit + (c.tout ? " Tout" : "") + who + partner;
 }
 
+
+// The result of a finished hand in words, `label` first (`as played`, `this line`): who
+// won with how many points, schneider or schwarz, and each player's money; in a Ramsch who
+// pays.
+function resultText(score, label, names) {
+  const money = names.map((n, s) => n + " " + (score.payouts[s] > 0 ? "+" : "") + score.payouts[s]).join(", ");
+  if (score.loser !== undefined || score.payers) {
+    const durchmarsch = score.durchmarsch !== null && score.durchmarsch !== undefined;
+    return label + ", Ramsch: " + (durchmarsch ? "Durchmarsch by " + names[score.durchmarsch]
+      : (score.payers || []).map(s => names[s]).join(" and ") + " pay") + "; " + money;
+  }
+  if (score.thrown_in) return label + ": thrown in; " + money;
+  const side = score.declarers.reduce((p, s) => p + score.points[s], 0);
+  const extra = score.schwarz ? ", schwarz" : score.schneider ? ", schneider" : "";
+  return label + ": the declarers " + (score.won ? "won" : "lost") + " with " + side + " points" + extra + "; " + money;
+}

@@ -1,7 +1,12 @@
-// The replay page: the four hands around the table, the trick, stepping card by card, the
-// evaluation graph, the card list with costs, the best lines and the players' summary. It
-// reads the record and its analysis from the page itself (a saved report) or from the
-// service's API (/games/{id}); no outside requests. Needs common.js.
+// The replay page: the four hands around the table, the trick, stepping card by card from
+// the deal, the tricks so far, the evaluation graph, the card list with costs, the best
+// lines and the players' summary. It reads the record and its analysis from the page itself
+// (a saved report) or from the service's API (/games/{id}); no outside requests. With
+// `?view=players` it draws the double-dummy analysis at once and adds the single-dummy
+// judgement when it arrives. Needs common.js.
+//
+// One state (`R`), one redraw (`show`), views as functions of the data and the step; the
+// analysis brings the hands sorted for the contract and the tricks, so no rule is applied here.
 "use strict";
 
 /// A card's severity as the analysis names it (the page draws it, it does not judge):
@@ -26,124 +31,209 @@ function valuesText(p) {
   return p.before + " \u2192 " + p.after;
 }
 
-function render(data, root) {
-  const { record, analysis } = data;
-  const names = (record.players && record.players.length === 4) ? record.players : [0, 1, 2, 3].map(s => "seat " + s);
-  const dealt = record.hands.map(cardsOf);
-  const plays = analysis.plays;
-  const n = plays.length;
-  const declarers = new Set((analysis.result && analysis.result.declarers) || []);
-  if (record.contract && record.contract.declarer !== undefined) declarers.add(record.contract.declarer);
-  let step = n;
-  // Signs: the German pack, or the French one (the German game's default; `?signs=`).
-  const asked = new URLSearchParams(location.search).get("signs");
-  french = asked ? asked === "french" : (record.variant || "").toLowerCase() === "german";
+// The one state: the data shown, the step, and the single-dummy request under way.
+const R = { data: null, step: 0, names: [], pending: null };
+
+function plays() { return R.data.analysis.plays; }
+
+function go(k) {
+  R.step = Math.max(0, Math.min(plays().length, k));
+  show();
+}
+
+const KEYS = {
+  ArrowLeft: () => go(R.step - 1),
+  ArrowRight: () => go(R.step + 1),
+  Home: () => go(0),
+  End: () => go(plays().length),
+};
+
+// Wired once; every later change goes through `go`, `setData` and `show`.
+function wire(root) {
+  root.querySelector("#first").addEventListener("click", () => go(0));
+  root.querySelector("#prev").addEventListener("click", () => go(R.step - 1));
+  root.querySelector("#next").addEventListener("click", () => go(R.step + 1));
+  root.querySelector("#last").addEventListener("click", () => go(plays().length));
+  document.addEventListener("keydown", e => {
+    if (["TEXTAREA", "INPUT", "SELECT"].includes(e.target.tagName) || !R.data) return;
+    const f = KEYS[e.key];
+    if (f) { f(); e.preventDefault(); }
+  });
   const signs = root.querySelector("#signs");
-  signs.value = french ? "french" : "german";
-  signs.addEventListener("change", () => { french = signs.value === "french"; redrawCards(); });
+  signs.addEventListener("change", () => { french = signs.value === "french"; setData(R.data); });
+  const graph = root.querySelector("#graph");
+  graph.addEventListener("click", e => {
+    const r = graph.getBoundingClientRect();
+    const g = GRAPH;
+    const x = (e.clientX - r.left) / r.width * g.W;
+    go(Math.round((x - g.pad) / ((g.W - 2 * g.pad) / Math.max(plays().length, 1))));
+  });
+}
 
-  root.querySelector("#title").textContent = (analysis.id || record.id || "a game");
-  root.querySelector("#subtitle").textContent = contractText(record.contract, names) +
-    " \u2014 double-dummy value at the start: " +
-    (analysis.start !== undefined ? analysis.start : "out of budget") + " (" + analysis.measure + ")";
+// New data (the double-dummy analysis, then with the single-dummy judgement): every view
+// that depends on it is drawn again, the step kept.
+function setData(data) {
+  R.data = data;
+  const { record, analysis } = data;
+  R.names = (record.players && record.players.length === 4) ? record.players : [0, 1, 2, 3].map(s => SEATS[s]);
+  const root = document.getElementById("replay");
+  viewHeader(root);
+  viewCards(root);
+  viewSummary(root);
+  drawGraph(root.querySelector("#graph"), analysis);
+  viewLegend(root, analysis);
+  show();
+}
 
-  // The card list: every card, its values, cost and best cards.
+// ---- Views.
+
+function viewHeader(root) {
+  const { record, analysis } = R.data;
+  root.querySelector("#title").textContent = analysis.id || record.id || "a game";
+  const parts = [contractText(record.contract, R.names)];
+  if (analysis.result) parts.push(resultText(analysis.result, "as played", R.names));
+  parts.push("double-dummy value at the deal: " + (analysis.start !== undefined ? analysis.start : "out of budget") +
+    " (" + analysis.measure + ")");
+  root.querySelector("#subtitle").textContent = parts.join(" \u2014 ");
+}
+
+// The card list: every card, its values, cost and best cards.
+function viewCards(root) {
   const tbody = root.querySelector("#cards tbody");
-  function redrawCards() {
-    tbody.replaceChildren();
-    listCards();
-    show();
-  }
-  function listCards() { plays.forEach((p, i) => {
+  tbody.replaceChildren(...plays().map((p, i) => {
     // Single dummy: the money lost in expectation (Schellen-Schafkopf: the tricks), and
     // its severity.
     const s = p.single_dummy;
     const sd = s && s.worlds > 0 && (s.loss !== undefined || s.cost !== undefined)
       ? (s.loss !== undefined ? s.loss : s.cost).toFixed(1) + (s.advice ? " " + s.advice : "") : "";
     const tr = el("tr", { "data-i": i, tabindex: "0", class: "c" + severity(p.advice) },
-      el("td", {}, i + 1), el("td", {}, p.trick + 1), el("td", {}, names[p.seat]),
+      el("td", {}, i + 1), el("td", {}, p.trick + 1), el("td", {}, R.names[p.seat]),
       el("td", {}, cardNode(p.card)), el("td", {}, valuesText(p)),
       el("td", { class: "cost" }, p.cost ? p.cost : ""), el("td", {}, p.cost ? cardNodes(p.best) : ""),
       el("td", {}, sd));
     tr.addEventListener("click", () => go(i + 1));
     tr.addEventListener("keydown", e => { if (e.key === "Enter") go(i + 1); });
-    tbody.appendChild(tr);
-  }); }
-  listCards();
+    return tr;
+  }));
+}
 
-  // The players' summary.
-  const sum = root.querySelector("#summary tbody");
-  analysis.players.forEach(p => {
+function viewSummary(root) {
+  const { analysis } = R.data;
+  root.querySelector("#summary tbody").replaceChildren(...analysis.players.map(p => {
     const s = p.single_dummy;
     const sd = s ? severities(s) + ", " + s.loss.toFixed(1) : "";
     const money = analysis.result ? analysis.result.payouts[p.seat] : "";
-    sum.appendChild(el("tr", {}, el("td", {}, names[p.seat] + " (" + SEATS[p.seat] + ")"), el("td", {}, severities(p)),
-      el("td", {}, p.loss !== undefined ? p.loss : ""), el("td", {}, sd), el("td", {}, money)));
-  });
+    return el("tr", {}, el("td", {}, R.names[p.seat] + " (" + SEATS[p.seat] + ")"), el("td", {}, severities(p)),
+      el("td", {}, p.loss !== undefined ? p.loss : ""), el("td", {}, sd), el("td", {}, money));
+  }));
+}
 
-  drawGraph(root.querySelector("#graph"), analysis, () => step, go);
-  loadContracts(root.querySelector("#contracts"), data, names);
+// The legend names only what the graph draws.
+function viewLegend(root, analysis) {
+  const drawn = new Set(analysis.plays.map(p => p.advice).filter(Boolean));
+  const sd = analysis.plays.some(p => p.single_dummy && p.single_dummy.expected != null);
+  const marks = [["inaccuracy", "yellow an inaccuracy"], ["mistake", "orange a mistake"], ["blunder", "red a blunder"]]
+    .filter(([a]) => drawn.has(a)).map(([, t]) => t);
+  const parts = ["Blue: the double-dummy value after each card."];
+  if (sd) parts.push("Dashed: each card's expectation from its player's view (single dummy).");
+  if (marks.length) parts.push("Marks: " + marks.join(", ") + ", by the money the card lost its player.");
+  root.querySelector("#legend").textContent = parts.join(" ");
+}
 
-  function go(k) {
-    step = Math.max(0, Math.min(n, k));
-    show();
+// The hands at the step: sorted for the contract as the analysis gives them, less what
+// has been played; the trick of the last card played.
+function viewTable(root) {
+  const { record, analysis } = R.data;
+  const n = plays().length;
+  const hands = analysis.hands || record.hands.map(cardsOf);
+  const played = new Set(plays().slice(0, R.step).map(p => p.card));
+  const toMove = R.step < n ? plays()[R.step].seat : -1;
+  const declarers = new Set((analysis.result && analysis.result.declarers) || []);
+  if (record.contract && record.contract.declarer !== undefined && record.contract.declarer !== null) declarers.add(record.contract.declarer);
+  for (let s = 0; s < 4; s++) {
+    const box = root.querySelector(".seat.s" + s);
+    box.classList.toggle("to-move", s === toMove);
+    box.classList.toggle("declarer", declarers.has(s));
+    const named = record.players && record.players.length === 4;
+    box.querySelector(".name").textContent = named ? R.names[s] + " \u00b7 " + SEATS[s] : SEATS[s];
+    box.querySelector(".hand").replaceChildren(...hands[s].filter(c => !played.has(c)).map(c => cardNode(c)));
   }
-
-  function show() {
-    // Hands: as dealt, minus what has been played.
-    const played = new Set(plays.slice(0, step).map(p => p.card));
-    const toMove = step < n ? plays[step].seat : -1;
-    for (let s = 0; s < 4; s++) {
-      const box = root.querySelector(".seat.s" + s);
-      box.classList.toggle("to-move", s === toMove);
-      box.classList.toggle("declarer", declarers.has(s));
-      box.querySelector(".name").textContent = names[s] + " \u00b7 " + SEATS[s];
-      box.querySelector(".hand").replaceChildren(...dealt[s].filter(c => !played.has(c)).map(c => cardNode(c)));
-    }
-    // The trick of the last card played.
-    const trick = root.querySelector(".trick");
-    trick.replaceChildren();
-    if (step > 0) {
-      const t = Math.floor((step - 1) / 4);
-      const cards = plays.slice(4 * t, step);
-      const winner = step % 4 === 0 && step < n ? plays[step].seat : -1;
-      cards.forEach(p => {
-        const slot = el("div", { class: "t" + p.seat }, cardNode(p.card, p.seat === winner ? "won" : ""));
-        trick.appendChild(slot);
-      });
-    }
-    root.querySelector("#step").textContent = "card " + step + " of " + n;
-    tbody.querySelectorAll("tr").forEach(tr => tr.classList.toggle("sel", +tr.dataset.i === step - 1));
-    // The selected card's lines.
-    const lines = root.querySelector("#lines");
-    const p = plays[step - 1];
-    if (!p) {
-      lines.replaceChildren(el("p", { class: "muted" }, "Before the first card."));
-    } else if (p.lines) {
-      lines.replaceChildren(el("p", {}, p.lines.why), el("p", {}, "Best line: ", cardNodes(p.lines.best)),
-        el("p", {}, "Played line: ", cardNodes(p.lines.played)));
-    } else {
-      const judged = (p.advice ? ", " + (p.advice === "inaccuracy" ? "an " : "a ") + p.advice : "") +
-        (p.turned ? ": it turned the game" : "");
-      lines.replaceChildren(el("p", {}, names[p.seat] + " played ", cardNode(p.card),
-        p.cost ? " (cost " + p.cost + judged + ")." : ", a best card."));
-    }
-    root.querySelector("#graph").dispatchEvent(new Event("step"));
-    root.dataset.step = step;
+  const trick = root.querySelector(".trick");
+  trick.replaceChildren();
+  if (R.step > 0) {
+    const t = Math.floor((R.step - 1) / 4);
+    const cards = plays().slice(4 * t, R.step);
+    const taken = (analysis.tricks || [])[t];
+    const winner = R.step % 4 === 0 && taken ? taken.winner : -1;
+    cards.forEach(p => trick.appendChild(el("div", { class: "t" + p.seat }, cardNode(p.card, p.seat === winner ? "won" : ""))));
   }
+}
 
-  root.querySelector("#first").addEventListener("click", () => go(0));
-  root.querySelector("#prev").addEventListener("click", () => go(step - 1));
-  root.querySelector("#next").addEventListener("click", () => go(step + 1));
-  root.querySelector("#last").addEventListener("click", () => go(n));
-  document.addEventListener("keydown", e => {
-    if (e.target.tagName === "TEXTAREA") return;
-    if (e.key === "ArrowLeft") { go(step - 1); e.preventDefault(); }
-    if (e.key === "ArrowRight") { go(step + 1); e.preventDefault(); }
-    if (e.key === "Home") { go(0); e.preventDefault(); }
-    if (e.key === "End") { go(n); e.preventDefault(); }
+// The tricks finished at the step, and the one on the table: who led, who took it, its
+// points and the points so far per side.
+function viewTricks(root) {
+  const { analysis } = R.data;
+  const declarers = new Set((analysis.result && analysis.result.declarers) || []);
+  const done = Math.floor(R.step / 4);
+  let ours = 0, theirs = 0;
+  const rows = (analysis.tricks || []).slice(0, done).map((t, i) => {
+    if (declarers.has(t.winner)) ours += t.points; else theirs += t.points;
+    return el("tr", {}, el("td", {}, i + 1), el("td", {}, R.names[t.leader] + ": ", cardNodes(t.cards)),
+      el("td", {}, R.names[t.winner]), el("td", {}, t.points), el("td", {}, declarers.size ? ours + " : " + theirs : ""));
   });
-  show();
+  const open = plays().slice(4 * done, R.step);
+  if (open.length) {
+    rows.push(el("tr", { class: "sel" }, el("td", {}, done + 1), el("td", {}, R.names[open[0].seat] + ": ", cardNodes(open.map(p => p.card))),
+      el("td", {}, "\u2026"), el("td", {}), el("td", {})));
+  }
+  root.querySelector("#tricks tbody").replaceChildren(...rows);
+}
+
+// A line of cards from play `from` on, grouped by trick: "2. ♥K ♥10 · 3. ...".
+function lineByTrick(cards, from) {
+  const groups = [];
+  cards.forEach((c, j) => {
+    const i = from + j;
+    if (j === 0 || i % 4 === 0) groups.push([Math.floor(i / 4) + 1, []]);
+    groups[groups.length - 1][1].push(c);
+  });
+  return groups.flatMap(([t, cs], k) => [k ? " \u00b7 " : "", el("span", { class: "trick-no" }, t + ". "), ...cardNodes(cs)]);
+}
+
+const CHANGED = { game: "it turned the game", schneider: "it cost the schneider", schwarz: "it cost the schwarz" };
+
+// The selected card in words, with names and suit signs; a costly card's two lines.
+function viewLines(root) {
+  const { analysis } = R.data;
+  const lines = root.querySelector("#lines");
+  const p = plays()[R.step - 1];
+  if (!p) { lines.replaceChildren(el("p", { class: "muted" }, "The deal, before the first card.")); return; }
+  const unit = { points: "points", tricks: "tricks", settlement: "in money" }[analysis.measure] || "";
+  const judged = !p.cost ? ", a best card."
+    : " (cost " + p.cost + " " + unit + (p.advice ? ", " + (p.advice === "inaccuracy" ? "an " : "a ") + p.advice : "") + ")" +
+      (p.changed ? ": " + CHANGED[p.changed] + "." : ".");
+  const parts = [el("p", {}, R.names[p.seat] + " played ", cardNode(p.card), judged)];
+  const l = p.lines;
+  if (l) {
+    const pts = n => n + (n === 1 ? " point" : " points");
+    parts.push(el("p", {}, "In trick " + (l.trick + 1) + " ", cardNode(l.best[0]), " would have let " + R.names[l.with_best.winner] +
+      " take it (" + pts(l.with_best.points) + "); after ", cardNode(p.card), " " + R.names[l.with_card.winner] +
+      " takes it (" + pts(l.with_card.points) + ")."));
+    parts.push(el("p", {}, "Best line: ", lineByTrick(l.best, p.index)), el("p", {}, "Played line: ", lineByTrick(l.played, p.index)));
+  }
+  lines.replaceChildren(...parts);
+}
+
+function show() {
+  const root = document.getElementById("replay");
+  const n = plays().length;
+  viewTable(root);
+  viewTricks(root);
+  viewLines(root);
+  root.querySelector("#step").textContent = R.step === 0 ? "the deal, " + n + " cards to play" : "card " + R.step + " of " + n;
+  root.querySelectorAll("#cards tbody tr").forEach(tr => tr.classList.toggle("sel", +tr.dataset.i === R.step - 1));
+  root.querySelector("#graph").dispatchEvent(new Event("step"));
+  root.dataset.step = R.step;
 }
 
 /// The contracts panel: each seat's best choice double dummy, and the declared contract
@@ -180,67 +270,106 @@ async function loadContracts(box, data, names) {
   }
 }
 
-/// The evaluation graph: the value after every card, the 31/61/91 lines for points,
-/// mistakes marked by size, the single-dummy curve where computed, the current card.
-function drawGraph(svg, analysis, current, go) {
-  const plays = analysis.plays, n = plays.length;
+/// The evaluation graph: the value after every card with the tricks on its axis, the
+/// 31/61/91 lines labelled for points, mistakes marked by size, the single-dummy curve
+/// where computed, the current card.
+const GRAPH = { W: 600, H: 190, pad: 24 };
+function drawGraph(svg, analysis) {
+  const { W, H, pad } = GRAPH;
+  const ps = analysis.plays, n = ps.length;
   // Values out of the node budget are not known: the line passes over them.
-  const values = [analysis.start].concat(plays.map(p => p.after));
+  const values = [analysis.start].concat(ps.map(p => p.after));
   const known = values.filter(v => v !== undefined);
   let lo = 0, hi = analysis.measure === "points" ? 120 : Math.max(...known, 1);
   if (analysis.measure === "settlement") { lo = Math.min(...known, 0); hi = Math.max(...known, 0) || 1; }
-  const W = 600, H = 180, pad = 22;
   const x = i => pad + (W - 2 * pad) * i / Math.max(n, 1);
   const y = v => H - pad - (H - 2 * pad) * (v - lo) / ((hi - lo) || 1);
   svg.setAttribute("viewBox", "0 0 " + W + " " + H);
   const parts = [];
+  // The tricks on the axis: a tick after every fourth card, the trick's number between.
+  for (let t = 0; 4 * t < n; t++) {
+    parts.push(svgEl("line", { class: "tick", x1: x(4 * t), x2: x(4 * t), y1: pad, y2: H - pad }),
+      svgEl("text", { class: "trick-label", x: x(Math.min(n, 4 * t + 2)), y: H - 8, "text-anchor": "middle" }, String(t + 1)));
+  }
   if (analysis.measure === "points") {
-    for (const t of [31, 61, 91]) {
+    for (const [t, label] of [[31, "31 out of schneider"], [61, "61 won"], [91, "91 schneider"]]) {
       parts.push(svgEl("line", { x1: pad, x2: W - pad, y1: y(t), y2: y(t), stroke: "#ccc", "stroke-dasharray": "3 3" }),
-        svgEl("text", { x: 2, y: y(t) + 3 }, String(t)));
+        svgEl("text", { class: "level", x: W - pad - 2, y: y(t) - 3, "text-anchor": "end" }, label));
     }
   }
   parts.push(svgEl("polyline", { class: "value", points: values.map((v, i) => v === undefined ? null : x(i) + "," + y(v)).filter(Boolean).join(" ") }));
-  const sd = plays.map((p, i) => p.single_dummy && p.single_dummy.expected != null ? x(i + 1) + "," + y(p.single_dummy.expected) : null).filter(Boolean);
+  const sd = ps.map((p, i) => p.single_dummy && p.single_dummy.expected != null ? x(i + 1) + "," + y(p.single_dummy.expected) : null).filter(Boolean);
   if (sd.length > 1) parts.push(svgEl("polyline", { class: "sd", points: sd.join(" ") }));
   const colours = ["", "#f2d16b", "#f0a35e", "#d9534f"];
-  plays.forEach((p, i) => {
+  ps.forEach((p, i) => {
     const c = severity(p.advice);
     if (c) parts.push(svgEl("circle", { class: "mark", "data-i": i, "data-advice": p.advice, cx: x(i + 1), cy: y(p.after), r: 2 + 2 * c, fill: colours[c] }));
   });
-  parts.push(svgEl("line", { class: "here", y1: pad, y2: H - pad }));
+  const here = svgEl("line", { class: "here", y1: pad, y2: H - pad });
+  parts.push(here);
   svg.replaceChildren(...parts);
-  const here = svg.querySelector(".here");
-  svg.addEventListener("step", () => { const k = current(); here.setAttribute("x1", x(k)); here.setAttribute("x2", x(k)); svg.dataset.value = values[k]; });
-  svg.addEventListener("click", e => {
-    const r = svg.getBoundingClientRect();
-    const k = Math.round((e.clientX - r.left) / r.width * W / ((W - 2 * pad) / Math.max(n, 1)) - pad / ((W - 2 * pad) / Math.max(n, 1)));
-    go(k);
+  svg.addEventListener("step", () => {
+    if (svg.lastChild !== here) return;
+    here.setAttribute("x1", x(R.step)); here.setAttribute("x2", x(R.step)); svg.dataset.value = values[R.step];
   });
+}
+
+// The players' view: asked after the double-dummy board is drawn; its marks are added
+// when it arrives, the wait shown second by second.
+async function addSingleDummy(base, record, root) {
+  const status = root.querySelector("#sd-status");
+  const started = Date.now();
+  const tick = () => { status.textContent = "Judging every card by what its player could know\u2026 " + Math.round((Date.now() - started) / 1000) + " s"; };
+  tick();
+  const timer = setInterval(tick, 1000);
+  try {
+    const r = await fetch(base + "/analysis?lines=true&view=players&points=true");
+    const body = await r.json();
+    if (!r.ok) throw new Error(body.detail);
+    status.textContent = "Single dummy added: " + body.samples + " worlds a decision.";
+    setData(Object.assign({}, R.data, { analysis: body }));
+  } catch (e) {
+    status.textContent = "The single-dummy judgement could not be made: " + (e.message || e);
+  } finally {
+    clearInterval(timer);
+    root.dataset.sd = "done";
+  }
+}
+
+function start(data, root) {
+  // Signs: the German pack, or the French one (the German game's default; `?signs=`).
+  const q = new URLSearchParams(location.search);
+  const asked = q.get("signs");
+  french = asked ? asked === "french" : (data.record.variant || "").toLowerCase() === "german";
+  root.querySelector("#signs").value = french ? "french" : "german";
+  wire(root);
+  // Opens at the deal, or at `?step=N`.
+  R.step = Math.max(0, Math.min(data.analysis.plays.length, +(q.get("step") || 0)));
+  setData(data);
+  loadContracts(root.querySelector("#contracts"), data, R.names);
 }
 
 async function load(root) {
   const inline = document.getElementById("schafkopf-data");
-  if (inline) return render(JSON.parse(inline.textContent), root);
+  if (inline) return start(JSON.parse(inline.textContent), root);
   const id = decodeURIComponent(location.pathname.replace(/^\/games\//, ""));
   const base = "/api/v1/games/" + encodeURIComponent(id);
-  // `?view=players` asks for the single-dummy judgement too (computed once, then stored).
+  // `?view=players` adds the single-dummy judgement (computed once, then stored).
   const players = new URLSearchParams(location.search).get("view") === "players";
   document.getElementById("nav").hidden = false;
   document.getElementById("board-link").href = "/board?game=" + encodeURIComponent(id);
   const link = document.getElementById("sdlink");
-  if (link) {
-    link.hidden = false;
-    link.href = players ? location.pathname : "?view=players";
-    link.textContent = players ? "Hide the single-dummy curve" : "Judge every card single dummy too (about a hundred times the work)";
-  }
+  link.hidden = false;
+  link.href = players ? location.pathname : "?view=players";
+  link.textContent = players ? "Hide the single-dummy curve" : "Judge every card single dummy too (about a hundred times the work)";
   let record = null;
   try {
-    const [r, a] = await Promise.all([fetch(base), fetch(base + "/analysis?lines=true" + (players ? "&view=players&points=true" : ""))]);
+    const [r, a] = await Promise.all([fetch(base), fetch(base + "/analysis?lines=true")]);
     if (!r.ok) throw new Error((await r.json()).detail);
     record = await r.json();
     if (!a.ok) throw new Error((await a.json()).detail);
-    render({ record, analysis: await a.json(), base }, root);
+    start({ record, analysis: await a.json(), base }, root);
+    if (players) addSingleDummy(base, record, root);
   } catch (e) {
     root.querySelector("#title").textContent = "This game cannot be shown";
     root.querySelector("#subtitle").textContent = String(e.message || e);

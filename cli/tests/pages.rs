@@ -246,8 +246,9 @@ fn the_replay_page_steps_through_every_card_in_a_real_browser() {
 
     let session = Session::start(&driver);
     session.go(&server.url(&format!("/games/{id}")));
+    // It opens at the deal.
     let replay = "document.getElementById('replay').dataset.step";
-    wait_for(&session, replay, &plays.len().to_string());
+    wait_for(&session, replay, "0");
     // The graph marks each card the analysis names a severity, as named (the page draws,
     // it does not judge).
     let marks = session.run(
@@ -306,10 +307,22 @@ fn the_replay_page_steps_through_every_card_in_a_real_browser() {
             Some(p["after"].to_string().as_str())
         );
         assert_eq!(shown["selected"], json!([(k - 1).to_string()]));
-        if let Some(why) = p["lines"]["why"].as_str() {
+        // A costly card's lines name the players who take the trick where they part.
+        if p["lines"].is_object() {
             let text = shown["lines"].as_str().unwrap();
-            assert!(text.contains(why), "card {k}: {text}");
+            let name = |winner: &Value| {
+                ["Vorhand", "Mittelhand", "Hinterhand", "Geber"][winner.as_u64().unwrap() as usize]
+            };
+            let best = format!(
+                "would have let {} take it",
+                name(&p["lines"]["with_best"]["winner"])
+            );
+            assert!(text.contains(&best), "card {k}: {text}");
             assert!(text.contains("Best line"), "card {k}: {text}");
+        }
+        if p["changed"] == "game" {
+            let text = shown["lines"].as_str().unwrap();
+            assert!(text.contains("it turned the game"), "card {k}: {text}");
         }
     }
     // The French pack's signs where asked: EO is the queen of clubs.
@@ -357,8 +370,21 @@ fn the_replay_page_steps_through_every_card_in_a_real_browser() {
 
     // The players' view: the single-dummy curve is drawn beside the double-dummy one.
     session.size(1280, 1100);
+    // The double-dummy board is drawn at once; the single-dummy judgement follows.
     session.go(&server.url(&format!("/games/{id}?view=players")));
-    wait_for(&session, replay, &plays.len().to_string());
+    wait_for(&session, replay, "0");
+    wait_for(
+        &session,
+        "document.getElementById('replay').dataset.sd",
+        "done",
+    );
+    let status = session.run("return document.getElementById('sd-status').textContent;");
+    assert!(
+        status.as_str().unwrap().starts_with("Single dummy added"),
+        "{status}"
+    );
+    let legend = session.run("return document.getElementById('legend').textContent;");
+    assert!(legend.as_str().unwrap().contains("Dashed"), "{legend}");
     let curve = session.run("return document.querySelectorAll('#graph polyline.sd').length;");
     assert_eq!(curve.as_u64(), Some(1));
 
@@ -558,7 +584,7 @@ fn the_game_list_takes_a_pasted_log_and_opens_its_replays() {
     wait_for(
         &session,
         "document.getElementById('replay') && document.getElementById('replay').dataset.step",
-        "32",
+        "0",
     );
     // The interactive docs draw every endpoint under their policy.
     session.go(&server.url("/docs/"));
@@ -620,7 +646,7 @@ fn hostile_names_ids_and_notes_show_as_text_and_run_nothing() {
 
     let session = Session::start(&driver);
     for url in [server.url(&page), format!("file://{}", report.display())] {
-        session.go(&url);
+        session.go(&format!("{url}?step=32"));
         // Drawn to the last card: the page read its data whole.
         wait_for(
             &session,

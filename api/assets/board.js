@@ -27,6 +27,7 @@ const S = {
   step: 0,
   title: "",                  // a stored game's id
   out: null,                  // playing it out: { seat, judge, from }
+  players: false,             // also each card by what the player to move could know
 };
 
 // Answers of the service by request, fetched once: { state: "pending" | "done" | "error", value }.
@@ -72,6 +73,12 @@ function ask(key, url, body) {
 
 function boardAt(cards) {
   return ask("board " + JSON.stringify(S.contract) + " " + cards.join(" "), "/api/v1/board", record(cards));
+}
+
+// The decision at the position by what the player to move could know (single dummy).
+function playersAt(cards, seat) {
+  return ask("players " + JSON.stringify(S.contract) + " " + cards.join(" "),
+    "/api/v1/solve?view=players&points=true&seat=" + seat, record(cards));
 }
 
 function solveAt(cards) {
@@ -337,13 +344,14 @@ function viewContract(root) {
 
 // The table at the current position: hands as the board answers them, the legal cards as
 // buttons with their values, the trick on the table.
-function viewTable(root, board, solved) {
+function viewTable(root, board, solved, judged) {
   // Playing it out, the user sees his own hand only and no values until the end.
   const out = S.out && board.to_move !== undefined ? S.out.seat : null;
   const values = out === null && solved && solved.state === "done" ? solved.value : null;
   const best = values ? values.value : null;
   const costs = values ? Object.values(values.cards).map(v => Math.abs(v - best)) : [];
   const known = knownDeclarers(board, out);
+  const players = out === null && judged && judged.state === "done" ? judged.value : null;
   const worst = Math.max(1, ...costs);
   for (let s = 0; s < 4; s++) {
     const box = root.querySelector(".seat.s" + s);
@@ -358,10 +366,11 @@ function viewTable(root, board, solved) {
       if (board.to_move !== s || !board.legal.includes(c)) return cardNode(c, board.to_move === s ? "idle" : "");
       const v = values ? values.cards[c] : undefined;
       const cost = v === undefined ? null : Math.abs(v - best);
-      const shade = cost === null ? "" : cost === 0 ? " best" : " cost" + Math.min(3, Math.ceil(3 * cost / worst));
+      const shade = cost === null ? "" : cost === 0 ? " best" : " cost" + shadeOf(cost, values.measure, worst);
       const b = el("button", { type: "button", class: "play" + shade, "data-card": c,
         title: v === undefined ? "Play " + c : "Play " + c + ": value " + v + (cost ? ", costs " + cost : ", a best card") },
-        cardNode(c), out === null ? el("span", { class: "value" }, v === undefined ? "\u2026" : String(v)) : null);
+        cardNode(c), out === null ? el("span", { class: "value" }, v === undefined ? "\u2026" : String(v)) : null,
+        players ? el("span", { class: "sd-value", title: "Expected value; chance to win" }, playersText(players.cards[c])) : null);
       b.addEventListener("click", () => playCard(c));
       return b;
     }));
@@ -378,6 +387,22 @@ function viewTable(root, board, solved) {
   } else {
     trick.replaceChildren();
   }
+}
+
+// How dark a costly card is drawn, 1 to 3: in points up to 10, up to 30, more (the 31 and
+// 61 steps of the game); in tricks one, two, more; in money against the dearest card here.
+function shadeOf(cost, measure, worst) {
+  if (measure === "points") return cost <= 10 ? 1 : cost <= 30 ? 2 : 3;
+  if (measure === "tricks") return Math.min(3, cost);
+  return Math.min(3, Math.ceil(3 * cost / worst));
+}
+
+// A card by what its player could know: its expected value and chance to win.
+function playersText(card) {
+  if (!card) return "";
+  const e = card.expected != null ? card.expected.toFixed(1) : "";
+  const w = card.win != null ? " " + Math.round(100 * card.win) + "%" : "";
+  return e + w;
 }
 
 // The declaring side as the player to move knows it: while playing it out, a Sauspiel's
@@ -488,12 +513,17 @@ function redraw() {
   const solved = b.to_move !== undefined && !programs ? solveAt(cards) : null;
   if (solved && solved.state === "error") say(solved.value); else say(b.score ? resultText(b.score, S.variation ? "this line" : "as played", names()) : "");
   viewOut(root, cards, b);
-  viewTable(root, b, solved);
+  const judged = S.players && !S.out && b.to_move !== undefined && b.legal.length > 1 ? playersAt(cards, b.to_move) : null;
+  viewTable(root, b, solved, judged);
+  if (judged && judged.state === "error") say(judged.value);
+  else if (judged && judged.state === "pending") say("Judging the cards by what " + seatName(b.to_move) + " could know\u2026");
+  else if (judged) say("By what " + seatName(b.to_move) + " could know: " + judged.value.worlds + " worlds" +
+    (judged.value.exhaustive ? " (every one)" : "") + "; beneath each card its expected value and chance to win.");
   viewTricks(root, b);
   root.querySelector("#best-line").disabled = b.to_move === undefined;
   root.querySelector("#best-line").hidden = !!S.out && b.to_move !== undefined;
   root.dataset.step = S.step;
-  root.dataset.ready = programs ? "false" : solved ? String(solved.state === "done") : "true";
+  root.dataset.ready = programs ? "false" : solved ? String(solved.state === "done" && (!judged || judged.state !== "pending")) : "true";
 }
 
 // ---- Start: a new deal, or a stored game at the deal (`?step=N` elsewhere).
@@ -523,6 +553,7 @@ async function start() {
     startOut(+root.querySelector("#out-seat").value, root.querySelector("#out-judge").value);
   });
   root.querySelector("#out-stop").addEventListener("click", stopOut);
+  root.querySelector("#players-view").addEventListener("change", e => { S.players = e.target.checked; redraw(); });
   document.addEventListener("keydown", e => {
     if (S.phase !== "play" || ["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName)) return;
     const f = KEYS[e.key];

@@ -819,6 +819,22 @@ fn the_board_deals_plays_and_tries_a_variation_in_a_real_browser() {
         "0",
     );
 
+    // The players' view at this position: each legal card's expectation and chance to win.
+    session.click("#players-view");
+    wait_for(&session, &format!("{board}.ready"), "true");
+    wait_for(
+        &session,
+        "document.querySelectorAll('#board button.play').length === \
+         [...document.querySelectorAll('#board button.play .sd-value')].filter(s => /%$/.test(s.textContent)).length",
+        "true",
+    );
+    wait_for(
+        &session,
+        "document.getElementById('message').textContent.includes('worlds')",
+        "true",
+    );
+    session.click("#players-view");
+
     // Stored, and opened again at the deal with its result.
     session.click("#store");
     wait_for(&session, "!!document.querySelector('#stored a')", "true");

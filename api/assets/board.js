@@ -263,8 +263,29 @@ function setTyped(text) {
   }
 }
 
+// The table's settings from the deal panel into the record's fields: the cards, the
+// variant, the tariff given (the rest default), the rules as JSON (the server names a
+// fault in them).
+function readTable(root) {
+  const tariff = {};
+  for (const [id, field] of [["tariff-base", "base"], ["tariff-solo", "solo"], ["tariff-extra", "extra"], ["tariff-laufende", "laufende_price"]]) {
+    const v = root.querySelector("#" + id).value.trim();
+    if (v !== "") tariff[field] = +v;
+  }
+  const text = root.querySelector("#rules").value.trim();
+  let rules = null;
+  if (text) {
+    try { rules = JSON.parse(text); } catch (e) { throw new Error("the rules are not JSON: " + e.message); }
+  }
+  const base = Object.assign({}, S.base, { deck: S.deck, variant: root.querySelector("#variant").value });
+  if (Object.keys(tariff).length) base.tariff = tariff; else delete base.tariff;
+  if (rules) base.rules = rules; else delete base.rules;
+  return base;
+}
+
 async function toContract() {
   if (S.hands.some(h => h.length !== handSize())) { say("Deal every card first."); return; }
+  try { S.base = readTable(document.getElementById("board")); } catch (e) { say(e.message); return; }
   const r = await fetch("/api/v1/board", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(record([])) });
   const body = await r.json();
   if (!r.ok) { say(body.detail); return; }
@@ -543,6 +564,7 @@ async function start() {
   root.querySelector("#random-rest").addEventListener("click", randomRest);
   root.querySelector("#clear").addEventListener("click", () => { S.hands = [[], [], [], []]; S.target = 0; redraw(); });
   root.querySelector("#target").addEventListener("change", e => { S.target = +e.target.value; redraw(); });
+  root.querySelector("#deck").addEventListener("change", e => { S.deck = e.target.value; S.hands = [[], [], [], []]; S.target = 0; redraw(); });
   root.querySelector("#typed").addEventListener("submit", e => { e.preventDefault(); setTyped(root.querySelector("#typed-hand").value); });
   root.querySelector("#to-contract").addEventListener("click", toContract);
   root.querySelector("#play").addEventListener("click", startPlay);
@@ -570,6 +592,8 @@ async function start() {
     S.base = rest;
     S.title = id;
     S.deck = rec.deck || "long";
+    root.querySelector("#deck").value = S.deck;
+    root.querySelector("#variant").value = rec.variant || "bavarian";
     S.hands = hands.map(cardsOf);
     S.contract = contract || null;
     S.main = cardsOf(play || "");

@@ -895,8 +895,27 @@ fn the_board_plays_it_out_against_the_program() {
         ));
         session.click("#typed button[type=submit]");
     }
+    // The table's rules: a fault in them is named; a table that plays only the Sauspiel
+    // (and Ramsch when all pass) offers nothing else.
+    session.run("document.getElementById('rules').value = '{\"games\": [sauspiel]}'; return 0;");
+    session.click("#table-panel summary");
+    session.click("#to-contract");
+    wait_for(
+        &session,
+        "document.getElementById('message').textContent.startsWith('the rules are not JSON')",
+        "true",
+    );
+    session.run(
+        "document.getElementById('rules').value = '{\"games\": [\"sauspiel\"]}'; \
+         document.getElementById('tariff-base').value = '20'; return 0;",
+    );
     session.click("#to-contract");
     wait_for(&session, &format!("{board}.phase"), "contract");
+    let offered = session.run(
+        "return [...document.getElementById('contract').options].every(o => \
+         / Sauspiel on the /.test(o.textContent) || o.textContent === 'Everyone passes: Ramsch');",
+    );
+    assert_eq!(offered, true);
     session.run(
         "const s = document.getElementById('contract'); \
          s.value = [...s.options].find(o => o.textContent === 'Vorhand: Sauspiel on the Gras ace by Vorhand').value; \

@@ -22,6 +22,7 @@ const INDEX_JS: &str = include_str!("../assets/index.js");
 const LEDGER_JS: &str = include_str!("../assets/ledger.js");
 const BOARD_JS: &str = include_str!("../assets/board.js");
 const REPLAY: &str = include_str!("../assets/replay.html");
+const TABLE: &str = include_str!("../assets/table.html");
 const INDEX: &str = include_str!("../assets/index.html");
 const LEDGER: &str = include_str!("../assets/ledger.html");
 const BOARD: &str = include_str!("../assets/board.html");
@@ -29,6 +30,15 @@ const BOARD: &str = include_str!("../assets/board.html");
 /// The scripts a service page loads: the shared one, then its own (`/assets/{name}`).
 fn scripts(name: &str) -> String {
     format!("<script src=\"/assets/common.js\"></script><script src=\"/assets/{name}\"></script>")
+}
+
+/// A page's markup with the table and its step buttons (`table.html`, shared by the
+/// replay and the board) in place of its marker.
+fn with_table(markup: &str) -> String {
+    markup.replace(
+        "<!-- the table and its step buttons: table.html -->\n",
+        TABLE,
+    )
 }
 
 /// The style sheet of every service page.
@@ -89,9 +99,10 @@ pub fn standalone(title: &str, record: &str, analysis: &str, contracts: &str) ->
              <meta name=\"referrer\" content=\"no-referrer\">\n<style>{style}</style>"
         ),
         &format!(
-            "<div id=\"replay\">\n{REPLAY}</div>\n\
+            "<div id=\"replay\">\n{}</div>\n\
              <script type=\"application/json\" id=\"schafkopf-data\">{}</script>\n\
              <script>{script}</script>",
+            with_table(REPLAY),
             script_json(&data)
         ),
     )
@@ -116,7 +127,8 @@ async fn replay() -> HttpResponse {
         "schafkopf: replay",
         STYLE,
         &format!(
-            "<div id=\"replay\">\n{REPLAY}</div>\n{}",
+            "<div id=\"replay\">\n{}</div>\n{}",
+            with_table(REPLAY),
             scripts("replay.js")
         ),
     ))
@@ -126,7 +138,7 @@ async fn board() -> HttpResponse {
     html(page(
         "schafkopf: board",
         STYLE,
-        &format!("{BOARD}{}", scripts("board.js")),
+        &format!("{}{}", with_table(BOARD), scripts("board.js")),
     ))
 }
 
@@ -195,6 +207,7 @@ mod tests {
         // (The one address is SVG's namespace, a name, never fetched.)
         let addresses = page.replace("\"http://www.w3.org/2000/svg\"", "");
         assert!(!addresses.contains("http://") && !addresses.contains("https://"));
-        assert!(page.contains("function render("));
+        assert!(page.contains("function setData("));
+        assert!(page.contains("<div class=\"table\">"));
     }
 }

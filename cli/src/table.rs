@@ -382,12 +382,50 @@ pub fn contracts(r: &ContractsReport, all: bool, pack: Pack) -> String {
             let more = count(more as u64, "more contract", "more contracts");
             let _ = writeln!(out, "  ({more}; --all lists them)");
         }
+        // Contracts out of the node budget: what their questions proved.
+        let out_of_budget: Vec<_> = r
+            .unsettled
+            .iter()
+            .filter(|u| u.seat == seat.seat && u.contract != Contract::Ramsch)
+            .collect();
+        if !out_of_budget.is_empty() {
+            let _ = writeln!(
+                out,
+                "  out of the node budget ({}; best chosen among the others):",
+                count(out_of_budget.len() as u64, "contract", "contracts")
+            );
+            for u in out_of_budget.iter().take(if all { usize::MAX } else { 3 }) {
+                let [low, high] = u.bounds;
+                let unit = if u.measure == Measure::Tricks {
+                    "t"
+                } else {
+                    ""
+                };
+                let text = contract_text(&u.contract, pack);
+                let _ = writeln!(out, "    {text:<42} {low}..{high}{unit}");
+            }
+            if !all && out_of_budget.len() > 3 {
+                let _ = writeln!(out, "    (--all lists them all)");
+            }
+        }
     }
     if let Some(all_pass) = &r.all_pass {
         let _ = writeln!(
             out,
             "if all pass, {}: seats settle {:?}",
             all_pass.game, all_pass.settlements
+        );
+    }
+    for u in r
+        .unsettled
+        .iter()
+        .filter(|u| u.contract == Contract::Ramsch)
+    {
+        let [low, high] = u.bounds;
+        let _ = writeln!(
+            out,
+            "if all pass, ramsch: seat {} settles {low}..{high} (out of the node budget)",
+            u.seat
         );
     }
     out

@@ -1697,3 +1697,70 @@ fn batch_with_a_node_budget_ends_with_bounds_for_the_dear_game_and_the_rest_exac
     }
     assert!(bounded > 0 && bounded as u64 <= unsettled);
 }
+
+/// `contracts --node-budget`: a contract whose question runs out is listed with the bounds
+/// it proved (which hold its exact value), the others keep their exact values, and the
+/// record stands.
+#[test]
+fn contracts_with_a_node_budget_list_what_ran_out_and_value_the_rest() {
+    let deal = r#"{"hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7", "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"], "contract": {"game": "sauspiel", "suit": "G", "declarer": 0}}"#;
+    let exact = json_lines(&run(&["contracts"], &format!("{deal}\n")));
+    let o = run(
+        &["contracts", "--node-budget", "20000"],
+        &format!("{deal}\n"),
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let budgeted = json_lines(&o);
+    let (exact, budgeted) = (&exact[0], &budgeted[0]);
+    let unsettled = budgeted["unsettled"].as_array().unwrap();
+    assert!(!unsettled.is_empty(), "{budgeted}");
+    let value_in = |report: &Value, seat: &Value, contract: &Value| -> Option<Value> {
+        report["seats"][seat.as_u64().unwrap() as usize]["contracts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| &c["contract"] == contract)
+            .map(|c| c["value"].clone())
+    };
+    for u in unsettled {
+        // A Hochzeit is tried with every card the partner may give back; the report keeps
+        // only the best of them.
+        if u["contract"]["game"] == "hochzeit" {
+            continue;
+        }
+        let v = value_in(exact, &u["seat"], &u["contract"]).expect("valued without a budget");
+        let (v, b) = (v.as_i64().unwrap(), &u["bounds"]);
+        assert!(
+            b[0].as_i64().unwrap() <= v && v <= b[1].as_i64().unwrap(),
+            "{u}: {v}"
+        );
+        assert!(
+            value_in(budgeted, &u["seat"], &u["contract"]).is_none(),
+            "{u}"
+        );
+    }
+    // What was settled is exact, and the declared Sauspiel ran out: no comparison.
+    let settled = budgeted["seats"].as_array().unwrap();
+    for seat in settled {
+        for c in seat["contracts"].as_array().unwrap() {
+            assert_eq!(
+                Some(c["value"].clone()),
+                value_in(exact, &seat["seat"], &c["contract"]),
+                "{c}"
+            );
+        }
+    }
+    assert!(budgeted.get("declared").is_none() || exact.get("declared").is_some());
+    // The table says so.
+    let table = run(
+        &["contracts", "--node-budget", "20000", "--format", "table"],
+        &format!("{deal}\n"),
+    );
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(text.contains("out of the node budget"), "{text}");
+}

@@ -128,6 +128,45 @@ pub struct ContractsReport {
     pub all_pass: Option<AllPassRamsch>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub declared: Option<Declared>,
+    /// The contracts whose question ran out of its node budget (`--node-budget`), with the
+    /// bounds it proved: they are in no seat's `contracts`, its `best` is chosen among the
+    /// others, and where the declared contract or a seat of the all-pass Ramsch is among
+    /// them, `declared` or `all_pass` is absent.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unsettled: Vec<UnsettledContract>,
+}
+
+/// A contract whose question ran out of its node budget, and what it proved of its value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct UnsettledContract {
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::record::ContractSpec))]
+    pub contract: Contract,
+    /// Whose value: the declarer's; in the all-pass Ramsch, the seat whose settlement it is.
+    pub seat: Seat,
+    pub measure: Measure,
+    /// The bounds proved of the value from the first card, in the measure (in Ramsch the
+    /// seat's settlement).
+    pub bounds: [i64; 2],
+}
+
+/// A contract's value, or the bounds its question proved before the budget ran out; any
+/// other fault stays a fault.
+fn settled(
+    contract: Contract,
+    seat: Seat,
+    result: Result<ContractValue, Error>,
+) -> Result<Result<ContractValue, UnsettledContract>, Error> {
+    match result {
+        Ok(v) => Ok(Ok(v)),
+        Err(Error::Unsettled(proved)) => Ok(Err(UnsettledContract {
+            contract,
+            seat,
+            measure: contract.measure(),
+            bounds: proved.value,
+        })),
+        Err(e) => Err(e),
+    }
 }
 
 /// How much to find out about a contract.
@@ -326,6 +365,7 @@ fn report(
             .unwrap_or_default(),
     };
     let mut seats = Vec::with_capacity(4);
+    let mut unsettled = Vec::new();
     for &seat in which {
         let options: Vec<Contract> = match variant {
             Variant::Bavarian => announceable_on(deal, seat),
@@ -347,7 +387,10 @@ fn report(
         };
         let mut values = Vec::with_capacity(options.len() + 3);
         for contract in options {
-            values.push(value_of(solver, contract)?);
+            match settled(contract, seat, value_of(solver, contract))? {
+                Ok(v) => values.push(v),
+                Err(u) => unsettled.push(u),
+            }
         }
         // A Hochzeit is offered where the table plays freely: not in a round whose cards
         // change hands, nor in a Muss game (there the holder of EO declares, nobody else).
@@ -357,12 +400,19 @@ fn report(
             && (may_offer_hochzeit(hands[seat], deck)
                 || deal.options().bauernhochzeit && may_offer_bauernhochzeit(hands[seat], deck))
         {
-            values.extend(hochzeit_offers(seat, &hands, deck, solver, &value_of)?);
+            let (offers, out) = hochzeit_offers(seat, &hands, deck, solver, &value_of)?;
+            values.extend(offers);
+            unsettled.extend(out);
         }
         // The contract declared is one of the declarer's choices, whichever it is.
         if let Some(contract) = declared_contract.filter(|c| c.declarer() == Some(seat)) {
-            if !values.iter().any(|v| v.contract == contract) {
-                values.push(value_of(solver, contract)?);
+            let known = values.iter().any(|v| v.contract == contract)
+                || unsettled.iter().any(|u| u.contract == contract);
+            if !known {
+                match settled(contract, seat, value_of(solver, contract))? {
+                    Ok(v) => values.push(v),
+                    Err(u) => unsettled.push(u),
+                }
             }
         }
         let best = match variant {
@@ -381,10 +431,23 @@ fn report(
         (Variant::Bavarian, crate::options::AllPass::Ramsch, Valuation::Exact) => {
             let game = Game::new(Setup::new(unstossed.clone(), Contract::Ramsch)?);
             let mut settlements = [0i64; 4];
+            let mut all = true;
             for seat in Seat::ALL {
-                settlements[seat.index()] = solver.settlement_of(&game, seat)?;
+                match solver.settlement_of(&game, seat) {
+                    Ok(v) => settlements[seat.index()] = v,
+                    Err(Error::Unsettled(proved)) => {
+                        all = false;
+                        unsettled.push(UnsettledContract {
+                            contract: Contract::Ramsch,
+                            seat,
+                            measure: Measure::Settlement,
+                            bounds: proved.value,
+                        });
+                    }
+                    Err(e) => return Err(e),
+                }
             }
-            Some(AllPassRamsch {
+            all.then_some(AllPassRamsch {
                 game: "ramsch",
                 settlements,
             })
@@ -395,22 +458,33 @@ fn report(
         Some(setup) => match setup.contract().declarer() {
             Some(d) => {
                 let own = seats.iter().find(|s| s.seat == d);
-                let value = match own
-                    .and_then(|s| s.contracts.iter().find(|v| v.contract == setup.contract()))
-                {
-                    Some(v) => v.clone(),
+                let found =
+                    own.and_then(|s| s.contracts.iter().find(|v| v.contract == setup.contract()));
+                let value = match found {
+                    Some(v) => Some(v.clone()),
+                    // Out of the budget: listed under `unsettled`, no comparison.
+                    None if unsettled.iter().any(|u| u.contract == setup.contract()) => None,
                     // Asked for the declarer alone this cannot happen; kept for `which`
                     // without him.
-                    None => value_of(solver, setup.contract())?,
+                    None => match settled(setup.contract(), d, value_of(solver, setup.contract()))?
+                    {
+                        Ok(v) => Some(v),
+                        Err(u) => {
+                            unsettled.push(u);
+                            None
+                        }
+                    },
                 };
-                let best_settlement = own
-                    .and_then(|s| s.best.as_ref())
-                    .map_or(value.settlement.max(0), Choice::settlement);
-                Some(Declared {
-                    contract: setup.contract(),
-                    won: value.won,
-                    settlement: value.settlement,
-                    best_settlement,
+                value.map(|value| {
+                    let best_settlement = own
+                        .and_then(|s| s.best.as_ref())
+                        .map_or(value.settlement.max(0), Choice::settlement);
+                    Declared {
+                        contract: setup.contract(),
+                        won: value.won,
+                        settlement: value.settlement,
+                        best_settlement,
+                    }
                 })
             }
             None => None,
@@ -422,6 +496,7 @@ fn report(
         seats,
         all_pass,
         declared,
+        unsettled,
     })
 }
 
@@ -434,9 +509,9 @@ fn hochzeit_offers(
     deck: crate::cards::Deck,
     solver: &mut Solver,
     value_of: &dyn Fn(&mut Solver, Contract) -> Result<ContractValue, Error>,
-) -> Result<Vec<ContractValue>, Error> {
+) -> Result<(Vec<ContractValue>, Vec<UnsettledContract>), Error> {
     let trumps = Contract::Ramsch.order(deck).trumps();
-    let mut out = Vec::with_capacity(3);
+    let (mut out, mut unsettled) = (Vec::with_capacity(3), Vec::new());
     for partner in Seat::ALL.into_iter().filter(|p| *p != seat) {
         let mut best: Option<ContractValue> = None;
         let plain: Vec<crate::cards::Card> = hands[partner].without(trumps).into_iter().collect();
@@ -451,7 +526,13 @@ fn hochzeit_offers(
         };
         for returned in choices {
             let contract = Contract::hochzeit(hands, deck, seat, partner, returned)?;
-            let v = value_of(solver, contract)?;
+            let v = match settled(contract, seat, value_of(solver, contract))? {
+                Ok(v) => v,
+                Err(u) => {
+                    unsettled.push(u);
+                    continue;
+                }
+            };
             let better = best
                 .as_ref()
                 .is_none_or(|b| (v.settlement, v.value) > (b.settlement, b.value));
@@ -461,5 +542,5 @@ fn hochzeit_offers(
         }
         out.extend(best);
     }
-    Ok(out)
+    Ok((out, unsettled))
 }

@@ -23,6 +23,7 @@ const LEDGER_JS: &str = include_str!("../assets/ledger.js");
 const BOARD_JS: &str = include_str!("../assets/board.js");
 const REPLAY: &str = include_str!("../assets/replay.html");
 const TABLE: &str = include_str!("../assets/table.html");
+const TRICKS: &str = include_str!("../assets/tricks.html");
 const INDEX: &str = include_str!("../assets/index.html");
 const LEDGER: &str = include_str!("../assets/ledger.html");
 const BOARD: &str = include_str!("../assets/board.html");
@@ -32,13 +33,16 @@ fn scripts(name: &str) -> String {
     format!("<script src=\"/assets/common.js\"></script><script src=\"/assets/{name}\"></script>")
 }
 
-/// A page's markup with the table and its step buttons (`table.html`, shared by the
-/// replay and the board) in place of its marker.
+/// A page's markup with the parts the replay and the board share in place of their
+/// markers: the table and its step buttons (`table.html`), the tricks panel
+/// (`tricks.html`).
 fn with_table(markup: &str) -> String {
-    markup.replace(
-        "<!-- the table and its step buttons: table.html -->\n",
-        TABLE,
-    )
+    markup
+        .replace(
+            "<!-- the table and its step buttons: table.html -->\n",
+            TABLE,
+        )
+        .replace("<!-- the tricks panel: tricks.html -->\n", TRICKS)
 }
 
 /// The style sheet of every service page.

@@ -166,49 +166,36 @@ impl Sqlite {
 
     /// How many games the filter lets through.
     pub fn count(&self, filter: &Filter) -> Result<u64, StoreError> {
-        let args = params![
-            filter.player,
-            filter.game,
-            filter.since,
-            filter.until,
-            filter.id
-        ];
-        let total: i64 =
-            self.conn()
-                .query_row(&format!("SELECT COUNT(*) {FILTER}"), args, |r| r.get(0))?;
+        let total: i64 = self.conn().query_row(
+            &format!("SELECT COUNT(*) {FILTER}"),
+            filter_params(filter).as_slice(),
+            |r| r.get(0),
+        )?;
         Ok(total.max(0) as u64)
     }
 
     /// The records the filter lets through, with their ids, oldest first.
     pub fn records(&self, filter: &Filter) -> Result<Vec<(String, String)>, StoreError> {
         let conn = self.conn();
-        let args = params![
-            filter.player,
-            filter.game,
-            filter.since,
-            filter.until,
-            filter.id
-        ];
         let mut stmt = conn.prepare(&format!(
             "SELECT g.id, g.record {FILTER} ORDER BY g.created_at, g.rowid"
         ))?;
-        let rows = stmt.query_map(args, |r| Ok((r.get(0)?, r.get(1)?)))?;
+        let rows = stmt.query_map(filter_params(filter).as_slice(), |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })?;
         Ok(rows.collect::<Result<Vec<_>, _>>()?)
     }
 
     /// A page of the games the filter lets through, and how many it lets through.
     pub fn list(&self, filter: &Filter, page: Page) -> Result<(Vec<GameSummary>, u64), StoreError> {
-        let Filter {
-            player,
-            id,
-            game,
-            since,
-            until,
-        } = filter;
         let conn = self.conn();
-        let args = params![player, game, since, until, id];
+        let filtered = filter_params(filter);
         let total: i64 = conn
-            .query_row(&format!("SELECT COUNT(*) {FILTER}"), args, |r| r.get(0))
+            .query_row(
+                &format!("SELECT COUNT(*) {FILTER}"),
+                filtered.as_slice(),
+                |r| r.get(0),
+            )
             .map_err(StoreError::from)?;
         let mut stmt = conn
             .prepare(&format!(
@@ -219,26 +206,32 @@ impl Sqlite {
                 page.order.sql("g.rowid")
             ))
             .map_err(StoreError::from)?;
+        let paged: Vec<&dyn rusqlite::ToSql> = filtered
+            .into_iter()
+            .chain([&page.limit as &dyn rusqlite::ToSql, &page.offset])
+            .collect();
         let rows = stmt
-            .query_map(
-                params![player, game, since, until, id, page.limit, page.offset],
-                |r| {
-                    let players: String = r.get(4)?;
-                    Ok(GameSummary {
-                        id: r.get(0)?,
-                        game: r.get(1)?,
-                        declarer: r.get(2)?,
-                        created_at: r.get(3)?,
-                        players: serde_json::from_str(&players).unwrap_or_default(),
-                    })
-                },
-            )
+            .query_map(paged.as_slice(), |r| {
+                let players: String = r.get(4)?;
+                Ok(GameSummary {
+                    id: r.get(0)?,
+                    game: r.get(1)?,
+                    declarer: r.get(2)?,
+                    created_at: r.get(3)?,
+                    players: serde_json::from_str(&players).unwrap_or_default(),
+                })
+            })
             .map_err(StoreError::from)?;
         let games = rows
             .collect::<Result<Vec<_>, _>>()
             .map_err(StoreError::from)?;
         Ok((games, total.max(0) as u64))
     }
+}
+
+/// The filter's values as [`FILTER`]'s parameters `?1` to `?5`.
+fn filter_params(f: &Filter) -> [&dyn rusqlite::ToSql; 5] {
+    [&f.player, &f.game, &f.since, &f.until, &f.id]
 }
 
 /// The games the list's filters let through (`?1` player, `?2` game, `?3` since, `?4`

@@ -297,6 +297,8 @@ async function toContract() {
 }
 
 function startPlay() {
+  // Answers are kept by contract and line: a new deal or table starts them afresh.
+  answers.clear();
   const i = +document.getElementById("contract").value;
   S.contract = S.choices[i][1];
   S.phase = "play";

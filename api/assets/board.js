@@ -323,12 +323,6 @@ function say(text) { document.getElementById("message").textContent = text; }
 
 function seatName(s) { return s === null || s === undefined ? "" : names()[s]; }
 
-// A seat's label at the table: the player's name and position, or the position alone.
-function seatLabel(s) {
-  const p = S.base.players;
-  return p && p.length === 4 ? p[s] + " \u00b7 " + SEATS[s] : SEATS[s];
-}
-
 function viewDeal(root) {
   const used = dealt();
   const palette = root.querySelector("#palette");
@@ -345,7 +339,7 @@ function viewDeal(root) {
   for (let s = 0; s < 4; s++) {
     const box = root.querySelector(".seat.s" + s);
     box.classList.toggle("to-move", s === S.target);
-    box.querySelector(".name").textContent = seatLabel(s);
+    box.querySelector(".name").textContent = seatLabel(S.base.players, s);
     box.querySelector(".hand").replaceChildren(...S.hands[s].map(c => {
       const b = el("button", { type: "button", class: "pick", "data-card": c, title: "Take back " + c }, cardNode(c));
       b.addEventListener("click", () => removeCard(c));
@@ -380,7 +374,7 @@ function viewTable(root, board, solved, judged) {
     const box = root.querySelector(".seat.s" + s);
     box.classList.toggle("to-move", board.to_move === s);
     box.classList.toggle("declarer", known.includes(s));
-    box.querySelector(".name").textContent = seatLabel(s);
+    box.querySelector(".name").textContent = seatLabel(S.base.players, s);
     if (out !== null && s !== out) {
       box.querySelector(".hand").replaceChildren(el("span", { class: "hidden-hand" }, board.hands[s].length + " cards"));
       continue;
@@ -441,19 +435,11 @@ function knownDeclarers(board, out) {
 
 function viewTricks(root, board) {
   const out = S.out && board.to_move !== undefined ? S.out.seat : null;
-  const declarers = new Set(knownDeclarers(board, out));
-  let ours = 0, theirs = 0;
-  const rows = board.tricks.map((t, i) => {
-    if (declarers.has(t.winner)) ours += t.points; else theirs += t.points;
-    return el("tr", {}, el("td", {}, i + 1), el("td", {}, seatName(t.leader) + ": ", cardNodes(t.cards)),
-      el("td", {}, seatName(t.winner)), el("td", {}, t.points),
-      el("td", {}, declarers.size && declarers.size === board.declarers.length ? ours + " : " + theirs : ""));
-  });
-  if (board.current.length) {
-    rows.push(el("tr", { class: "sel" }, el("td", {}, board.tricks.length + 1),
-      el("td", {}, seatName(board.leader) + ": ", cardNodes(board.current)), el("td", {}, "\u2026"), el("td", {}), el("td", {})));
-  }
-  root.querySelector("#tricks tbody").replaceChildren(...rows);
+  // The points per side only while the whole declaring side is known.
+  const known = knownDeclarers(board, out);
+  const sides = known.length && known.length === board.declarers.length ? new Set(known) : null;
+  root.querySelector("#tricks tbody").replaceChildren(
+    ...trickRows(board.tricks, { leader: board.leader, cards: board.current }, names(), sides));
 }
 
 // The game's line and the variation beside it, grouped by trick; each card goes there.
@@ -482,7 +468,7 @@ function viewLines(root) {
 function viewOut(root, cards, board) {
   const seat = root.querySelector("#out-seat");
   if (seat.options.length !== 4 || seat.dataset.names !== names().join()) {
-    seat.replaceChildren(...[0, 1, 2, 3].map(s => el("option", { value: s }, seatLabel(s))));
+    seat.replaceChildren(...[0, 1, 2, 3].map(s => el("option", { value: s }, seatLabel(S.base.players, s))));
     seat.dataset.names = names().join();
   }
   root.querySelector("#out-start").hidden = !!S.out;

@@ -95,3 +95,26 @@ function resultText(score, label, names) {
   const extra = score.schwarz ? ", schwarz" : score.schneider ? ", schneider" : "";
   return label + ": the declarers " + (score.won ? "won" : "lost") + " with " + side + " points" + extra + "; " + money;
 }
+
+// A seat's label at the table: the player's name and position where the record names all
+// four players, or the position alone.
+function seatLabel(players, s) {
+  return players && players.length === 4 ? players[s] + " \u00b7 " + SEATS[s] : SEATS[s];
+}
+
+// The tricks panel's rows: each finished trick (who led, its cards, who took it, its
+// points and, where `sides` holds the declaring side, the points so far of it and of the
+// others), then the trick on the table, `open` = {leader, cards}, if it has a card.
+function trickRows(tricks, open, names, sides) {
+  let ours = 0, theirs = 0;
+  const rows = tricks.map((t, i) => {
+    if (sides && sides.has(t.winner)) ours += t.points; else theirs += t.points;
+    return el("tr", {}, el("td", {}, i + 1), el("td", {}, names[t.leader] + ": ", cardNodes(t.cards)),
+      el("td", {}, names[t.winner]), el("td", {}, t.points), el("td", {}, sides ? ours + " : " + theirs : ""));
+  });
+  if (open && open.cards.length) {
+    rows.push(el("tr", { class: "sel" }, el("td", {}, tricks.length + 1),
+      el("td", {}, names[open.leader] + ": ", cardNodes(open.cards)), el("td", {}, "\u2026"), el("td", {}), el("td", {})));
+  }
+  return rows;
+}

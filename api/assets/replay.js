@@ -31,8 +31,9 @@ function valuesText(p) {
   return p.before + " \u2192 " + p.after;
 }
 
-// The one state: the data shown, the step, and the single-dummy request under way.
-const R = { data: null, step: 0, names: [], pending: null };
+// The one state: the data shown, the step, the names, and the graph's marker of the
+// current card (drawn with the data).
+const R = { data: null, step: 0, names: [], mark: () => {} };
 
 function plays() { return R.data.analysis.plays; }
 
@@ -80,7 +81,7 @@ function setData(data) {
   viewHeader(root);
   viewCards(root);
   viewSummary(root);
-  drawGraph(root.querySelector("#graph"), analysis);
+  R.mark = drawGraph(root.querySelector("#graph"), analysis);
   viewLegend(root, analysis);
   show();
 }
@@ -154,8 +155,7 @@ function viewTable(root) {
     const box = root.querySelector(".seat.s" + s);
     box.classList.toggle("to-move", s === toMove);
     box.classList.toggle("declarer", declarers.has(s));
-    const named = record.players && record.players.length === 4;
-    box.querySelector(".name").textContent = named ? R.names[s] + " \u00b7 " + SEATS[s] : SEATS[s];
+    box.querySelector(".name").textContent = seatLabel(record.players, s);
     box.querySelector(".hand").replaceChildren(...hands[s].filter(c => !played.has(c)).map(c => cardNode(c)));
   }
   const trick = root.querySelector(".trick");
@@ -175,18 +175,10 @@ function viewTricks(root) {
   const { analysis } = R.data;
   const declarers = new Set((analysis.result && analysis.result.declarers) || []);
   const done = Math.floor(R.step / 4);
-  let ours = 0, theirs = 0;
-  const rows = (analysis.tricks || []).slice(0, done).map((t, i) => {
-    if (declarers.has(t.winner)) ours += t.points; else theirs += t.points;
-    return el("tr", {}, el("td", {}, i + 1), el("td", {}, R.names[t.leader] + ": ", cardNodes(t.cards)),
-      el("td", {}, R.names[t.winner]), el("td", {}, t.points), el("td", {}, declarers.size ? ours + " : " + theirs : ""));
-  });
   const open = plays().slice(4 * done, R.step);
-  if (open.length) {
-    rows.push(el("tr", { class: "sel" }, el("td", {}, done + 1), el("td", {}, R.names[open[0].seat] + ": ", cardNodes(open.map(p => p.card))),
-      el("td", {}, "\u2026"), el("td", {}), el("td", {})));
-  }
-  root.querySelector("#tricks tbody").replaceChildren(...rows);
+  const table = open.length ? { leader: open[0].seat, cards: open.map(p => p.card) } : null;
+  root.querySelector("#tricks tbody").replaceChildren(
+    ...trickRows((analysis.tricks || []).slice(0, done), table, R.names, declarers.size ? declarers : null));
 }
 
 // A line of cards from play `from` on, grouped by trick: "2. ♥K ♥10 · 3. ...".
@@ -232,7 +224,7 @@ function show() {
   viewLines(root);
   root.querySelector("#step").textContent = R.step === 0 ? "the deal, " + n + " cards to play" : "card " + R.step + " of " + n;
   root.querySelectorAll("#cards tbody tr").forEach(tr => tr.classList.toggle("sel", +tr.dataset.i === R.step - 1));
-  root.querySelector("#graph").dispatchEvent(new Event("step"));
+  R.mark(R.step);
   root.dataset.step = R.step;
 }
 
@@ -272,7 +264,7 @@ async function loadContracts(box, data, names) {
 
 /// The evaluation graph: the value after every card with the tricks on its axis, the
 /// 31/61/91 lines labelled for points, mistakes marked by size, the single-dummy curve
-/// where computed, the current card.
+/// where computed; it returns the function that marks the current card.
 const GRAPH = { W: 600, H: 190, pad: 24 };
 function drawGraph(svg, analysis) {
   const { W, H, pad } = GRAPH;
@@ -308,10 +300,8 @@ function drawGraph(svg, analysis) {
   const here = svgEl("line", { class: "here", y1: pad, y2: H - pad });
   parts.push(here);
   svg.replaceChildren(...parts);
-  svg.addEventListener("step", () => {
-    if (svg.lastChild !== here) return;
-    here.setAttribute("x1", x(R.step)); here.setAttribute("x2", x(R.step)); svg.dataset.value = values[R.step];
-  });
+  // Marks card `k` on the graph: its line, and its value for whoever reads the page.
+  return k => { here.setAttribute("x1", x(k)); here.setAttribute("x2", x(k)); svg.dataset.value = values[k]; };
 }
 
 // The players' view: asked after the double-dummy board is drawn; its marks are added

@@ -36,7 +36,7 @@ fn scripts(name: &str) -> String {
 /// A page's markup with the parts the replay and the board share in place of their
 /// markers: the table and its step buttons (`table.html`), the tricks panel
 /// (`tricks.html`).
-fn with_table(markup: &str) -> String {
+fn with_shared_parts(markup: &str) -> String {
     markup
         .replace(
             "<!-- the table and its step buttons: table.html -->\n",
@@ -106,7 +106,7 @@ pub fn standalone(title: &str, record: &str, analysis: &str, contracts: &str) ->
             "<div id=\"replay\">\n{}</div>\n\
              <script type=\"application/json\" id=\"schafkopf-data\">{}</script>\n\
              <script>{script}</script>",
-            with_table(REPLAY),
+            with_shared_parts(REPLAY),
             script_json(&data)
         ),
     )
@@ -132,7 +132,7 @@ async fn replay() -> HttpResponse {
         STYLE,
         &format!(
             "<div id=\"replay\">\n{}</div>\n{}",
-            with_table(REPLAY),
+            with_shared_parts(REPLAY),
             scripts("replay.js")
         ),
     ))
@@ -142,7 +142,7 @@ async fn board() -> HttpResponse {
     html(page(
         "schafkopf: board",
         STYLE,
-        &format!("{}{}", with_table(BOARD), scripts("board.js")),
+        &format!("{}{}", with_shared_parts(BOARD), scripts("board.js")),
     ))
 }
 

@@ -197,8 +197,8 @@ macro_rules! named {
         pub struct $name(pub $inner);
 
         impl $name {
-            fn names() -> [&'static str; 3] {
-                $names
+            fn names() -> Vec<&'static str> {
+                Vec::from($names)
             }
         }
 
@@ -543,34 +543,16 @@ pub struct Paging {
     pub order: Option<OrderName>,
 }
 
-/// The order of a listing by name: `oldest` or `newest` (first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OrderName(pub Order);
-
-impl OrderName {
-    const NAMES: [(&'static str, Order); 2] = [
-        ("oldest", Order::OldestFirst),
-        ("newest", Order::NewestFirst),
-    ];
-}
-
-impl<'de> Deserialize<'de> for OrderName {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<OrderName, D::Error> {
-        let read = |text: &str| {
-            let named = OrderName::NAMES.iter().find(|(name, _)| *name == text);
-            named.map(|&(_, order)| OrderName(order))
-        };
-        by_name(d, &OrderName::NAMES.map(|(name, _)| name), read)
+named!(
+    /// The order of a listing by name: `oldest` or `newest` (first).
+    OrderName(Order),
+    ["oldest", "newest"],
+    |t| match t {
+        "oldest" => Some(Order::OldestFirst),
+        "newest" => Some(Order::NewestFirst),
+        _ => None,
     }
-}
-
-impl utoipa::PartialSchema for OrderName {
-    fn schema() -> RefOr<Schema> {
-        names_schema(&OrderName::NAMES.map(|(name, _)| name))
-    }
-}
-
-impl utoipa::ToSchema for OrderName {}
+);
 
 impl Paging {
     /// The page asked for: 50 games by default, from the first.

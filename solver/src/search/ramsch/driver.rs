@@ -43,6 +43,17 @@ impl SettlementSearch<'_> {
         ramsch_decided(self.cx.options, &tally).units[self.cx.me.index()] as i32
     }
 
+    /// The settlement once the last trick is played out: every seat still to play holds
+    /// one card, so nothing is left to choose.
+    fn last_trick(&self, s: &State) -> i32 {
+        let mut end = *s;
+        while !end.over() {
+            let hand = end.pos.hands[end.to_move().index()];
+            end.play(hand.trailing_zeros() as u8, &self.cx.layout, self.cx.me);
+        }
+        self.settled(&end)
+    }
+
     /// The settlements still possible (the tallies change only as a trick completes, so
     /// within a trick they are those of its start).
     pub(crate) fn bounds(&self, s: &State) -> (i32, i32) {
@@ -312,6 +323,9 @@ impl SettlementSearch<'_> {
         }
         if s.over() {
             return self.settled(s);
+        }
+        if s.remaining().count_ones() + s.pos.trick_len as u32 <= 4 {
+            return self.last_trick(s);
         }
         let open = if s.pos.trick_len == 0 {
             match self.boundary(s, alpha, beta) {

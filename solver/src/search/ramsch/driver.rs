@@ -76,6 +76,9 @@ impl SettlementSearch<'_> {
     fn boundary(&mut self, s: &State, alpha: i32, beta: i32) -> Result<i32, Open> {
         let o = outcomes(&self.cx, s);
         let (mut lo, mut hi) = o.range();
+        if lo >= hi || lo >= beta || hi <= alpha {
+            return Ok(if hi <= alpha { hi } else { lo });
+        }
         let key = Key::of(&self.cx, s);
         let mut hint = None;
         if let Some(e) = self.tables.get(&key) {

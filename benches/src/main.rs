@@ -486,7 +486,19 @@ fn main() {
                 })
                 .collect();
             let mut analysis = Samples::default();
-            for (micros, nodes, _) in timed(&mut solver, repeat, &analyses) {
+            let analysed = played.iter().filter(|(_, g)| g.is_over());
+            let verbose = std::env::var_os("BENCH_VERBOSE").is_some();
+            for ((micros, nodes, _), (record, _)) in timed(&mut solver, repeat, &analyses)
+                .into_iter()
+                .zip(analysed)
+            {
+                if verbose {
+                    let id = record.id.as_deref().unwrap_or("-");
+                    eprintln!(
+                        "analyze {:>10.3} ms {nodes:>11} nodes {id}",
+                        micros / 1000.0
+                    );
+                }
                 analysis.push(micros, nodes);
             }
             // A Ramsch by the measure it had before its settlement: every card's player's

@@ -61,97 +61,68 @@ impl Outlook {
         let total = worlds.games.len();
         // Every world at once where they are all of them (exact averages) or all asked for.
         let sequential = sampling.sequential && !worlds.exhaustive;
-        while outlook.worlds() < total {
-            let from = outlook.worlds();
-            let to = if sequential {
-                stopping::next_look(from, total)
-            } else {
-                total
-            };
-            let more = outlook.judge(
-                position,
-                &worlds.games[from..to],
-                bounds.as_deref(),
-                solvers,
-            )?;
-            outlook.endings.extend(more);
-            if sequential && stopping::clear(&outlook.endings, outlook.best()[0]) {
-                break;
+        let mut look = match sequential {
+            true => stopping::next_look(0, total),
+            false => total,
+        };
+        let cards = outlook.cards.clone();
+        let games = &worlds.games;
+        let values = |solver: &mut Solver, i: usize| {
+            world_values(solver, &games[i], &cards, bounds.as_deref())
+        };
+        // The worlds are judged in order as they come in, and judging stops at the first
+        // look where the best card is clear.
+        parallel::each_until(solvers, total, values, |values| {
+            let world = &games[outlook.worlds()];
+            let endings = outlook.endings_of(position, world, &values)?;
+            outlook.endings.push(endings);
+            if outlook.worlds() < look {
+                return Ok(true);
             }
-        }
+            look = stopping::next_look(look, total);
+            Ok(!(sequential && stopping::clear(&outlook.endings, outlook.best()[0])))
+        })?;
         Ok(outlook)
     }
 
-    /// Every legal card's ending in each of `worlds`, solved on `solvers`: exactly, or
-    /// where `bounds` are given ([`thresholds::boundaries`]) by the outcome alone.
-    fn judge(
+    /// The endings of the legal cards in `world` (of the view of `position`'s player to
+    /// move), from their values there.
+    fn endings_of(
         &self,
         position: &Game,
-        worlds: &[Game],
-        bounds: Option<&[i64]>,
-        solvers: &mut [Solver],
-    ) -> Result<Vec<Vec<Ending>>, Error> {
+        world: &Game,
+        values: &[i64],
+    ) -> Result<Vec<Ending>, Error> {
         let seat = position.to_move();
-        let (measure, cards) = (self.measure, &self.cards);
-        // Every world deals the player the same hand and replays the same play, so his
-        // legal cards are the same in each.
-        let illegal = |card: Card| {
-            Error::BadView(format!(
-                "single dummy: card {card} is not legal in a world of the view"
-            ))
-        };
-        let values = parallel::each(solvers, worlds.len(), |solver, i| {
-            let world = &worlds[i];
-            let Some(bounds) = bounds else {
-                let solution = solver.solve(world)?;
-                return cards
-                    .iter()
-                    .map(|&card| {
-                        let found = solution.cards.iter().find(|&&(c, _)| c == card);
-                        found.map(|&(_, v)| v).ok_or_else(|| illegal(card))
-                    })
-                    .collect::<Result<Vec<i64>, Error>>();
-            };
-            let legal = world.legal_cards();
-            if let Some(&card) = cards.iter().find(|&&c| !legal.contains(c)) {
-                return Err(illegal(card));
-            }
-            thresholds::floors(solver, world, cards, bounds)
-        })?;
+        let measure = self.measure;
         let tricks = position.setup().trick_count() as u8;
-        worlds
-            .iter()
-            .zip(&values)
-            .map(|(world, values)| {
-                // The player's part differs between worlds only where partnerships follow
-                // cards he cannot see (German Schafkopf with black-Ober partners).
-                let maximizes = Frame::of(world)?.maximizers.contains(seat);
-                let declares = world.setup().declarers().contains(seat);
-                let setup = world.setup();
-                let (contract, targets) = (setup.contract(), Targets::of(setup));
-                let stake = advice::stake(setup, seat);
-                let ending = |value: i64| {
-                    let favour = if maximizes { value } else { -value };
-                    let class = outcome(&contract, targets, measure, value, tricks);
-                    let ours = match class {
-                        OutcomeClass::Declared(o) => {
-                            let won = o.won == declares;
-                            Some([won, won && o.schneider, won && o.schwarz])
-                        }
-                        OutcomeClass::Settlement(_) => None,
-                    };
-                    let money = advice::money(setup, seat, class, favour, measure);
-                    Ending {
-                        value,
-                        favour,
-                        ours,
-                        money,
-                        share: advice::share(stake, money, favour),
-                    }
-                };
-                Ok(values.iter().map(|&v| ending(v)).collect())
-            })
-            .collect()
+        // The player's part differs between worlds only where partnerships follow cards
+        // he cannot see (German Schafkopf with black-Ober partners).
+        let maximizes = Frame::of(world)?.maximizers.contains(seat);
+        let declares = world.setup().declarers().contains(seat);
+        let setup = world.setup();
+        let (contract, targets) = (setup.contract(), Targets::of(setup));
+        let stake = advice::stake(setup, seat);
+        let ending = |value: i64| {
+            let favour = if maximizes { value } else { -value };
+            let class = outcome(&contract, targets, measure, value, tricks);
+            let ours = match class {
+                OutcomeClass::Declared(o) => {
+                    let won = o.won == declares;
+                    Some([won, won && o.schneider, won && o.schwarz])
+                }
+                OutcomeClass::Settlement(_) => None,
+            };
+            let money = advice::money(setup, seat, class, favour, measure);
+            Ending {
+                value,
+                favour,
+                ours,
+                money,
+                share: advice::share(stake, money, favour),
+            }
+        };
+        Ok(values.iter().map(|&v| ending(v)).collect())
     }
 
     pub fn worlds(&self) -> usize {
@@ -335,6 +306,38 @@ fn outlooks_map<S: Serializer>(cards: &[CardOutlook], s: S) -> Result<S::Ok, S::
         map.serialize_entry(&c.card.to_string(), c)?;
     }
     map.end()
+}
+
+/// Every one of `cards` (legal for the player to move in the view) valued in `world`:
+/// exactly, or where `bounds` are given ([`thresholds::boundaries`]) by the outcome alone.
+fn world_values(
+    solver: &mut Solver,
+    world: &Game,
+    cards: &[Card],
+    bounds: Option<&[i64]>,
+) -> Result<Vec<i64>, Error> {
+    // Every world deals the player the same hand and replays the same play, so his legal
+    // cards are the same in each.
+    let illegal = |card: Card| {
+        Error::BadView(format!(
+            "single dummy: card {card} is not legal in a world of the view"
+        ))
+    };
+    let Some(bounds) = bounds else {
+        let solution = solver.solve(world)?;
+        return cards
+            .iter()
+            .map(|&card| {
+                let found = solution.cards.iter().find(|&&(c, _)| c == card);
+                found.map(|&(_, v)| v).ok_or_else(|| illegal(card))
+            })
+            .collect();
+    };
+    let legal = world.legal_cards();
+    if let Some(&card) = cards.iter().find(|&&c| !legal.contains(c)) {
+        return Err(illegal(card));
+    }
+    thresholds::floors(solver, world, cards, bounds)
 }
 
 /// The seed of the decision at play index `index` of a game analysed with `seed`: each

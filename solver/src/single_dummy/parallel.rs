@@ -1,10 +1,13 @@
 //! Independent searches spread over several solvers, one thread each, with the answers in
 //! task order: the same answers whatever the number of solvers.
+//!
+//! [`each`] runs a fixed set of tasks; [`each_until`] runs tasks until their answers,
+//! read in order, say stop, with no thread waiting at the points where it may stop.
 
 use crate::error::Error;
 use crate::search::Solver;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{mpsc, Mutex};
 
 /// The first of `solvers`, which single-threaded work uses; none is a caller's fault.
 pub fn first(solvers: &mut [Solver]) -> Result<&mut Solver, Error> {
@@ -61,4 +64,131 @@ pub fn each<T: Send>(
         return Err(Error::BadView("a search was skipped".to_string()));
     }
     Ok(out)
+}
+
+/// `f(solver, i)` for the tasks `0..tasks` in turn, on as many threads as there are
+/// solvers, each answer handed to `take` in task order as soon as it and every one before
+/// it are in; `take` says whether to go on. Once it says stop no task starts any more, and
+/// the tasks under way finish unread: `take` sees the same answers, in the same order,
+/// whatever the number of solvers, while no thread waits for the others at the points
+/// where `take` may stop. A failed task's error is returned when its turn comes.
+pub fn each_until<T: Send>(
+    solvers: &mut [Solver],
+    tasks: usize,
+    f: impl Fn(&mut Solver, usize) -> Result<T, Error> + Sync,
+    mut take: impl FnMut(T) -> Result<bool, Error>,
+) -> Result<(), Error> {
+    if solvers.len() <= 1 || tasks <= 1 {
+        let solver = first(solvers)?;
+        for i in 0..tasks {
+            if !take(f(solver, i)?)? {
+                break;
+            }
+        }
+        return Ok(());
+    }
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (sender, answers) = mpsc::channel::<(usize, Result<T, Error>)>();
+        for solver in solvers.iter_mut() {
+            let (next, stop, f, sender) = (&next, &stop, &f, sender.clone());
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= tasks || stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let answer = f(solver, i);
+                let failed = answer.is_err();
+                // A closed channel: the answers are no longer read.
+                if sender.send((i, answer)).is_err() || failed {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        let read = read_in_order(tasks, answers, &mut take);
+        stop.store(true, Ordering::Relaxed);
+        read
+    })
+}
+
+/// The answers of [`each_until`] handed to `take` in task order, until it says stop, a
+/// task failed, or all are read.
+fn read_in_order<T>(
+    tasks: usize,
+    answers: mpsc::Receiver<(usize, Result<T, Error>)>,
+    take: &mut impl FnMut(T) -> Result<bool, Error>,
+) -> Result<(), Error> {
+    let mut waiting: Vec<Option<Result<T, Error>>> = (0..tasks).map(|_| None).collect();
+    let mut turn = 0;
+    for (i, answer) in answers.iter() {
+        waiting[i] = Some(answer);
+        while let Some(answer) = waiting.get_mut(turn).and_then(Option::take) {
+            turn += 1;
+            if !take(answer?)? {
+                return Ok(());
+            }
+        }
+        if turn == tasks {
+            return Ok(());
+        }
+    }
+    // Every worker gone before the answers were all in: one panicked (the scope raises
+    // its panic again).
+    Err(Error::BadView("a search was skipped".to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solvers(n: usize) -> Vec<Solver> {
+        (0..n).map(|_| Solver::new()).collect()
+    }
+
+    /// Reads the squares of the tasks in order until their sum passes `until`: the tasks
+    /// read.
+    fn read_until(threads: usize, tasks: usize, until: usize) -> Result<Vec<usize>, Error> {
+        let mut read = Vec::new();
+        each_until(
+            &mut solvers(threads),
+            tasks,
+            |_, i| match i {
+                13 => Err(Error::BadView("task 13 fails".to_string())),
+                i => Ok(i * i),
+            },
+            |v| {
+                read.push(v);
+                Ok(read.iter().sum::<usize>() <= until)
+            },
+        )?;
+        Ok(read)
+    }
+
+    #[test]
+    fn answers_are_read_in_task_order_until_told_to_stop_whatever_the_threads() {
+        let one = read_until(1, 12, 200).unwrap();
+        assert_eq!(one, vec![0, 1, 4, 9, 16, 25, 36, 49, 64]);
+        for threads in [2, 3] {
+            assert_eq!(read_until(threads, 12, 200).unwrap(), one);
+            // Never told to stop: every task, in order.
+            let all = read_until(threads, 12, usize::MAX).unwrap();
+            assert_eq!(all, (0..12).map(|i| i * i).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn a_failed_task_fails_the_run_only_when_its_turn_comes() {
+        for threads in [1, 2, 3] {
+            let failed = read_until(threads, 20, usize::MAX).unwrap_err();
+            assert_eq!(
+                failed.to_string(),
+                read_until(1, 20, usize::MAX).unwrap_err().to_string()
+            );
+            assert!(failed.to_string().contains("task 13 fails"), "{failed}");
+            // Told to stop before task 13: its failure is never read.
+            assert_eq!(read_until(threads, 20, 200).unwrap().len(), 9);
+        }
+    }
 }

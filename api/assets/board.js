@@ -419,7 +419,9 @@ function playersText(card) {
   if (!card) return "";
   const e = card.expected != null ? card.expected.toFixed(1) : "";
   const w = card.win != null ? " " + Math.round(100 * card.win) + "%" : "";
-  return e + w;
+  // Set aside early (clearly no better than the best): over its own worlds.
+  const n = card.worlds != null ? " /" + card.worlds : "";
+  return e + w + n;
 }
 
 // The declaring side as the player to move knows it: while playing it out, a Sauspiel's
@@ -527,7 +529,8 @@ function redraw() {
   if (judged && judged.state === "error") say(judged.value);
   else if (judged && judged.state === "pending") say("Judging the cards by what " + seatName(b.to_move) + " could know\u2026");
   else if (judged) say("By what " + seatName(b.to_move) + " could know: " + judged.value.worlds + " worlds" +
-    (judged.value.exhaustive ? " (every one)" : "") + "; beneath each card its expected value and chance to win.");
+    (judged.value.exhaustive ? " (every one)" : "") + "; beneath each card its expected value and chance to win" +
+    (Object.values(judged.value.cards).some(c => c.worlds != null) ? " (/N: set aside after N worlds, clearly no better)." : "."));
   viewTricks(root, b);
   root.querySelector("#best-line").disabled = b.to_move === undefined;
   root.querySelector("#best-line").hidden = !!S.out && b.to_move !== undefined;

@@ -75,7 +75,8 @@ pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
         });
         let _ = writeln!(
             out,
-            "  {:<62}| single dummy: {}worlds, win, paid of the best's ±margin, best",
+            "  {:<62}| single dummy: {}worlds (a card set aside: its own/all), win, paid \
+             of the best's ±margin, best",
             "double dummy: before -> after, cost, best, severity",
             if exact {
                 "expected of the best's, "
@@ -134,12 +135,14 @@ pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
                     let best = sd.best_expected.unwrap_or(expected);
                     let _ = write!(line, " {expected:>6.1} of {best:>6.1}");
                 }
-                let _ = write!(
-                    line,
-                    " over {:>3}{}",
-                    sd.worlds,
-                    if sd.exhaustive { " (all)" } else { "" }
-                );
+                // A card set aside before the last look: the worlds it was judged in.
+                let _ = match sd.card_worlds {
+                    Some(n) => write!(line, " over {n:>3}/{}", sd.worlds),
+                    None => write!(line, " over {:>3}", sd.worlds),
+                };
+                if sd.exhaustive {
+                    line.push_str(" (all)");
+                }
                 if let Some(win) = sd.win {
                     let _ = write!(line, "  win {:>3.0}%", win * 100.0);
                 }

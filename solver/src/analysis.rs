@@ -112,6 +112,10 @@ pub struct SingleDummy {
     /// Worlds judged (0: the only legal card, nothing to choose); fewer than asked for
     /// where the best card was clear before (sequential stopping, RULES.md section 11).
     pub worlds: usize,
+    /// The worlds the card was judged in, where it was set aside before the last look
+    /// (sequential stopping): its figures, and its loss against the best, are over these.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card_worlds: Option<usize>,
     /// The worlds were every consistent one, once each: the averages are exact.
     pub exhaustive: bool,
     /// The card's expected value, in the analysis' measure (as `after`); absent for a

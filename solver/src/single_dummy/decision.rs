@@ -18,13 +18,16 @@ use crate::settle::Targets;
 use crate::shown::cards_text;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
+use std::sync::atomic::{AtomicU32, Ordering};
 
-/// Every legal card of a decision in every world drawn: `endings[world][card]`.
+/// Every legal card of a decision in the worlds drawn: `by_card[card][world]`.
 #[derive(Clone, Debug)]
 pub(crate) struct Outlook {
     pub measure: Measure,
     pub cards: Vec<Card>,
-    pub endings: Vec<Vec<Ending>>,
+    /// Each card's endings, world by world: in every world judged, but for a card set
+    /// aside at a look before the last (`stopping.rs`), in those up to that look.
+    pub by_card: Vec<Vec<Ending>>,
     /// The worlds were every consistent one, once each: averages are exact.
     pub exhaustive: bool,
     /// The endings' values are exact; otherwise each is the lowest value of the outcome
@@ -35,8 +38,8 @@ pub(crate) struct Outlook {
 impl Outlook {
     /// The worlds of the view of the player to move in `position` (`sampling.samples`,
     /// or all of them where they are fewer), every legal card solved in each on `solvers`;
-    /// a sample judged in rounds until its best card is clear where `sampling.sequential`
-    /// (`stopping.rs`).
+    /// where `sampling.sequential`, a sample judged in rounds, each card until it is set
+    /// aside and all until one is left (`stopping.rs`).
     pub fn of(
         position: &Game,
         sampling: Sampling,
@@ -54,10 +57,11 @@ impl Outlook {
         let mut outlook = Outlook {
             measure,
             cards: position.legal_cards().into_iter().collect(),
-            endings: Vec::with_capacity(worlds.games.len()),
+            by_card: Vec::new(),
             exhaustive: worlds.exhaustive,
             exact: bounds.is_none(),
         };
+        outlook.by_card = vec![Vec::with_capacity(worlds.games.len()); outlook.cards.len()];
         let total = worlds.games.len();
         // Every world at once where they are all of them (exact averages) or all asked for.
         let sequential = sampling.sequential && !worlds.exhaustive;
@@ -65,34 +69,58 @@ impl Outlook {
             true => stopping::next_look(0, total),
             false => total,
         };
+        // The cards still judged, a bit each (a hand holds at most eight), for the worlds
+        // not yet started. Cards are only ever set aside, so a world started earlier judged
+        // every card still open when its turn to be read comes.
+        let all = (0..outlook.cards.len()).fold(0u32, |mask, c| mask | 1 << c);
+        let open = AtomicU32::new(all);
         let cards = outlook.cards.clone();
         let games = &worlds.games;
         let values = |solver: &mut Solver, i: usize| {
-            world_values(solver, &games[i], &cards, bounds.as_deref())
+            let judged = open.load(Ordering::Relaxed);
+            world_values(solver, &games[i], &cards, judged, bounds.as_deref())
         };
-        // The worlds are judged in order as they come in, and judging stops at the first
-        // look where the best card is clear.
+        // The worlds are read in order as they come in: at each look the cards set aside
+        // are judged no more, and judging stops once one card is left.
+        let mut read = 0;
         parallel::each_until(solvers, total, values, |values| {
-            let world = &games[outlook.worlds()];
-            let endings = outlook.endings_of(position, world, &values)?;
-            outlook.endings.push(endings);
-            if outlook.worlds() < look {
+            let mask = open.load(Ordering::Relaxed);
+            let endings = outlook.endings_of(position, &games[read], &values)?;
+            read += 1;
+            for (c, ending) in endings.into_iter().enumerate() {
+                match ending {
+                    Some(e) if mask & 1 << c != 0 => outlook.by_card[c].push(e),
+                    None if mask & 1 << c != 0 => {
+                        return Err(Error::BadView(format!(
+                            "single dummy: card {} was not judged in world {read}",
+                            cards[c]
+                        )))
+                    }
+                    _ => {}
+                }
+            }
+            if read < look {
                 return Ok(true);
             }
             look = stopping::next_look(look, total);
-            Ok(!(sequential && stopping::clear(&outlook.endings, outlook.best()[0])))
+            if !sequential {
+                return Ok(true);
+            }
+            let still = stopping::still_open(&outlook.by_card, mask, outlook.best()[0]);
+            open.store(still, Ordering::Relaxed);
+            Ok(still.count_ones() > 1)
         })?;
         Ok(outlook)
     }
 
     /// The endings of the legal cards in `world` (of the view of `position`'s player to
-    /// move), from their values there.
+    /// move), from their values there (none for a card not judged in it).
     fn endings_of(
         &self,
         position: &Game,
         world: &Game,
-        values: &[i64],
-    ) -> Result<Vec<Ending>, Error> {
+        values: &[Option<i64>],
+    ) -> Result<Vec<Option<Ending>>, Error> {
         let seat = position.to_move();
         let measure = self.measure;
         let tricks = position.setup().trick_count() as u8;
@@ -122,11 +150,12 @@ impl Outlook {
                 share: advice::share(stake, money, favour),
             }
         };
-        Ok(values.iter().map(|&v| ending(v)).collect())
+        Ok(values.iter().map(|&v| v.map(ending)).collect())
     }
 
+    /// The worlds judged: those of the cards judged to the end.
     pub fn worlds(&self) -> usize {
-        self.endings.len()
+        self.by_card.iter().map(Vec::len).max().unwrap_or(0)
     }
 
     /// The index of `card` among the legal cards.
@@ -134,35 +163,52 @@ impl Outlook {
         self.cards.iter().position(|&c| c == card)
     }
 
-    /// Sums over the worlds of one card: exact integers, so equal sums are ties.
-    fn sum(&self, card: usize, f: impl Fn(&Ending) -> i64) -> i64 {
-        self.endings.iter().map(|e| f(&e[card])).sum()
-    }
-
     /// The cards that pay the player most in expectation (money; in Schellen-Schafkopf
-    /// the measure), points (or tricks) breaking ties between them.
+    /// the measure), points (or tricks) breaking ties between them: of the cards judged
+    /// in every world those of the top sums, in card order, then each card set aside
+    /// that paid the first of them the same in every world it was judged in (a tie no
+    /// world broke).
     pub fn best(&self) -> Vec<usize> {
-        let key = |c: usize| {
+        let key = |e: &Ending| (e.money.unwrap_or(0), e.favour);
+        let sums = |c: usize| {
+            let endings = &self.by_card[c];
             (
-                self.sum(c, |e| e.money.unwrap_or(0)),
-                self.sum(c, |e| e.favour),
+                endings.iter().map(|e| key(e).0).sum::<i64>(),
+                endings.iter().map(|e| key(e).1).sum::<i64>(),
             )
         };
-        let top = (0..self.cards.len()).map(key).max();
-        (0..self.cards.len())
-            .filter(|&c| Some(key(c)) == top)
-            .collect()
+        let worlds = self.worlds();
+        let cards = 0..self.cards.len();
+        let judged: Vec<usize> = cards
+            .clone()
+            .filter(|&c| self.by_card[c].len() == worlds)
+            .collect();
+        let top = judged.iter().map(|&c| sums(c)).max();
+        let mut best: Vec<usize> = judged
+            .iter()
+            .copied()
+            .filter(|&c| Some(sums(c)) == top)
+            .collect();
+        if let Some(&leader) = best.first() {
+            let tied = |c: usize| {
+                let (endings, leader) = (&self.by_card[c], &self.by_card[leader]);
+                endings.iter().zip(leader).all(|(e, l)| key(e) == key(l))
+            };
+            best.extend(cards.filter(|&c| self.by_card[c].len() < worlds && tied(c)));
+        }
+        best
     }
 
-    /// Card `card` against `leader` (the best card) over the worlds: what it gave away in
-    /// the measure (where the values are exact) and in money, and its severity
-    /// ([`Advice`]) by the share of the stake lost less two standard errors (none where
-    /// the worlds were every consistent one: the averages are exact).
+    /// Card `card` against `leader` (the best card) over the worlds the card was judged
+    /// in: what it gave away in the measure (where the values are exact) and in money, and
+    /// its severity ([`Advice`]) by the share of the stake lost less two standard errors
+    /// (none where the worlds were every consistent one: the averages are exact).
     pub fn against(&self, leader: usize, card: usize) -> Verdict {
         // The mean of a difference between the leader and this card over the worlds, and
         // two standard errors of it where the worlds are a sample.
+        let (leader_endings, card_endings) = (&self.by_card[leader], &self.by_card[card]);
         let beyond_doubt = |f: &dyn Fn(&Ending) -> f64| -> (f64, f64) {
-            let (mean, error) = difference(&self.endings, leader, card, f);
+            let (mean, error) = difference(leader_endings, card_endings, f);
             (mean, if self.exhaustive { 0.0 } else { 2.0 * error })
         };
         // The measure given away, and points as the smallest severity, only where the
@@ -174,10 +220,7 @@ impl Outlook {
             (Measure::Points, Some((mean, margin))) => mean - margin,
             _ => 0.0,
         };
-        let paid = self
-            .endings
-            .first()
-            .is_some_and(|e| e[card].money.is_some());
+        let paid = card_endings.first().is_some_and(|e| e.money.is_some());
         let (loss, margin) = match paid {
             true => {
                 let (loss, margin) = beyond_doubt(&|e| e.money.unwrap_or(0) as f64);
@@ -193,30 +236,32 @@ impl Outlook {
         }
     }
 
-    /// Card `card`'s averages over the worlds.
+    /// Card `card`'s averages over the worlds it was judged in.
     pub fn card(&self, card: usize) -> CardOutlook {
-        let n = self.worlds().max(1) as f64;
-        let mean = |total: i64| round(total as f64 / n, 2);
+        self.card_over(card, self.by_card[card].len())
+    }
+
+    /// Card `card`'s averages over the first `worlds` worlds it was judged in (those of a
+    /// card set aside, to compare the best card with it).
+    pub fn card_over(&self, card: usize, worlds: usize) -> CardOutlook {
+        let endings = &self.by_card[card][..worlds.min(self.by_card[card].len())];
+        let n = endings.len().max(1) as f64;
+        let mean = |f: fn(&Ending) -> i64| round(endings.iter().map(f).sum::<i64>() as f64 / n, 2);
         let share = |k: usize| {
-            let count = self
-                .endings
-                .iter()
-                .filter(|e| e[card].ours.is_some_and(|o| o[k]));
+            let count = endings.iter().filter(|e| e.ours.is_some_and(|o| o[k]));
             round(count.count() as f64 / n, 4)
         };
-        let declared = self.endings.first().is_some_and(|e| e[card].ours.is_some());
+        let declared = endings.first().is_some_and(|e| e.ours.is_some());
         let points = self.measure == Measure::Points;
-        let paid = self
-            .endings
-            .first()
-            .is_some_and(|e| e[card].money.is_some());
+        let paid = endings.first().is_some_and(|e| e.money.is_some());
         CardOutlook {
             card: self.cards[card],
-            expected: self.exact.then(|| mean(self.sum(card, |e| e.value))),
+            worlds: (endings.len() < self.worlds()).then_some(endings.len()),
+            expected: self.exact.then(|| mean(|e| e.value)),
             win: declared.then(|| share(0)),
             schneider: (declared && points).then(|| share(1)),
             schwarz: (declared && points).then(|| share(2)),
-            settlement: paid.then(|| mean(self.sum(card, |e| e.money.unwrap_or(0)))),
+            settlement: paid.then(|| mean(|e| e.money.unwrap_or(0))),
             loss: None,
             advice: None,
         }
@@ -239,6 +284,10 @@ pub struct CardOutlook {
     /// The card (the key it is listed under).
     #[serde(skip)]
     pub card: Card,
+    /// The worlds it was judged in, where it was set aside before the last look
+    /// (sequential stopping, RULES.md section 11): its figures are over these alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub worlds: Option<usize>,
     /// The expected value after the card, in the measure (as `solve` counts it: the
     /// declaring side's points or tricks; in Ramsch the player's own money); absent where
     /// only what the cards pay was asked (`points=false`).
@@ -308,14 +357,16 @@ fn outlooks_map<S: Serializer>(cards: &[CardOutlook], s: S) -> Result<S::Ok, S::
     map.end()
 }
 
-/// Every one of `cards` (legal for the player to move in the view) valued in `world`:
-/// exactly, or where `bounds` are given ([`thresholds::boundaries`]) by the outcome alone.
+/// The cards of `cards` (legal for the player to move in the view) whose bits `judged`
+/// holds valued in `world`, none for the others: exactly, or where `bounds` are given
+/// ([`thresholds::boundaries`]) by the outcome alone.
 fn world_values(
     solver: &mut Solver,
     world: &Game,
     cards: &[Card],
+    judged: u32,
     bounds: Option<&[i64]>,
-) -> Result<Vec<i64>, Error> {
+) -> Result<Vec<Option<i64>>, Error> {
     // Every world deals the player the same hand and replays the same play, so his legal
     // cards are the same in each.
     let illegal = |card: Card| {
@@ -323,13 +374,14 @@ fn world_values(
             "single dummy: card {card} is not legal in a world of the view"
         ))
     };
+    let wanted = |c: usize| judged & 1 << c != 0;
     let Some(bounds) = bounds else {
         let solution = solver.solve(world)?;
-        return cards
-            .iter()
-            .map(|&card| {
-                let found = solution.cards.iter().find(|&&(c, _)| c == card);
-                found.map(|&(_, v)| v).ok_or_else(|| illegal(card))
+        return (0..cards.len())
+            .map(|c| {
+                let found = solution.cards.iter().find(|&&(card, _)| card == cards[c]);
+                let value = found.map(|&(_, v)| v).ok_or_else(|| illegal(cards[c]))?;
+                Ok(wanted(c).then_some(value))
             })
             .collect();
     };
@@ -337,7 +389,14 @@ fn world_values(
     if let Some(&card) = cards.iter().find(|&&c| !legal.contains(c)) {
         return Err(illegal(card));
     }
-    thresholds::floors(solver, world, cards, bounds)
+    let asked: Vec<Card> = (0..cards.len())
+        .filter(|&c| wanted(c))
+        .map(|c| cards[c])
+        .collect();
+    let mut floors = thresholds::floors(solver, world, &asked, bounds)?.into_iter();
+    Ok((0..cards.len())
+        .map(|c| if wanted(c) { floors.next() } else { None })
+        .collect())
 }
 
 /// The seed of the decision at play index `index` of a game analysed with `seed`: each

@@ -19,20 +19,17 @@ pub(crate) struct Ending {
     pub share: f64,
 }
 
-/// The mean over the worlds of `f` of `leader`'s ending less `f` of `card`'s, and the
-/// standard error of that mean (0 with fewer than two worlds): what the stopping rule and
-/// a card's severity both weigh.
+/// The mean over the worlds of `f` of the leader's ending less `f` of the card's (each
+/// card's endings world by world; the worlds both were judged in), and the standard error
+/// of that mean (0 with fewer than two worlds): what the stopping rule and a card's
+/// severity both weigh.
 pub(crate) fn difference(
-    endings: &[Vec<Ending>],
-    leader: usize,
-    card: usize,
+    leader: &[Ending],
+    card: &[Ending],
     f: impl Fn(&Ending) -> f64,
 ) -> (f64, f64) {
-    let n = endings.len();
-    let diffs: Vec<f64> = endings
-        .iter()
-        .map(|e| f(&e[leader]) - f(&e[card]))
-        .collect();
+    let diffs: Vec<f64> = leader.iter().zip(card).map(|(l, c)| f(l) - f(c)).collect();
+    let n = diffs.len();
     let mean = diffs.iter().sum::<f64>() / n.max(1) as f64;
     if n < 2 {
         return (mean, 0.0);

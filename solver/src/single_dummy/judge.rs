@@ -94,6 +94,7 @@ pub fn judge_single_dummy(
     if legal.len() == 1 {
         return Ok(SingleDummy {
             worlds: 0,
+            card_worlds: None,
             exhaustive: true,
             expected: None,
             best_expected: None,
@@ -135,9 +136,13 @@ fn judge_over_worlds(outlook: &Outlook, played: Card) -> SingleDummy {
         margin,
         advice,
     } = outlook.against(leader, mine);
-    let (card, best_card) = (outlook.card(mine), outlook.card(leader));
+    // The best card over the worlds this one was judged in, so that the loss is the
+    // difference of the two settlements shown.
+    let card = outlook.card(mine);
+    let best_card = outlook.card_over(leader, card.worlds.unwrap_or(outlook.worlds()));
     SingleDummy {
         worlds: outlook.worlds(),
+        card_worlds: card.worlds,
         exhaustive: outlook.exhaustive,
         expected: card.expected,
         best_expected: best_card.expected,

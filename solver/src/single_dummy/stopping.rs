@@ -1,16 +1,18 @@
-//! Sequential stopping: a decision's sampled worlds are judged in rounds, and judging stops
-//! once the card that pays most is clear (RULES.md section 11). The worlds are drawn
-//! before any is judged and the rounds are fixed, so where judging stops depends on the
-//! worlds alone: the same answer for any number of threads.
+//! Sequential stopping: a decision's sampled worlds are judged in rounds; at each look
+//! every card clearly no better than the one that pays most so far (the leader) is set
+//! aside for good, judged in no later world, and judging stops once the leader is the
+//! only card left (RULES.md section 11). The worlds are drawn before any is judged and
+//! the rounds are fixed, so what is set aside and where judging stops depend on the worlds
+//! alone: the same answer for any number of threads.
 //!
-//! Every other card must be set aside: the leader paid at least as much in every world
-//! judged, or the card's advantage over the leader (in shares of the stake, the measure of
-//! a card's severity) is below an inaccuracy by [`Z`] standard errors: whichever of the
-//! two is truly better, naming the leader costs less than an inaccuracy. The stated error:
-//! a card that would pay more than the leader in a share `p` of the worlds goes unseen in
+//! A card is set aside where the leader paid at least as much in every world judged, or
+//! the card's advantage over the leader (in shares of the stake, the measure of a card's
+//! severity) is below an inaccuracy by [`Z`] standard errors: whichever of the two is
+//! truly better, naming the leader costs less than an inaccuracy. The stated error: a
+//! card that would pay more than the leader in a share `p` of the worlds goes unseen in
 //! [`FIRST_LOOK`] worlds with chance `(1 - p)^20`, under 5% for `p` of 14% or more; a card
-//! set aside by its difference pays at most an inaccuracy more, at about three standard
-//! errors at each look.
+//! set aside by its difference pays at most an inaccuracy more than the leader of its
+//! look, at about three standard errors.
 
 use super::ending::{difference, Ending};
 
@@ -38,26 +40,28 @@ pub(crate) fn next_look(judged: usize, total: usize) -> usize {
     next.min(total)
 }
 
-/// Whether `leader` (the card that pays most over `endings`, `endings[world][card]`) is
-/// clear of every other card.
-pub(crate) fn clear(endings: &[Vec<Ending>], leader: usize) -> bool {
-    let cards = endings.first().map_or(0, Vec::len);
-    (0..cards)
-        .filter(|&c| c != leader)
-        .all(|c| set_aside(endings, leader, c))
+/// The cards still open after a look: of `open` (a mask of card indices, the leader
+/// among them), the leader and every card not set aside against it. `by_card[c]` holds
+/// card `c`'s endings world by world; the open cards' cover the same worlds.
+pub(crate) fn still_open(by_card: &[Vec<Ending>], open: u32, leader: usize) -> u32 {
+    (0..by_card.len())
+        .filter(|&c| open & 1 << c != 0)
+        .filter(|&c| c == leader || !set_aside(&by_card[leader], &by_card[c]))
+        .fold(0, |mask, c| mask | 1 << c)
 }
 
-/// Whether `card` is set aside against `leader`: paid no more in any world, or its
-/// advantage is below [`INDIFFERENCE`] by [`Z`] standard errors.
-fn set_aside(endings: &[Vec<Ending>], leader: usize, card: usize) -> bool {
+/// Whether a card (its endings `card`) is set aside against the leader's (`leader`, over
+/// the same worlds): paid no more in any world, or its advantage is below
+/// [`INDIFFERENCE`] by [`Z`] standard errors.
+fn set_aside(leader: &[Ending], card: &[Ending]) -> bool {
     let paid = |e: &Ending| e.money.unwrap_or(e.favour);
-    if endings.iter().all(|e| paid(&e[leader]) >= paid(&e[card])) {
+    if leader.iter().zip(card).all(|(l, c)| paid(l) >= paid(c)) {
         return true;
     }
-    if endings.len() < 2 {
+    if card.len() < 2 {
         return false;
     }
-    let (mean, error) = difference(endings, leader, card, |e| e.share);
+    let (mean, error) = difference(leader, card, |e| e.share);
     // `mean` is the leader's advantage; the card's is its negative.
     -mean + Z * error < INDIFFERENCE
 }
@@ -76,6 +80,14 @@ mod tests {
         }
     }
 
+    /// Two cards' endings, world by world, from each card's money.
+    fn columns(leader: &[i64], card: &[i64]) -> Vec<Vec<Ending>> {
+        [leader, card]
+            .iter()
+            .map(|m| m.iter().map(|&m| ending(m)).collect())
+            .collect()
+    }
+
     #[test]
     fn looks_come_after_twenty_worlds_then_every_ten() {
         assert_eq!(next_look(0, 100), 20);
@@ -87,34 +99,40 @@ mod tests {
     #[test]
     fn a_card_never_paying_more_is_set_aside() {
         // The leader pays 20 everywhere; the other card 20 or -20.
-        let worlds: Vec<Vec<Ending>> = (0..20)
-            .map(|w| vec![ending(20), ending(if w % 7 == 0 { -20 } else { 20 })])
-            .collect();
-        assert!(clear(&worlds, 0));
+        let other: Vec<i64> = (0..20).map(|w| if w % 7 == 0 { -20 } else { 20 }).collect();
+        let worlds = columns(&[20; 20], &other);
+        assert_eq!(still_open(&worlds, 0b11, 0), 0b01);
     }
 
     #[test]
     fn a_card_paying_more_somewhere_needs_a_clear_difference() {
         // The other card pays more in one world of twenty and less in two: unclear.
-        let mut worlds: Vec<Vec<Ending>> = (0..20).map(|_| vec![ending(20), ending(20)]).collect();
-        worlds[3][1] = ending(60);
-        worlds[5][1] = ending(-20);
-        worlds[9][1] = ending(-20);
-        assert!(!clear(&worlds, 0));
+        let mut other = [20; 20];
+        other[3] = 60;
+        other[5] = -20;
+        other[9] = -20;
+        assert_eq!(still_open(&columns(&[20; 20], &other), 0b11, 0), 0b11);
         // Less in most worlds: clear by its difference.
-        for w in worlds.iter_mut().skip(10) {
-            w[1] = ending(-20);
+        for m in other.iter_mut().skip(10) {
+            *m = -20;
         }
-        assert!(clear(&worlds, 0));
+        assert_eq!(still_open(&columns(&[20; 20], &other), 0b11, 0), 0b01);
     }
 
     #[test]
     fn a_card_better_by_less_than_an_inaccuracy_is_set_aside() {
         // The other card pays 1 more in every world (a share of 0.025: no inaccuracy to
         // give away); 4 more (0.1, a mistake) is not given away.
-        let slightly: Vec<Vec<Ending>> = (0..20).map(|_| vec![ending(20), ending(21)]).collect();
-        assert!(clear(&slightly, 0));
-        let more: Vec<Vec<Ending>> = (0..20).map(|_| vec![ending(20), ending(24)]).collect();
-        assert!(!clear(&more, 0));
+        assert_eq!(still_open(&columns(&[20; 20], &[21; 20]), 0b11, 0), 0b01);
+        assert_eq!(still_open(&columns(&[20; 20], &[24; 20]), 0b11, 0), 0b11);
+    }
+
+    #[test]
+    fn only_open_cards_are_looked_at_and_the_leader_stays() {
+        // Card 1 was set aside before (not in the mask): it stays aside, whatever it paid;
+        // the leader stays open even against itself.
+        let worlds = columns(&[20; 20], &[60; 20]);
+        assert_eq!(still_open(&worlds, 0b01, 0), 0b01);
+        assert_eq!(still_open(&worlds, 0b10, 1), 0b10);
     }
 }

@@ -496,3 +496,48 @@ fn a_bettel_lost_anyway_has_no_severity() {
         "no card gave a trick away: the check proves little"
     );
 }
+
+/// Sequential stopping sets a card aside for good once it is clearly no better than the
+/// leader: it carries the worlds it was judged in, and its figures and its loss are over
+/// those, the best card's compared over the same worlds.
+#[test]
+fn a_card_set_aside_is_reported_over_its_own_worlds() {
+    let g = game(SAUSPIEL);
+    let sampling = Sampling::new(100, 0).paying_only();
+    let a = analyze_players(&g, sampling, &mut solvers(2)).unwrap();
+    let mut aside = 0;
+    for play in &a.plays {
+        let sd = play.single_dummy.as_ref().unwrap();
+        let Some(n) = sd.card_worlds else {
+            continue;
+        };
+        aside += 1;
+        assert!(
+            (20..sd.worlds).contains(&n),
+            "card {}: {n} of {}",
+            play.index,
+            sd.worlds
+        );
+        let (paid, best) = (sd.settlement.unwrap(), sd.best_settlement.unwrap());
+        assert!(
+            (best - paid - sd.loss.unwrap()).abs() < 0.02,
+            "card {}",
+            play.index
+        );
+    }
+    assert!(aside > 0, "no card played was set aside");
+    // The first decision: the cards set aside were judged in fewer worlds than the
+    // decision; the best cards are those judged to the end, or set aside as a tie.
+    let start = Game::new(g.setup().clone());
+    let d = decide(&start, None, sampling, &mut solvers(2)).unwrap();
+    let set_aside: Vec<&CardOutlook> = d.cards.iter().filter(|c| c.worlds.is_some()).collect();
+    assert!(!set_aside.is_empty());
+    for c in &set_aside {
+        assert!(c.worlds.unwrap() < d.worlds, "{}", c.card);
+        if d.best.contains(&c.card) {
+            assert_eq!(c.loss, Some(0.0), "{} is best, a tie", c.card);
+        }
+    }
+    let leader = d.cards.iter().find(|c| c.card == d.best[0]).unwrap();
+    assert_eq!((leader.worlds, leader.loss), (None, Some(0.0)));
+}

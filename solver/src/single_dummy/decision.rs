@@ -375,20 +375,19 @@ fn world_values(
         ))
     };
     let wanted = |c: usize| judged & 1 << c != 0;
-    let Some(bounds) = bounds else {
-        let solution = solver.solve(world)?;
-        return (0..cards.len())
-            .map(|c| {
-                let found = solution.cards.iter().find(|&&(card, _)| card == cards[c]);
-                let value = found.map(|&(_, v)| v).ok_or_else(|| illegal(cards[c]))?;
-                Ok(wanted(c).then_some(value))
-            })
-            .collect();
-    };
     let legal = world.legal_cards();
     if let Some(&card) = cards.iter().find(|&&c| !legal.contains(c)) {
         return Err(illegal(card));
     }
+    let Some(bounds) = bounds else {
+        return (0..cards.len())
+            .map(|c| {
+                wanted(c)
+                    .then(|| exact_after(solver, world, cards[c]))
+                    .transpose()
+            })
+            .collect();
+    };
     let asked: Vec<Card> = (0..cards.len())
         .filter(|&c| wanted(c))
         .map(|c| cards[c])
@@ -397,6 +396,18 @@ fn world_values(
     Ok((0..cards.len())
         .map(|c| if wanted(c) { floors.next() } else { None })
         .collect())
+}
+
+/// The exact value after `card` (legal for the player to move in `world`), in the frame
+/// of the player to move: what `solve` gives the card there.
+fn exact_after(solver: &mut Solver, world: &Game, card: Card) -> Result<i64, Error> {
+    let frame = Frame::of(world)?;
+    let mut after = world.clone();
+    after.play_named(card)?;
+    match frame.measure {
+        Measure::Settlement => solver.settlement_of(&after, world.to_move()),
+        _ => solver.value_in(&after, frame),
+    }
 }
 
 /// The seed of the decision at play index `index` of a game analysed with `seed`: each

@@ -54,15 +54,15 @@ impl Outlook {
             true => None,
             false => thresholds::boundaries(position, measure),
         };
+        let cards: Vec<Card> = position.legal_cards().into_iter().collect();
+        let total = worlds.games.len();
         let mut outlook = Outlook {
             measure,
-            cards: position.legal_cards().into_iter().collect(),
-            by_card: Vec::new(),
+            by_card: vec![Vec::with_capacity(total); cards.len()],
+            cards: cards.clone(),
             exhaustive: worlds.exhaustive,
             exact: bounds.is_none(),
         };
-        outlook.by_card = vec![Vec::with_capacity(worlds.games.len()); outlook.cards.len()];
-        let total = worlds.games.len();
         // Every world at once where they are all of them (exact averages) or all asked for.
         let sequential = sampling.sequential && !worlds.exhaustive;
         let mut look = match sequential {
@@ -74,7 +74,6 @@ impl Outlook {
         // every card still open when its turn to be read comes.
         let all = (0..outlook.cards.len()).fold(0u32, |mask, c| mask | 1 << c);
         let open = AtomicU32::new(all);
-        let cards = outlook.cards.clone();
         let games = &worlds.games;
         let values = |solver: &mut Solver, i: usize| {
             let judged = open.load(Ordering::Relaxed);
@@ -380,10 +379,11 @@ fn world_values(
         return Err(illegal(card));
     }
     let Some(bounds) = bounds else {
+        let frame = Frame::of(world)?;
         return (0..cards.len())
             .map(|c| {
                 wanted(c)
-                    .then(|| exact_after(solver, world, cards[c]))
+                    .then(|| exact_after(solver, world, frame, cards[c]))
                     .transpose()
             })
             .collect();
@@ -398,10 +398,9 @@ fn world_values(
         .collect())
 }
 
-/// The exact value after `card` (legal for the player to move in `world`), in the frame
-/// of the player to move: what `solve` gives the card there.
-fn exact_after(solver: &mut Solver, world: &Game, card: Card) -> Result<i64, Error> {
-    let frame = Frame::of(world)?;
+/// The exact value after `card` (legal for the player to move in `world`), in `world`'s
+/// frame (that of its player to move): what `solve` gives the card there.
+fn exact_after(solver: &mut Solver, world: &Game, frame: Frame, card: Card) -> Result<i64, Error> {
     let mut after = world.clone();
     after.play_named(card)?;
     match frame.measure {

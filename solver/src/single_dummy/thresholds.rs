@@ -10,7 +10,7 @@ use crate::cards::Card;
 use crate::contract::Measure;
 use crate::error::Error;
 use crate::game::Game;
-use crate::search::{Frame, Solver};
+use crate::search::Solver;
 use crate::settle::Targets;
 
 /// The values of the measure at which the outcome changes in `position`'s contract, in
@@ -39,29 +39,27 @@ pub(crate) fn boundaries(position: &Game, measure: Measure) -> Option<Vec<i64>> 
 }
 
 /// Every one of `cards` (legal for the player to move in `world`) judged in `world`: the
-/// lowest value of the outcome each reaches (its exact value's outcome). The position's own
-/// outcome, that of the best card, is found first; where the player to move maximises the
-/// value no card reaches more, where he minimises it none less, so a card of the best
-/// card's outcome, the usual case, needs one question.
+/// lowest value of the outcome each reaches (its exact value's outcome), by threshold
+/// questions after the card. Most cards of a world share an outcome, so each card's first
+/// question asks whether it reaches the previous card's; the first card's starts at the
+/// middle boundary. The position's own outcome is not asked: a question at the root
+/// searches every card, the cards set aside included, and costs more than the one
+/// question a card of the same outcome would save (performance-log.md).
 pub(crate) fn floors(
     solver: &mut Solver,
     world: &Game,
     cards: &[Card],
     bounds: &[i64],
 ) -> Result<Vec<i64>, Error> {
-    let best = reached(solver, world, bounds, (0, bounds.len()), None)?;
-    let maximizes = Frame::of(world)?.maximizers.contains(world.to_move());
+    let mut previous = None;
     cards
         .iter()
         .map(|&card| {
             let mut after = world.clone();
             after.play_unchecked(card);
-            let k = match maximizes {
-                // At most the best's: first whether it reaches the best's outcome.
-                true => reached(solver, &after, bounds, (0, best), best.checked_sub(1))?,
-                // At least the best's: first whether it stays there.
-                false => reached(solver, &after, bounds, (best, bounds.len()), Some(best))?,
-            };
+            let guess = previous.map(|k: usize| k.saturating_sub(1));
+            let k = reached(solver, &after, bounds, (0, bounds.len()), guess)?;
+            previous = Some(k);
             Ok(floor_of(bounds, k))
         })
         .collect()

@@ -170,6 +170,16 @@ impl SettlementSearch<'_> {
                 return;
             }
         }
+        // All other seats but one take a trick: he pays at most one doubled share.
+        let least = o.least_if_one_other_takes_none(&self.cx);
+        if *lo < least && least >= beta {
+            if self.two_others_take_one(s) {
+                *lo = least;
+            }
+            if self.aborted() || *lo >= beta {
+                return;
+            }
+        }
         // Every seat takes a trick: nobody is paid a doubled share.
         let most = o.most_if_all_take_one(&self.cx);
         if *hi > most && most <= alpha && self.everyone_takes_one(s, Takers::All) {
@@ -309,6 +319,25 @@ impl SettlementSearch<'_> {
         .flatten()
         .min()
         .unwrap_or(INF)
+    }
+
+    /// Whether "me" can make two of the other seats take a trick each, some two of them
+    /// (each pair asked in turn): then at most one of the others ends without a trick.
+    fn two_others_take_one(&mut self, s: &State) -> bool {
+        let others = 0xf & !(1u8 << self.cx.me.index());
+        for left_out in 0..4 {
+            let pair = others & !(1 << left_out);
+            if pair == others {
+                continue;
+            }
+            if self.take_one_each(s, pair, true) {
+                return true;
+            }
+            if self.aborted() {
+                return false;
+            }
+        }
+        false
     }
 
     /// [`SettlementSearch::search`] given the bounds of the tally, which stay the same within a

@@ -84,6 +84,28 @@ impl Outcomes {
         .range()
         .1
     }
+
+    /// The least he is paid once it is known that at most one other seat ends without a
+    /// trick (he himself may): losing, he pays that seat a doubled share and the two
+    /// others a plain one (4 under the default rules, 6 where everything doubles), and
+    /// only a Durchmarsch by points stays possible. Known only where the loser alone pays
+    /// (elsewhere `-INF`, nothing known).
+    pub fn least_if_one_other_takes_none(&self, cx: &SettlementContext) -> i32 {
+        if cx.options.ramsch_form != RamschForm::LoserPays {
+            return -INF;
+        }
+        let rule = cx.options.jungfrau;
+        let pays = jungfrau_share(rule, true, 1) + 2 * jungfrau_share(rule, false, 1);
+        let durchmarsch_by_points = cx.options.durchmarsch == Durchmarsch::AtLeast;
+        Outcomes {
+            loses: self.loses.map(|(lo, hi)| (lo.max(-pays), hi)),
+            escapes: self.escapes,
+            mine: self.mine && durchmarsch_by_points,
+            theirs: self.theirs && durchmarsch_by_points,
+        }
+        .range()
+        .0
+    }
 }
 
 /// What a loser pays where no seat is a Jungfrau: one share to each of the others, two

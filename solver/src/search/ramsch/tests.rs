@@ -1,6 +1,7 @@
 use super::outcomes::{outcomes, sure_tricks};
 use super::*;
 use crate::contract::Contract;
+use crate::options::Jungfrau;
 use crate::search::position::Position;
 
 /// Runs `f` on the context of a long-deck Ramsch under default rules, for seat 0.
@@ -88,4 +89,42 @@ fn what_is_left_once_a_way_to_end_is_ruled_out() {
         // With every seat taking a trick nobody takes all of them.
         assert_eq!(o.most_if_all_take_one(cx), 1);
     });
+}
+
+#[test]
+fn at_most_one_other_without_a_trick_bounds_what_a_loser_pays() {
+    with_context(|cx, layout| {
+        // As above: he may lose paying 5 or 6 (two or three others without a trick). Where
+        // he makes two of the others take one, he pays at most 4 (2 to the one left
+        // without, 1 to each of the two others); escaping pays at least 1.
+        let s = state(layout, ["E7 E8", "G7 G8", "S7 S8", "EK GK"]);
+        let o = outcomes(cx, &s);
+        assert_eq!(o.least_if_one_other_takes_none(cx), -4);
+    });
+    // Where everything doubles, a loser beside one Jungfrau pays 2 to each: 6 (the tallies
+    // alone allow three without a trick, 24); where the two highest pay the bound is not
+    // known.
+    let layout = Layout::of_contract(Contract::Ramsch);
+    for (form, jungfrau, least) in [
+        (RamschForm::LoserPays, Jungfrau::DoubleAll, -6),
+        (RamschForm::TwoHighestPay, Jungfrau::DoubleAll, -INF),
+    ] {
+        let options = Options {
+            ramsch_form: form,
+            jungfrau,
+            ..Options::default()
+        };
+        let cx = SettlementContext::new(
+            Layout::of_contract(Contract::Ramsch),
+            &options,
+            Seat::S0,
+            [0; 4],
+        );
+        let s = state(&layout, ["E7 E8", "G7 G8", "S7 S8", "EK GK"]);
+        let o = outcomes(&cx, &s);
+        if form == RamschForm::LoserPays {
+            assert_eq!(o.loses.map(|(lo, _)| lo), Some(-24));
+        }
+        assert_eq!(o.least_if_one_other_takes_none(&cx), least);
+    }
 }

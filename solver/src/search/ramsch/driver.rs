@@ -173,7 +173,7 @@ impl SettlementSearch<'_> {
         // All other seats but one take a trick: he pays at most one doubled share.
         let least = o.least_if_one_other_takes_none(&self.cx);
         if *lo < least && least >= beta {
-            if self.two_others_take_one(s) {
+            if self.all_others_but_one_take_one(s) {
                 *lo = least;
             }
             if self.aborted() || *lo >= beta {
@@ -319,25 +319,6 @@ impl SettlementSearch<'_> {
         .flatten()
         .min()
         .unwrap_or(INF)
-    }
-
-    /// Whether "me" can make two of the other seats take a trick each, some two of them
-    /// (each pair asked in turn): then at most one of the others ends without a trick.
-    fn two_others_take_one(&mut self, s: &State) -> bool {
-        let others = 0xf & !(1u8 << self.cx.me.index());
-        for left_out in 0..4 {
-            let pair = others & !(1 << left_out);
-            if pair == others {
-                continue;
-            }
-            if self.take_one_each(s, pair, true) {
-                return true;
-            }
-            if self.aborted() {
-                return false;
-            }
-        }
-        false
     }
 
     /// [`SettlementSearch::search`] given the bounds of the tally, which stay the same within a

@@ -45,6 +45,19 @@ impl SettlementSearch<'_> {
     /// [`SettlementSearch::everyone_takes_one`] of the seats of the mask `seats`, wanted by "me"'s
     /// side where `mine`.
     pub(super) fn take_one_each(&mut self, s: &State, seats: u8, mine: bool) -> bool {
+        self.take_one_but(s, seats, mine, false)
+    }
+
+    /// Whether "me" can make all other seats but at most one (whichever, as play goes) take
+    /// a trick each: then at most one of them ends a Jungfrau.
+    pub(super) fn all_others_but_one_take_one(&mut self, s: &State) -> bool {
+        let others = 0xf & !(1u8 << self.cx.me.index());
+        self.take_one_but(s, others, true, true)
+    }
+
+    /// Whether the side that wants it (`mine`: "me"'s) can make every seat of the mask
+    /// `seats` take a trick each, or where `spare` all of them but one.
+    fn take_one_but(&mut self, s: &State, seats: u8, mine: bool, spare: bool) -> bool {
         if self.stop() {
             return false;
         }
@@ -54,15 +67,18 @@ impl SettlementSearch<'_> {
         let lacking = (0..4)
             .filter(|&i| seats & 1 << i != 0 && s.tricks[i] == 0 && !sure[i])
             .count() as u32;
-        if lacking == 0 {
+        let needed = lacking.saturating_sub(spare as u32);
+        if needed == 0 {
             return true;
         }
-        if lacking > s.tricks_left() {
+        if needed > s.tricks_left() {
             return false;
         }
-        // The answer depends on the seats of the set still without a trick, not on the rest.
+        // The answer depends on the seats of the set still without a trick, not on the
+        // rest, and on whether one of them is spared (bit 7).
         let has = (0..4).fold(0u32, |m, i| m | ((s.tricks[i] > 0) as u32) << i);
-        let frame_bits = (seats as u32 & !has) | (mine as u32) << 4 | (me as u32) << 5;
+        let frame_bits =
+            (seats as u32 & !has) | (mine as u32) << 4 | (me as u32) << 5 | (spare as u32) << 7;
         let tag = self.tables.tag_of(frame_bits);
         let meta = s.pos.leader as u8;
         let key = boundary.then(|| self.cx.trick_canon.key(&s.pos.hands));
@@ -95,7 +111,7 @@ impl SettlementSearch<'_> {
         for &card in moves.as_slice() {
             let mut child = *s;
             child.play(card, &self.cx.layout, me);
-            if self.take_one_each(&child, seats, mine) == wanting {
+            if self.take_one_but(&child, seats, mine, spare) == wanting {
                 answer = wanting;
                 break;
             }

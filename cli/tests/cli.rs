@@ -1641,7 +1641,7 @@ fn batch_with_a_node_budget_ends_with_bounds_for_the_dear_game_and_the_rest_exac
         &[
             "batch",
             "--node-budget",
-            "1000000",
+            "500000",
             log.to_str().unwrap(),
             "-o",
             out.to_str().unwrap(),

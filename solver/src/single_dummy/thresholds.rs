@@ -58,27 +58,26 @@ pub(crate) fn floors(
             let mut after = world.clone();
             after.play_unchecked(card);
             let guess = previous.map(|k: usize| k.saturating_sub(1));
-            let k = reached(solver, &after, bounds, (0, bounds.len()), guess)?;
+            let k = reached(solver, &after, bounds, guess)?;
             previous = Some(k);
             Ok(floor_of(bounds, k))
         })
         .collect()
 }
 
-/// How many of `bounds` ([`boundaries`]) the value of `world` reaches, known to be within
-/// `within` (inclusive), by threshold questions: the first at `first` where given, else
-/// at the middle boundary, then one boundary at a time towards the answer. Outcomes lie
-/// mostly next to the first guess (a game won or lost without schneider), so stepping
-/// asks fewer questions than bisection, which would ask about schwarz second.
+/// How many of `bounds` ([`boundaries`]) the value of `world` reaches, by threshold
+/// questions: the first at `first` where given, else at the middle boundary, then one
+/// boundary at a time towards the answer. Outcomes lie mostly next to the first guess (a
+/// game won or lost without schneider), so stepping asks fewer questions than bisection,
+/// which would ask about schwarz second.
 fn reached(
     solver: &mut Solver,
     world: &Game,
     bounds: &[i64],
-    within: (usize, usize),
     first: Option<usize>,
 ) -> Result<usize, Error> {
     // Every boundary below lo is reached, none from hi on.
-    let (mut lo, mut hi) = within;
+    let (mut lo, mut hi) = (0, bounds.len());
     if lo >= hi {
         return Ok(lo);
     }

@@ -1,9 +1,10 @@
-//! Questions of tricks alone: can one side make every seat of a set take at least one
-//! trick, whatever the other side does? They settle the Jungfrau payments: a loser whose
-//! three others all take a trick pays no doubled share, one who makes two of them take one
-//! pays at most one, and where every seat takes one nobody is paid a doubled share either. Positions that differ only in which cards of a
-//! suit are gone, or in points, share an answer: the hands are keyed as the tricks measure
-//! keys them (every group one run).
+//! Questions of tricks alone: can one side make every seat of a set (or all of it but
+//! one) take at least one trick, whatever the other side does? They settle the Jungfrau
+//! payments: a loser whose three others all take a trick pays no doubled share, one who
+//! makes all of them but one take a trick pays at most one, and where every seat takes
+//! one nobody is paid a doubled share either. Positions that differ only in which cards
+//! of a suit are gone, or in points, share an answer: the hands are keyed as the tricks
+//! measure keys them (every group one run).
 
 use super::super::layout::Layout;
 use super::super::tt::Bounds;

@@ -72,6 +72,8 @@ pub struct Solver {
     request_limit: u64,
     /// Positions each question may search ([`Solver::limit_questions`]).
     question_nodes: Option<u64>,
+    /// The Ramsch settlement search's budgets of iterative widening.
+    pub(crate) widening: ramsch::Widening,
 }
 
 /// Why a search stopped early.
@@ -143,6 +145,7 @@ impl Solver {
             budget: bytes,
             request_limit: u64::MAX,
             question_nodes: None,
+            widening: ramsch::Widening::DEFAULT,
             techniques: Techniques::default(),
             generation: 0,
             last_deal: None,
@@ -452,6 +455,8 @@ impl Solver {
             cx: ramsch::SettlementContext::new(layout, setup.options(), me, top_played),
             points,
             tables: &mut self.ramsch,
+            widen: self.widening,
+            budgeted: false,
         };
         f(&mut search, &root)
     }

@@ -10,6 +10,7 @@ use super::{proved, take, SettlementSearch, State, INF};
 use crate::options::{Durchmarsch, RamschForm};
 use crate::seat::Seat;
 use crate::settle::{jungfrau_share, ramsch_decided, RamschTally};
+use std::sync::atomic::Ordering;
 
 /// Questions to the points search and of tricks are asked with at least two tricks left: in
 /// the last trick the settlement's own search is as cheap (performance-log.md, "Ramsch
@@ -20,6 +21,51 @@ const QUESTIONS_FROM: u32 = 8;
 /// with at most four tricks left: higher up they cost more than the settlement's own
 /// search saves (performance-log.md, "The Ramsch settlement search").
 const VIRGIN_UP_TO: u32 = 16;
+
+/// The node budgets of iterative widening ([`SettlementSearch::widened`]): the first
+/// round's, the factor of the card tried first (the ordering's choice, mostly right), and
+/// the rounds before the open cards are searched without a budget (none: no widening).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Widening {
+    pub first: u64,
+    pub lead: u64,
+    pub rounds: u32,
+}
+
+impl Widening {
+    /// The budgets in use (performance-log.md, "Iterative widening").
+    pub const DEFAULT: Widening = Widening {
+        first: 50_000,
+        lead: 4,
+        rounds: 4,
+    };
+}
+
+/// A node's search so far: its window as the cards tried narrowed it, and the best of
+/// them for the side to move.
+struct Node {
+    maximizing: bool,
+    alpha: i32,
+    beta: i32,
+    best: i32,
+    best_card: u8,
+}
+
+impl Node {
+    /// Takes a card's fail-soft value; whether it cuts the node off.
+    fn take(&mut self, card: u8, v: i32) -> bool {
+        if take(
+            self.maximizing,
+            v,
+            &mut self.best,
+            &mut self.alpha,
+            &mut self.beta,
+        ) {
+            self.best_card = card;
+        }
+        self.alpha >= self.beta
+    }
+}
 
 /// What a trick boundary leaves open for the cards to decide.
 struct Open {
@@ -359,25 +405,44 @@ impl SettlementSearch<'_> {
         beta = beta.min(hi + 1);
         let (alpha0, beta0) = (alpha, beta);
         let maximizing = s.to_move() == self.cx.me;
-        let mut best = if maximizing { -INF } else { INF };
-        let mut best_card = 0;
+        let mut node = Node {
+            maximizing,
+            alpha,
+            beta,
+            best: if maximizing { -INF } else { INF },
+            best_card: 0,
+        };
         let moves = self.moves(s, open.hint);
-        for &card in moves.as_slice() {
+        let widen = !maximizing
+            && !self.budgeted
+            && beta - alpha == 1
+            && moves.len > 1
+            && s.tricks.iter().all(|&t| t == 0);
+        let settled = match widen {
+            true => self.widened(s, moves.as_slice(), range, &mut node),
+            false => Some(0),
+        };
+        let Some(settled) = settled else {
+            return 0;
+        };
+        for (k, &card) in moves.as_slice().iter().enumerate() {
+            if node.alpha >= node.beta {
+                break;
+            }
+            if settled & 1 << k != 0 {
+                continue;
+            }
             let mut child = *s;
             child.play(card, &self.cx.layout, self.cx.me);
-            let v = self.search_within(&child, alpha, beta, range);
-            if take(maximizing, v, &mut best, &mut alpha, &mut beta) {
-                best_card = card;
-            }
-            if alpha >= beta {
+            let v = self.search_within(&child, node.alpha, node.beta, range);
+            if node.take(card, v) {
                 self.reward(s, card);
-                break;
             }
         }
         if self.aborted() {
             return 0;
         }
-        let best = best.clamp(lo, hi);
+        let (best, best_card) = (node.best.clamp(lo, hi), node.best_card);
         if let Some(key) = open.key {
             let (lower, upper) = proved(best, (alpha0, beta0), (lo, hi));
             self.tables.put(
@@ -390,6 +455,93 @@ impl SettlementSearch<'_> {
             );
         }
         best
+    }
+
+    /// Iterative widening over the cards of a node of the others' in the first trick: each
+    /// card that is still open is searched within a node budget, the budget growing
+    /// fourfold each round ([`Widening`]). Where the order of the cards is wrong (the
+    /// first card tried fails, at great cost, and a later one would answer cheaply) the
+    /// cheap answer comes first; where it is right, the first card's larger budget mostly
+    /// suffices. What a budget cut short leaves in the table (the positions it completed)
+    /// serves the next round. The cards settled, by their place in `cards` (a cut-off
+    /// settles the node), or `None` where the search as a whole stopped.
+    fn widened(
+        &mut self,
+        s: &State,
+        cards: &[u8],
+        range: (i32, i32),
+        node: &mut Node,
+    ) -> Option<u32> {
+        let mut settled = 0u32;
+        let widening = self.widen;
+        let mut budget = widening.first;
+        for _ in 0..widening.rounds {
+            for (k, &card) in cards.iter().enumerate() {
+                if settled & 1 << k != 0 {
+                    continue;
+                }
+                let mut child = *s;
+                child.play(card, &self.cx.layout, self.cx.me);
+                let within = if k == 0 {
+                    budget * widening.lead
+                } else {
+                    budget
+                };
+                let Some(v) = self.search_budgeted(&child, node, range, within) else {
+                    if self.aborted() {
+                        return None;
+                    }
+                    continue;
+                };
+                settled |= 1 << k;
+                if node.take(card, v) {
+                    self.reward(s, card);
+                    return Some(settled);
+                }
+            }
+            if settled.count_ones() as usize == cards.len() {
+                break;
+            }
+            budget *= 4;
+        }
+        Some(settled)
+    }
+
+    /// The search of `child` in the window of `node`, within `budget` nodes: `None`
+    /// where it ran out (the search goes on; what it completed stays in the table) or the
+    /// search as a whole stopped (out of its own budget, cancelled: then `aborted`).
+    fn search_budgeted(
+        &mut self,
+        child: &State,
+        node: &Node,
+        range: (i32, i32),
+        budget: u64,
+    ) -> Option<i32> {
+        let st = &mut *self.points.st;
+        let limit = st.node_limit;
+        let local = st.stats.nodes.saturating_add(budget);
+        let local_limit = local < limit;
+        if local_limit {
+            st.node_limit = local;
+        }
+        self.budgeted = true;
+        let v = self.search_within(child, node.alpha, node.beta, range);
+        self.budgeted = false;
+        let st = &mut *self.points.st;
+        st.node_limit = limit;
+        if !st.aborted {
+            return Some(v);
+        }
+        // Out of the local budget alone: the search goes on (a raised cancel flag, or the
+        // search's own limit, stops it).
+        let cancelled = st
+            .cancel
+            .as_deref()
+            .is_some_and(|c| c.load(Ordering::Relaxed));
+        if local_limit && !cancelled && st.stats.nodes <= limit {
+            st.aborted = false;
+        }
+        None
     }
 
     /// The exact settlement of "me" in units, from zero-window tests (MTD(f), Plaat et

@@ -38,6 +38,7 @@ use super::layout::Layout;
 use crate::options::{Options, RamschForm, RamschTie};
 use crate::seat::Seat;
 use crate::settle::ramsch_taker;
+pub(crate) use driver::Widening;
 pub(crate) use state::{frame, State};
 pub(crate) use table::Tables;
 
@@ -129,6 +130,10 @@ pub(crate) struct SettlementSearch<'a> {
     pub cx: SettlementContext<'a>,
     pub points: super::context::Search<'a>,
     pub tables: &'a mut Tables,
+    /// The budgets of iterative widening ([`Widening`]).
+    pub widen: Widening,
+    /// Within a search under a budget of iterative widening, which widens no further.
+    pub budgeted: bool,
 }
 
 impl SettlementSearch<'_> {

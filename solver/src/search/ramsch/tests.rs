@@ -128,3 +128,45 @@ fn at_most_one_other_without_a_trick_bounds_what_a_loser_pays() {
         assert_eq!(o.least_if_one_other_takes_none(&cx), least);
     }
 }
+
+/// The settlement of the first seat after each of his first cards, by a solver that widens
+/// with `widening`.
+fn first_card_settlements(widening: Widening) -> Vec<(crate::cards::Card, i64)> {
+    // NetSchafkopf's `baseline-05.10.23_01` game 24, a Ramsch with ties by the highest
+    // trump played and every payment doubled by a Jungfrau.
+    let record = crate::record::Record::from_json(
+        r#"{"hands":["HK S8 HA S7 HU GZ SO EA","SZ G9 EK HZ HO H9 GU G8","H8 GK SU E9 SA S9 GA EO","E8 G7 EZ GO SK EU H7 E7"],"contract":{"game":"ramsch"},"rules":{"ramsch_tie":"highest_trump_played","jungfrau":"double_all"}}"#,
+    )
+    .expect("the record is valid");
+    let start = record.game().expect("the deal is valid");
+    let mut solver = crate::search::Solver::new();
+    solver.widening = widening;
+    start
+        .legal_cards()
+        .into_iter()
+        .map(|card| {
+            let mut after = start.clone();
+            after.play(card).expect("a legal card");
+            let value = solver.settlement_of(&after, Seat::S0).expect("no budget");
+            (card, value)
+        })
+        .collect()
+}
+
+#[test]
+fn widening_leaves_every_value_as_the_plain_search_finds_it() {
+    // Budgets of a few nodes cut nearly every first-trick search of the others short, so
+    // every card is settled in rounds, most of them from the table's completed entries.
+    let plain = first_card_settlements(Widening {
+        first: 0,
+        lead: 1,
+        rounds: 0,
+    });
+    let tiny = Widening {
+        first: 20,
+        lead: 1,
+        rounds: 3,
+    };
+    assert_eq!(first_card_settlements(tiny), plain);
+    assert_eq!(first_card_settlements(Widening::DEFAULT), plain);
+}

@@ -17,7 +17,7 @@
 //! | questions of points with a seat kept without a trick | [`virgin`] |
 //! | equivalent cards merged, move ordering, history | [`order`] |
 //! | the table: fixed size, buckets of a cache line, keyed by position and tally | [`table`] |
-//! | the node search and the exact value from zero-window tests | [`driver`] |
+//! | the node search, iterative widening in the first trick, and the exact value from zero-window tests | [`driver`] |
 //!
 //! The cheap questions come before any card is tried: the tallies' sure bounds, then the
 //! points search's threshold questions and the tricks questions, each asked only where its

@@ -78,6 +78,14 @@ impl SearchState {
             self.aborted = true;
         }
     }
+
+    /// Whether another thread has raised the cancel flag, looked at now (where a stopped
+    /// search must tell a cancel from a spent budget).
+    pub fn cancel_raised(&self) -> bool {
+        self.cancel
+            .as_deref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+    }
 }
 
 /// Whether the flag `cancel` is raised, looked at once every 1,024 nodes: an atomic load is

@@ -208,16 +208,13 @@ impl Solver {
         if !st.aborted {
             return None;
         }
-        let cancelled = st.cancel.as_deref();
-        Some(
-            if cancelled.is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) {
-                Stop::Cancelled
-            } else if st.stats.nodes >= self.request_limit {
-                Stop::Request
-            } else {
-                Stop::Question
-            },
-        )
+        Some(if st.cancel_raised() {
+            Stop::Cancelled
+        } else if st.stats.nodes >= self.request_limit {
+            Stop::Request
+        } else {
+            Stop::Question
+        })
     }
 
     /// The error of a search that stopped early: cancelled, out of the request's budget,

@@ -10,7 +10,6 @@ use super::{proved, take, SettlementSearch, State, INF};
 use crate::options::{Durchmarsch, RamschForm};
 use crate::seat::Seat;
 use crate::settle::{jungfrau_share, ramsch_decided, RamschTally};
-use std::sync::atomic::Ordering;
 
 /// Questions to the points search and of tricks are asked with at least two tricks left: in
 /// the last trick the settlement's own search is as cheap (performance-log.md, "Ramsch
@@ -534,11 +533,7 @@ impl SettlementSearch<'_> {
         }
         // Out of the local budget alone: the search goes on (a raised cancel flag, or the
         // search's own limit, stops it).
-        let cancelled = st
-            .cancel
-            .as_deref()
-            .is_some_and(|c| c.load(Ordering::Relaxed));
-        if local_limit && !cancelled && st.stats.nodes <= limit {
+        if local_limit && !st.cancel_raised() && st.stats.nodes <= limit {
             st.aborted = false;
         }
         None

@@ -207,8 +207,23 @@ impl SettlementSearch<'_> {
         }
         // Every other seat takes a trick: no Jungfrau doubles what he pays as the loser.
         let least = self.least_if_others_take_one(o);
+        let mut others_take_one = None;
         if *lo < least && least >= beta {
-            if self.everyone_takes_one(s, Takers::Others) {
+            let yes = self.everyone_takes_one(s, Takers::Others);
+            if yes {
+                *lo = least;
+            }
+            others_take_one = Some(yes);
+            if self.aborted() || *lo >= beta {
+                return;
+            }
+        }
+        // Every seat takes a trick, he too: where the two highest pay he may pay as a
+        // Jungfrau himself, which the question above leaves open. (It cannot succeed
+        // where that one failed: its seats are more.)
+        let least = o.if_all_take_one(&self.cx).range().0;
+        if *lo < least && least >= beta && others_take_one != Some(false) {
+            if self.everyone_takes_one(s, Takers::AllForMe) {
                 *lo = least;
             }
             if self.aborted() || *lo >= beta {
@@ -226,7 +241,7 @@ impl SettlementSearch<'_> {
             }
         }
         // Every seat takes a trick: nobody is paid a doubled share.
-        let most = o.most_if_all_take_one(&self.cx);
+        let most = o.if_all_take_one(&self.cx).range().1;
         if *hi > most && most <= alpha && self.everyone_takes_one(s, Takers::All) {
             *hi = most;
         }

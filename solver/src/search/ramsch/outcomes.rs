@@ -69,20 +69,21 @@ impl Outcomes {
         .1
     }
 
-    /// The most he is paid once it is known that every seat takes a trick: no Jungfrau
-    /// doubles anything and nobody takes every trick.
-    pub fn most_if_all_take_one(&self, cx: &SettlementContext) -> i32 {
+    /// What is left once it is known that every seat, "me" too, takes a trick: no Jungfrau
+    /// doubles anything (a loser pays, and one who escapes is paid, a plain share each)
+    /// and only a Durchmarsch by points stays possible.
+    pub fn if_all_take_one(&self, cx: &SettlementContext) -> Outcomes {
         let durchmarsch_by_points = cx.options.durchmarsch == Durchmarsch::AtLeast;
+        // A plain payment `v`, where it is within what was still possible.
+        let plain = |range: Option<(i32, i32)>, v: i32| {
+            range.filter(|&(lo, hi)| lo <= v && v <= hi).map(|_| (v, v))
+        };
         Outcomes {
-            loses: self
-                .loses
-                .map(|(lo, hi)| (lo, hi.min(-payers_share(cx, 0)))),
-            escapes: self.escapes.map(|(lo, hi)| (lo, hi.min(paid_share(cx, 0)))),
+            loses: plain(self.loses, -payers_share(cx, 0)),
+            escapes: plain(self.escapes, paid_share(cx, 0)),
             mine: self.mine && durchmarsch_by_points,
             theirs: self.theirs && durchmarsch_by_points,
         }
-        .range()
-        .1
     }
 
     /// The least he is paid once it is known that at most one other seat ends without a
@@ -219,14 +220,27 @@ pub(crate) fn outcomes(cx: &SettlementContext, s: &State) -> Outcomes {
         jungfrau_share(cx.options.jungfrau, is_virgin, n as u32)
     };
     if cx.options.ramsch_form == RamschForm::TwoHighestPay {
-        // Two payers, each paying the two others a share: the plain range of shares. (The
-        // second payer may have taken no trick, where nobody takes every trick.)
-        let most = share(true, 3).max(share(false, 3));
+        // Two payers, each paying the two others a share, doubled as the Jungfrau rule
+        // says. At most the seats without a trick now end without one, and at most two of
+        // them where a seat taking every trick makes a Durchmarsch (then nobody pays);
+        // each trick left gives one of them at most its first.
+        let cap = match cx.options.durchmarsch {
+            Durchmarsch::None => 3,
+            Durchmarsch::AllTricks | Durchmarsch::AtLeast => 2,
+        };
+        let most = virgins.min(cap);
+        let fewest = (virgins - tricks_left).max(0);
+        // The most paid with `n` seats without a trick: as many of them payees as can be.
+        let dearest = |n: i32| {
+            let k = n.min(2);
+            k * share(true, n) + (2 - k) * share(false, n)
+        };
         if above < 2 {
-            out.loses = Some((-2 * most, -payers_share(cx, 0)));
+            out.loses = Some((-dearest(most), -2 * share(false, fewest)));
         }
         if below < 2 {
-            out.escapes = Some((paid_share(cx, 0), 2 * most));
+            let virgin = c.virgin(me);
+            out.escapes = Some((2 * share(false, fewest), 2 * share(virgin, most)));
         }
         return out;
     }

@@ -86,8 +86,11 @@ fn what_is_left_once_a_way_to_end_is_ruled_out() {
         // Not losing, the least is another's Durchmarsch; losing, the most his own.
         assert_eq!(o.least_unless_losing(), -1);
         assert_eq!(o.most_unless_escaping(false), 3);
-        // With every seat taking a trick nobody takes all of them.
-        assert_eq!(o.most_if_all_take_one(cx), 1);
+        // With every seat taking a trick nobody takes all of them, and nobody is paid
+        // double: he escapes paid 1 (a loss paying 3 is out of the range above).
+        let all = o.if_all_take_one(cx);
+        assert_eq!((all.loses, all.escapes), (None, Some((1, 1))));
+        assert!(!all.mine && !all.theirs);
     });
 }
 
@@ -126,6 +129,41 @@ fn at_most_one_other_without_a_trick_bounds_what_a_loser_pays() {
             assert_eq!(o.loses.map(|(lo, _)| lo), Some(-24));
         }
         assert_eq!(o.least_if_one_other_takes_none(&cx), least);
+    }
+}
+
+#[test]
+fn where_the_two_highest_pay_at_most_two_seats_end_without_a_trick() {
+    // Two tricks left, none taken, no trumps: two seats end without a trick (with one
+    // seat taking both, it is a Durchmarsch and nobody pays). Losing, he pays both payees
+    // double where they are the two (4 under the default rules, 8 where everything
+    // doubles: 4 to each of them) or 2 plain (8); escaping, he is paid 2 or as a
+    // Jungfrau 4 (8 either way where everything doubles).
+    let layout = Layout::of_contract(Contract::Ramsch);
+    for (jungfrau, loses, escapes) in [
+        (Jungfrau::DoubleIndividuallyOnce, (-4, -2), (2, 4)),
+        (Jungfrau::DoubleAll, (-8, -8), (8, 8)),
+    ] {
+        let options = Options {
+            ramsch_form: RamschForm::TwoHighestPay,
+            jungfrau,
+            ..Options::default()
+        };
+        let cx = SettlementContext::new(
+            Layout::of_contract(Contract::Ramsch),
+            &options,
+            Seat::S0,
+            [0; 4],
+        );
+        let s = state(&layout, ["E7 E8", "G7 G8", "S7 S8", "EK GK"]);
+        let o = outcomes(&cx, &s);
+        assert_eq!((o.loses, o.escapes), (Some(loses), Some(escapes)));
+        // Every seat taking a trick, nobody is paid double: 2 either way (none of it
+        // where everything doubles, out of the range above).
+        let all = o.if_all_take_one(&cx);
+        let plain = (jungfrau == Jungfrau::DoubleIndividuallyOnce).then_some(());
+        assert_eq!(all.loses, plain.map(|_| (-2, -2)));
+        assert_eq!(all.escapes, plain.map(|_| (2, 2)));
     }
 }
 

@@ -20,6 +20,9 @@ pub(crate) enum Takers {
     Others,
     /// The others want every seat to take one (then nobody is paid a doubled share).
     All,
+    /// "Me" wants every seat, himself too, to take one (then nobody pays a doubled share,
+    /// he neither).
+    AllForMe,
     /// The others want the seat whose tricks count for "me" to take one (else he ends a
     /// Jungfrau with no points: he escapes, doubled).
     Me,
@@ -37,6 +40,7 @@ impl SettlementSearch<'_> {
             // The seat whose tricks count for "me" need not take one.
             Takers::Others => (0xf & !(1 << taker), true),
             Takers::All => (0xf, false),
+            Takers::AllForMe => (0xf, true),
             Takers::Me => (1 << taker, false),
             Takers::Seat(x) => (1 << x.index(), true),
         };

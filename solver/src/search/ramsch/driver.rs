@@ -230,10 +230,11 @@ impl SettlementSearch<'_> {
                 return;
             }
         }
-        // All other seats but one take a trick: he pays at most one doubled share.
-        let least = o.least_if_one_other_takes_none(&self.cx);
+        // All seats that double his payment but one take a trick: he pays at most one
+        // doubled share.
+        let least = o.least_if_one_takes_none(&self.cx);
         if *lo < least && least >= beta {
-            if self.all_others_but_one_take_one(s) {
+            if self.all_but_one_take_one(s) {
                 *lo = least;
             }
             if self.aborted() || *lo >= beta {

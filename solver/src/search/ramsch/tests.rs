@@ -95,22 +95,30 @@ fn what_is_left_once_a_way_to_end_is_ruled_out() {
 }
 
 #[test]
-fn at_most_one_other_without_a_trick_bounds_what_a_loser_pays() {
+fn at_most_one_seat_without_a_trick_bounds_what_a_loser_pays() {
     with_context(|cx, layout| {
         // As above: he may lose paying 5 or 6 (two or three others without a trick). Where
         // he makes two of the others take one, he pays at most 4 (2 to the one left
         // without, 1 to each of the two others); escaping pays at least 1.
         let s = state(layout, ["E7 E8", "G7 G8", "S7 S8", "EK GK"]);
         let o = outcomes(cx, &s);
-        assert_eq!(o.least_if_one_other_takes_none(cx), -4);
+        assert_eq!(o.least_if_one_takes_none(cx), -4);
     });
     // Where everything doubles, a loser beside one Jungfrau pays 2 to each: 6 (the tallies
-    // alone allow three without a trick, 24); where the two highest pay the bound is not
-    // known.
+    // alone allow three without a trick, 24). Where the two highest pay, a payer pays two
+    // seats, one of them doubled at most where all four seats but one take a trick: 3,
+    // or 4 where everything doubles (he may be the one without a trick himself). In a
+    // Schieberamsch the bound is not known.
     let layout = Layout::of_contract(Contract::Ramsch);
     for (form, jungfrau, least) in [
         (RamschForm::LoserPays, Jungfrau::DoubleAll, -6),
-        (RamschForm::TwoHighestPay, Jungfrau::DoubleAll, -INF),
+        (
+            RamschForm::TwoHighestPay,
+            Jungfrau::DoubleIndividuallyOnce,
+            -3,
+        ),
+        (RamschForm::TwoHighestPay, Jungfrau::DoubleAll, -4),
+        (RamschForm::Schieberamsch, Jungfrau::DoubleAll, -INF),
     ] {
         let options = Options {
             ramsch_form: form,
@@ -128,7 +136,7 @@ fn at_most_one_other_without_a_trick_bounds_what_a_loser_pays() {
         if form == RamschForm::LoserPays {
             assert_eq!(o.loses.map(|(lo, _)| lo), Some(-24));
         }
-        assert_eq!(o.least_if_one_other_takes_none(&cx), least);
+        assert_eq!(o.least_if_one_takes_none(&cx), least);
     }
 }
 

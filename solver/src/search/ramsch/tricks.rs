@@ -53,11 +53,11 @@ impl SettlementSearch<'_> {
         self.take_one_but(s, seats, mine, false)
     }
 
-    /// Whether "me" can make all other seats but at most one (whichever, as play goes) take
-    /// a trick each: then at most one of them ends a Jungfrau.
-    pub(super) fn all_others_but_one_take_one(&mut self, s: &State) -> bool {
-        let others = 0xf & !(1u8 << self.cx.me.index());
-        self.take_one_but(s, others, true, true)
+    /// Whether "me" can make all the seats that double what he pays as a loser
+    /// ([`super::SettlementContext::doubling_seats`]) but at most one (whichever, as play
+    /// goes) take a trick each: then at most one of them ends a Jungfrau.
+    pub(super) fn all_but_one_take_one(&mut self, s: &State) -> bool {
+        self.take_one_but(s, self.cx.doubling_seats(), true, true)
     }
 
     /// Whether the side that wants it (`mine`: "me"'s) can make every seat of the mask

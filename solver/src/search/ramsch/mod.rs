@@ -118,13 +118,15 @@ impl<'a> SettlementContext<'a> {
         Seat::wrapping(ramsch_taker(self.options.ramsch_form, seat.index()) as u8)
     }
 
-    /// The seats whose ending without a trick doubles what "me" pays as a loser (a mask):
-    /// the others where the loser alone pays (without a trick himself he escapes), all
-    /// four where the two highest pay (he may pay without one).
+    /// The seats whose taking no trick doubles what "me" pays as a loser (a mask): where
+    /// the loser alone pays, all but the seat whose tricks count for him (without a trick
+    /// he escapes); all four where the two highest pay (he may pay without one).
     fn doubling_seats(&self) -> u8 {
         match self.options.ramsch_form {
             RamschForm::TwoHighestPay => 0xf,
-            RamschForm::LoserPays | RamschForm::Schieberamsch => 0xf & !(1 << self.me.index()),
+            RamschForm::LoserPays | RamschForm::Schieberamsch => {
+                0xf & !(1 << self.taker(self.me).index())
+            }
         }
     }
 

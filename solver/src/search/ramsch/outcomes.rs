@@ -90,14 +90,12 @@ impl Outcomes {
     /// trick doubles what he pays ([`SettlementContext::doubling_seats`]) ends without a
     /// trick: losing, he pays that seat a doubled share and the others a plain one (4
     /// under the default rules, 6 where everything doubles; where the two highest pay, 3
-    /// and 4), and only a Durchmarsch by points stays possible. Not known in a
-    /// Schieberamsch (`-INF`, nothing known).
+    /// and 4), and only a Durchmarsch by points stays possible.
     pub fn least_if_one_takes_none(&self, cx: &SettlementContext) -> i32 {
         let rule = cx.options.jungfrau;
         let payees = match cx.options.ramsch_form {
-            RamschForm::LoserPays => 3,
+            RamschForm::LoserPays | RamschForm::Schieberamsch => 3,
             RamschForm::TwoHighestPay => 2,
-            RamschForm::Schieberamsch => return -INF,
         };
         let pays = jungfrau_share(rule, true, 1) + (payees - 1) * jungfrau_share(rule, false, 1);
         let durchmarsch_by_points = cx.options.durchmarsch == Durchmarsch::AtLeast;

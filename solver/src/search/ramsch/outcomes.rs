@@ -214,22 +214,21 @@ pub(crate) fn outcomes(cx: &SettlementContext, s: &State) -> Outcomes {
         .count();
     // Seats without a trick so far may end without one; each trick still to play gives one
     // of them at most its first, so some stay without one when they outnumber the tricks
-    // left.
+    // left. Someone takes each trick, so at most three end without one; at most two where
+    // a seat taking every trick makes a Durchmarsch (then nobody loses or escapes).
     let tricks_left = s.tricks_left() as i32;
     let virgins = (0..4).filter(|&i| c.virgin(i)).count() as i32;
+    let cap = match cx.options.durchmarsch {
+        Durchmarsch::None => 3,
+        Durchmarsch::AllTricks | Durchmarsch::AtLeast => 2,
+    };
+    let most = virgins.min(cap);
     let share = |is_virgin: bool, n: i32| -> i32 {
         jungfrau_share(cx.options.jungfrau, is_virgin, n as u32)
     };
     if cx.options.ramsch_form == RamschForm::TwoHighestPay {
         // Two payers, each paying the two others a share, doubled as the Jungfrau rule
-        // says. At most the seats without a trick now end without one, and at most two of
-        // them where a seat taking every trick makes a Durchmarsch (then nobody pays);
-        // each trick left gives one of them at most its first.
-        let cap = match cx.options.durchmarsch {
-            Durchmarsch::None => 3,
-            Durchmarsch::AllTricks | Durchmarsch::AtLeast => 2,
-        };
-        let most = virgins.min(cap);
+        // says.
         let fewest = (virgins - tricks_left).max(0);
         // The most paid with `n` seats without a trick: as many of them payees as can be.
         let dearest = |n: i32| {
@@ -252,12 +251,12 @@ pub(crate) fn outcomes(cx: &SettlementContext, s: &State) -> Outcomes {
         let others_virgin = virgins - c.virgin(me) as i32;
         let spare = tricks_left - c.virgin(me) as i32;
         let fewest = (others_virgin - spare).max(0);
-        out.loses = Some((-pays(others_virgin), -pays(fewest)));
+        out.loses = Some((-pays(others_virgin.min(cap)), -pays(fewest)));
     }
     if below < 3 {
         let fewest = (virgins - tricks_left).max(0);
         let (a, b) = (
-            share(c.virgin(me), virgins),
+            share(c.virgin(me), most),
             share(c.virgin(me) && tricks_left == 0, fewest),
         );
         out.escapes = Some((a.min(b), a.max(b)));

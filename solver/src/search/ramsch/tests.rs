@@ -76,11 +76,11 @@ fn what_is_left_once_a_way_to_end_is_ruled_out() {
     with_context(|cx, layout| {
         // Two tricks left, none taken, no trumps: under default rules (one loser, Jungfrau
         // doubled once each, Durchmarsch by tricks) he may escape (1, or 2 as a Jungfrau),
-        // lose (with two or three of the others left without a trick: 5 or 6), or see a
-        // Durchmarsch (3 or -1).
+        // lose (with two of the others left without a trick: 5; three would leave him
+        // every trick, a Durchmarsch), or see a Durchmarsch (3 or -1).
         let s = state(layout, ["E7 E8", "G7 G8", "S7 S8", "EK GK"]);
         let o = outcomes(cx, &s);
-        assert_eq!(o.loses, Some((-6, -5)));
+        assert_eq!(o.loses, Some((-5, -5)));
         assert_eq!(o.escapes, Some((1, 2)));
         assert!(o.loses.is_some() && o.escapes.is_some() && o.mine && o.theirs);
         // Not losing, the least is another's Durchmarsch; losing, the most his own.
@@ -97,7 +97,7 @@ fn what_is_left_once_a_way_to_end_is_ruled_out() {
 #[test]
 fn at_most_one_seat_without_a_trick_bounds_what_a_loser_pays() {
     with_context(|cx, layout| {
-        // As above: he may lose paying 5 or 6 (two or three others without a trick). Where
+        // As above: he may lose paying 5 (two others without a trick). Where
         // he makes two of the others take one, he pays at most 4 (2 to the one left
         // without, 1 to each of the two others); escaping pays at least 1.
         let s = state(layout, ["E7 E8", "G7 G8", "S7 S8", "EK GK"]);
@@ -105,7 +105,7 @@ fn at_most_one_seat_without_a_trick_bounds_what_a_loser_pays() {
         assert_eq!(o.least_if_one_takes_none(cx), -4);
     });
     // Where everything doubles, a loser beside one Jungfrau pays 2 to each: 6 (the tallies
-    // alone allow three without a trick, 24), in a Schieberamsch too (the seats that take
+    // alone allow two without a trick beside a loser, 12), in a Schieberamsch too (the seats that take
     // no trick are then those passed none). Where the two highest pay, a payer pays two
     // seats, one of them doubled at most where all four seats but one take a trick: 3,
     // or 4 where everything doubles (he may be the one without a trick himself).
@@ -134,7 +134,7 @@ fn at_most_one_seat_without_a_trick_bounds_what_a_loser_pays() {
         let s = state(&layout, ["E7 E8", "G7 G8", "S7 S8", "EK GK"]);
         let o = outcomes(&cx, &s);
         if form != RamschForm::TwoHighestPay {
-            assert_eq!(o.loses.map(|(lo, _)| lo), Some(-24));
+            assert_eq!(o.loses.map(|(lo, _)| lo), Some(-12));
         }
         assert_eq!(o.least_if_one_takes_none(&cx), least);
     }

@@ -447,8 +447,7 @@ impl SettlementSearch<'_> {
             if settled & 1 << k != 0 {
                 continue;
             }
-            let mut child = *s;
-            child.play(card, &self.cx.layout, self.cx.me);
+            let child = self.child(s, card);
             let v = self.search_within(&child, node.alpha, node.beta, range);
             if node.take(card, v) {
                 self.reward(s, card);
@@ -495,8 +494,7 @@ impl SettlementSearch<'_> {
                 if settled & 1 << k != 0 {
                     continue;
                 }
-                let mut child = *s;
-                child.play(card, &self.cx.layout, self.cx.me);
+                let child = self.child(s, card);
                 let within = if k == 0 {
                     budget * widening.lead
                 } else {

@@ -162,6 +162,14 @@ impl SettlementSearch<'_> {
     fn aborted(&self) -> bool {
         self.points.st.aborted
     }
+
+    /// The state after the player to move plays `card` (a layout index).
+    #[inline]
+    fn child(&self, s: &State, card: u8) -> State {
+        let mut child = *s;
+        child.play(card, &self.cx.layout, self.cx.me);
+        child
+    }
 }
 
 #[cfg(test)]

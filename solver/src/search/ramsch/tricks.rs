@@ -114,8 +114,7 @@ impl SettlementSearch<'_> {
         });
         let mut answer = !wanting;
         for &card in moves.as_slice() {
-            let mut child = *s;
-            child.play(card, &self.cx.layout, me);
+            let child = self.child(s, card);
             if self.take_one_but(&child, seats, mine, spare) == wanting {
                 answer = wanting;
                 break;

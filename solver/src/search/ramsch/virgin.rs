@@ -121,8 +121,7 @@ impl SettlementSearch<'_> {
         let mut best = if maximizing { THEIRS_LOST } else { MINE_LOST };
         let mut best_card = None;
         for &card in moves.as_slice() {
-            let mut child = *s;
-            child.play(card, &self.cx.layout, me);
+            let child = self.child(s, card);
             let v = if child.tricks[q.seat.index()] > s.tricks[q.seat.index()] {
                 q.lost()
             } else {

@@ -6,8 +6,12 @@ use crate::search::position::Position;
 
 /// Runs `f` on the context of a long-deck Ramsch under default rules, for seat 0.
 fn with_context(f: impl FnOnce(&SettlementContext, &Layout)) {
+    with_options(Options::default(), f);
+}
+
+/// Runs `f` on the context of a long-deck Ramsch under `options`, for seat 0.
+fn with_options(options: Options, f: impl FnOnce(&SettlementContext, &Layout)) {
     let layout = Layout::of_contract(Contract::Ramsch);
-    let options = Options::default();
     let cx = SettlementContext::new(
         Layout::of_contract(Contract::Ramsch),
         &options,
@@ -104,12 +108,12 @@ fn at_most_one_seat_without_a_trick_bounds_what_a_loser_pays() {
         let o = outcomes(cx, &s);
         assert_eq!(o.least_if_one_takes_none(cx), -4);
     });
-    // Where everything doubles, a loser beside one Jungfrau pays 2 to each: 6 (the tallies
-    // alone allow two without a trick beside a loser, 12), in a Schieberamsch too (the seats that take
-    // no trick are then those passed none). Where the two highest pay, a payer pays two
-    // seats, one of them doubled at most where all four seats but one take a trick: 3,
-    // or 4 where everything doubles (he may be the one without a trick himself).
-    let layout = Layout::of_contract(Contract::Ramsch);
+    // Where everything doubles, a loser beside one Jungfrau pays 2 to each: 6 (the
+    // tallies alone allow two without a trick beside a loser, 12), in a Schieberamsch too
+    // (the seats that take no trick are then those passed none). Where the two highest
+    // pay, a payer pays two seats, one of them doubled at most where all four seats but
+    // one take a trick: 3, or 4 where everything doubles (he may be the one without a
+    // trick himself).
     for (form, jungfrau, least) in [
         (RamschForm::LoserPays, Jungfrau::DoubleAll, -6),
         (
@@ -125,18 +129,14 @@ fn at_most_one_seat_without_a_trick_bounds_what_a_loser_pays() {
             jungfrau,
             ..Options::default()
         };
-        let cx = SettlementContext::new(
-            Layout::of_contract(Contract::Ramsch),
-            &options,
-            Seat::S0,
-            [0; 4],
-        );
-        let s = state(&layout, ["E7 E8", "G7 G8", "S7 S8", "EK GK"]);
-        let o = outcomes(&cx, &s);
-        if form != RamschForm::TwoHighestPay {
-            assert_eq!(o.loses.map(|(lo, _)| lo), Some(-12));
-        }
-        assert_eq!(o.least_if_one_takes_none(&cx), least);
+        with_options(options, |cx, layout| {
+            let s = state(layout, ["E7 E8", "G7 G8", "S7 S8", "EK GK"]);
+            let o = outcomes(cx, &s);
+            if form != RamschForm::TwoHighestPay {
+                assert_eq!(o.loses.map(|(lo, _)| lo), Some(-12));
+            }
+            assert_eq!(o.least_if_one_takes_none(cx), least);
+        });
     }
 }
 
@@ -147,7 +147,6 @@ fn where_the_two_highest_pay_at_most_two_seats_end_without_a_trick() {
     // double where they are the two (4 under the default rules, 8 where everything
     // doubles: 4 to each of them) or 2 plain (8); escaping, he is paid 2 or as a
     // Jungfrau 4 (8 either way where everything doubles).
-    let layout = Layout::of_contract(Contract::Ramsch);
     for (jungfrau, loses, escapes) in [
         (Jungfrau::DoubleIndividuallyOnce, (-4, -2), (2, 4)),
         (Jungfrau::DoubleAll, (-8, -8), (8, 8)),
@@ -157,21 +156,17 @@ fn where_the_two_highest_pay_at_most_two_seats_end_without_a_trick() {
             jungfrau,
             ..Options::default()
         };
-        let cx = SettlementContext::new(
-            Layout::of_contract(Contract::Ramsch),
-            &options,
-            Seat::S0,
-            [0; 4],
-        );
-        let s = state(&layout, ["E7 E8", "G7 G8", "S7 S8", "EK GK"]);
-        let o = outcomes(&cx, &s);
-        assert_eq!((o.loses, o.escapes), (Some(loses), Some(escapes)));
-        // Every seat taking a trick, nobody is paid double: 2 either way (none of it
-        // where everything doubles, out of the range above).
-        let all = o.if_all_take_one(&cx);
-        let plain = (jungfrau == Jungfrau::DoubleIndividuallyOnce).then_some(());
-        assert_eq!(all.loses, plain.map(|_| (-2, -2)));
-        assert_eq!(all.escapes, plain.map(|_| (2, 2)));
+        with_options(options, |cx, layout| {
+            let s = state(layout, ["E7 E8", "G7 G8", "S7 S8", "EK GK"]);
+            let o = outcomes(cx, &s);
+            assert_eq!((o.loses, o.escapes), (Some(loses), Some(escapes)));
+            // Every seat taking a trick, nobody is paid double: 2 either way (none of it
+            // where everything doubles, out of the range above).
+            let all = o.if_all_take_one(cx);
+            let plain = (jungfrau == Jungfrau::DoubleIndividuallyOnce).then_some(());
+            assert_eq!(all.loses, plain.map(|_| (-2, -2)));
+            assert_eq!(all.escapes, plain.map(|_| (2, 2)));
+        });
     }
 }
 

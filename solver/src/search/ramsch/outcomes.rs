@@ -93,11 +93,8 @@ impl Outcomes {
     /// and 4), and only a Durchmarsch by points stays possible.
     pub fn least_if_one_takes_none(&self, cx: &SettlementContext) -> i32 {
         let rule = cx.options.jungfrau;
-        let payees = match cx.options.ramsch_form {
-            RamschForm::LoserPays | RamschForm::Schieberamsch => 3,
-            RamschForm::TwoHighestPay => 2,
-        };
-        let pays = jungfrau_share(rule, true, 1) + (payees - 1) * jungfrau_share(rule, false, 1);
+        let pays =
+            jungfrau_share(rule, true, 1) + (payees(cx) - 1) * jungfrau_share(rule, false, 1);
         let durchmarsch_by_points = cx.options.durchmarsch == Durchmarsch::AtLeast;
         Outcomes {
             loses: self.loses.map(|(lo, hi)| (lo.max(-pays), hi)),
@@ -110,14 +107,19 @@ impl Outcomes {
     }
 }
 
+/// How many seats a payer pays: the three others where the loser alone pays, the two
+/// others where the two highest pay.
+fn payees(cx: &SettlementContext) -> i32 {
+    match cx.options.ramsch_form {
+        RamschForm::TwoHighestPay => 2,
+        RamschForm::LoserPays | RamschForm::Schieberamsch => 3,
+    }
+}
+
 /// What a loser pays where no seat is a Jungfrau: one share to each of the others, two
 /// payers one to each of the two others.
 fn payers_share(cx: &SettlementContext, virgins: u32) -> i32 {
-    let share = jungfrau_share(cx.options.jungfrau, false, virgins);
-    match cx.options.ramsch_form {
-        RamschForm::TwoHighestPay => 2 * share,
-        RamschForm::LoserPays | RamschForm::Schieberamsch => 3 * share,
-    }
+    payees(cx) * jungfrau_share(cx.options.jungfrau, false, virgins)
 }
 
 /// What a seat that escapes is paid where it took a trick: one share (two under
@@ -223,24 +225,24 @@ pub(crate) fn outcomes(cx: &SettlementContext, s: &State) -> Outcomes {
         Durchmarsch::AllTricks | Durchmarsch::AtLeast => 2,
     };
     let most = virgins.min(cap);
+    let fewest = (virgins - tricks_left).max(0);
     let share = |is_virgin: bool, n: i32| -> i32 {
         jungfrau_share(cx.options.jungfrau, is_virgin, n as u32)
     };
     if cx.options.ramsch_form == RamschForm::TwoHighestPay {
         // Two payers, each paying the two others a share, doubled as the Jungfrau rule
-        // says.
-        let fewest = (virgins - tricks_left).max(0);
-        // The most paid with `n` seats without a trick: as many of them payees as can be.
+        // says: the most with `n` seats without a trick where as many of them as can be
+        // are payees, the least where none is.
         let dearest = |n: i32| {
             let k = n.min(2);
             k * share(true, n) + (2 - k) * share(false, n)
         };
         if above < 2 {
-            out.loses = Some((-dearest(most), -2 * share(false, fewest)));
+            out.loses = Some((-dearest(most), -payers_share(cx, fewest as u32)));
         }
         if below < 2 {
             let virgin = c.virgin(me);
-            out.escapes = Some((2 * share(false, fewest), 2 * share(virgin, most)));
+            out.escapes = Some((paid_share(cx, fewest as u32), 2 * share(virgin, most)));
         }
         return out;
     }
@@ -250,11 +252,10 @@ pub(crate) fn outcomes(cx: &SettlementContext, s: &State) -> Outcomes {
     if above == 0 && (tricks_left > 0 || !c.virgin(me)) {
         let others_virgin = virgins - c.virgin(me) as i32;
         let spare = tricks_left - c.virgin(me) as i32;
-        let fewest = (others_virgin - spare).max(0);
-        out.loses = Some((-pays(others_virgin.min(cap)), -pays(fewest)));
+        let fewest_others = (others_virgin - spare).max(0);
+        out.loses = Some((-pays(others_virgin.min(cap)), -pays(fewest_others)));
     }
     if below < 3 {
-        let fewest = (virgins - tricks_left).max(0);
         let (a, b) = (
             share(c.virgin(me), most),
             share(c.virgin(me) && tricks_left == 0, fewest),

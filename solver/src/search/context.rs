@@ -65,6 +65,9 @@ pub(super) struct SearchState {
     /// Raised by another thread to stop the searches (the service raises it when the
     /// client has gone), see [`cancelled`].
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Raised by a parallel run whose answers are no longer read
+    /// (`single_dummy::parallel`): it stops the searches under way as `cancel` does.
+    pub halt: Option<Arc<AtomicBool>>,
 }
 
 impl SearchState {
@@ -74,17 +77,21 @@ impl SearchState {
     pub fn visit(&mut self) {
         self.stats.nodes += 1;
         let nodes = self.stats.nodes;
-        if nodes > self.node_limit || cancelled(self.cancel.as_deref(), nodes) {
+        if nodes > self.node_limit
+            || cancelled(self.cancel.as_deref(), nodes)
+            || cancelled(self.halt.as_deref(), nodes)
+        {
             self.aborted = true;
         }
     }
 
-    /// Whether another thread has raised the cancel flag, looked at now (where a stopped
-    /// search must tell a cancel from a spent budget).
+    /// Whether another thread has raised the cancel flag or the halt flag, looked at now
+    /// (where a stopped search must tell a cancel from a spent budget).
     pub fn cancel_raised(&self) -> bool {
-        self.cancel
-            .as_deref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
+        let raised = |flag: &Option<Arc<AtomicBool>>| {
+            flag.as_deref().is_some_and(|c| c.load(Ordering::Relaxed))
+        };
+        raised(&self.cancel) || raised(&self.halt)
     }
 }
 

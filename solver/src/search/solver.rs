@@ -140,6 +140,7 @@ impl Solver {
                 proved: (0, 0),
                 aborted: false,
                 cancel: None,
+                halt: None,
             },
             ramsch: ramsch::Tables::with_budget(share.ramsch),
             budget: bytes,
@@ -200,6 +201,16 @@ impl Solver {
     pub fn cancel_when(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.state.cancel = flag;
         self.state.aborted = false;
+    }
+
+    /// Stops the searches under way and those that follow once `flag` is raised, as the
+    /// cancel flag does, beside it: a parallel run's own stop, raised when their answers
+    /// are no longer wanted. `None` takes the flag away; the solver is exact again unless
+    /// its budget is spent or its cancel flag raised.
+    pub(crate) fn halt_when(&mut self, flag: Option<Arc<AtomicBool>>) {
+        let st = &mut self.state;
+        st.halt = flag;
+        st.aborted = st.stats.nodes > st.node_limit || st.cancel_raised();
     }
 
     /// Why the searches stopped early, if they did.

@@ -8,6 +8,7 @@ use crate::error::Error;
 use crate::search::Solver;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::sync::Arc;
 
 /// The first of `solvers`, which single-threaded work uses; none is a caller's fault.
 pub fn first(solvers: &mut [Solver]) -> Result<&mut Solver, Error> {
@@ -35,9 +36,10 @@ pub fn each<T: Send>(
 /// `f(solver, i)` for the tasks `0..tasks` in turn, on as many threads as there are
 /// solvers, each answer handed to `take` in task order as soon as it and every one before
 /// it are in; `take` says whether to go on. Once it says stop no task starts any more, and
-/// the tasks under way finish unread: `take` sees the same answers, in the same order,
-/// whatever the number of solvers, while no thread waits for the others at the points
-/// where `take` may stop. A failed task's error is returned when its turn comes.
+/// the searches of the tasks under way are halted, their answers unread: `take` sees the
+/// same answers, in the same order, whatever the number of solvers, while no thread waits
+/// for the others at the points where `take` may stop. A failed task's error is returned
+/// when its turn comes.
 pub fn each_until<T: Send>(
     solvers: &mut [Solver],
     tasks: usize,
@@ -55,30 +57,38 @@ pub fn each_until<T: Send>(
     }
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
+    // Raised once the answers are no longer read: it halts the searches under way.
+    let halt = Arc::new(AtomicBool::new(false));
     std::thread::scope(|scope| {
         let (sender, answers) = mpsc::channel::<(usize, Result<T, Error>)>();
         for solver in solvers.iter_mut() {
             let (next, stop, f, sender) = (&next, &stop, &f, sender.clone());
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= tasks || stop.load(Ordering::Relaxed) {
-                    break;
+            solver.halt_when(Some(halt.clone()));
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= tasks || stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let answer = f(solver, i);
+                    // A failure ends the run when its turn comes: every task before it
+                    // has started already, and none after it need start.
+                    if answer.is_err() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    // A closed channel: the answers are no longer read.
+                    if sender.send((i, answer)).is_err() {
+                        break;
+                    }
                 }
-                let answer = f(solver, i);
-                // A failure ends the run when its turn comes: every task before it has
-                // started already, and none after it need start.
-                if answer.is_err() {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                // A closed channel: the answers are no longer read.
-                if sender.send((i, answer)).is_err() {
-                    break;
-                }
+                solver.halt_when(None);
             });
         }
         drop(sender);
         let read = read_in_order(tasks, answers, &mut take);
+        // Every answer `take` saw came in before this: a task halted now is never read.
         stop.store(true, Ordering::Relaxed);
+        halt.store(true, Ordering::Relaxed);
         read
     })
 }
@@ -145,6 +155,66 @@ mod tests {
             // Never told to stop: every task, in order.
             let all = read_until(threads, 12, usize::MAX).unwrap();
             assert_eq!(all, (0..12).map(|i| i * i).collect::<Vec<_>>());
+        }
+    }
+
+    /// A Ramsch position whose settlement takes a search of many millions of positions:
+    /// seat 0 has led `S8` and the others can keep seat 3 without a trick.
+    fn dear_settlement() -> crate::game::Game {
+        let line = r#"{"hands": ["EA EU E9 GO G8 H8 SU S8", "E7 G7 HA HZ HK HO HU H9",
+            "EO E8 GU H7 SZ SK SO S9", "EZ EK GA GZ GK G9 SA S7"],
+            "contract": {"game": "ramsch"}, "play": "S8",
+            "rules": {"ramsch_tie": "highest_trump_played", "jungfrau": "double_all"}}"#;
+        crate::record::Record::from_json(line)
+            .unwrap()
+            .game()
+            .unwrap()
+    }
+
+    #[test]
+    fn a_search_under_way_when_the_run_stops_is_halted_and_the_solver_stays_exact() {
+        let dear = dear_settlement();
+        let started = AtomicBool::new(false);
+        let halted = AtomicBool::new(false);
+        let mut solvers = solvers(2);
+        each_until(
+            &mut solvers,
+            2,
+            |solver, i| {
+                if i == 0 {
+                    // Task 0 answers once task 1 is under way (a generous bound).
+                    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+                    while !started.load(Ordering::Relaxed) && std::time::Instant::now() < deadline {
+                        std::thread::yield_now();
+                    }
+                    return Ok(());
+                }
+                started.store(true, Ordering::Relaxed);
+                let answer = solver.settlement_of(&dear, crate::seat::Seat::S0);
+                halted.store(matches!(answer, Err(Error::Cancelled)), Ordering::Relaxed);
+                answer.map(|_| ())
+            },
+            |()| Ok(false),
+        )
+        .unwrap();
+        assert!(started.load(Ordering::Relaxed), "task 1 never started");
+        assert!(
+            halted.load(Ordering::Relaxed),
+            "task 1's search was not halted"
+        );
+        // Both solvers answer exactly afterwards: the same as a fresh solver.
+        let ended = crate::record::Record::from_json(
+            r#"{"hands": ["EA EU E9 GO G8 H8 SU S8", "E7 G7 HA HZ HK HO HU H9",
+            "EO E8 GU H7 SZ SK SO S9", "EZ EK GA GZ GK G9 SA S7"],
+            "contract": {"game": "ramsch"},
+            "play": "S8 H9 S9 S7 E7 E8 EZ E9 G9 G8 G7 GU SK SA EA HA"}"#,
+        )
+        .unwrap()
+        .game()
+        .unwrap();
+        let fresh = Solver::new().settlement_of(&ended, crate::seat::Seat::S0);
+        for solver in &mut solvers {
+            assert_eq!(solver.settlement_of(&ended, crate::seat::Seat::S0), fresh);
         }
     }
 

@@ -163,11 +163,50 @@ impl SettlementSearch<'_> {
         })
     }
 
-    /// The cheap questions, in order of what they settle: whether he loses at all (the
-    /// points search's thresholds), then what the Jungfrau rule makes of it (tricks).
+    /// The cheap questions: first the tricks questions that raise the lower bound (mostly
+    /// a table probe, where a points question proves a whole strategy; where either
+    /// decides the window, as in "does he avoid a doubled share", the cheaper answers),
+    /// then whether he loses at all (the points search's thresholds), then the rest of
+    /// what the Jungfrau rule makes of it.
     fn ask(&mut self, s: &State, o: &Outcomes, window: (i32, i32), lo: &mut i32, hi: &mut i32) {
         let (alpha, beta) = window;
         let questions = self.cx.questions;
+        // Every other seat takes a trick: no Jungfrau doubles what he pays as the loser.
+        let least_others = self.least_if_others_take_one(o);
+        let mut others_take_one = None;
+        if *lo < least_others && least_others >= beta {
+            let yes = self.everyone_takes_one(s, Takers::Others);
+            if yes {
+                *lo = least_others;
+            }
+            others_take_one = Some(yes);
+            if self.aborted() || *lo >= beta {
+                return;
+            }
+        }
+        // Every seat takes a trick, he too: where the two highest pay he may pay as a
+        // Jungfrau himself, which the question above leaves open. (It cannot succeed
+        // where that one failed: its seats are more.)
+        let least = o.if_all_take_one(&self.cx).range().0;
+        if *lo < least && least >= beta && others_take_one != Some(false) {
+            if self.everyone_takes_one(s, Takers::AllForMe) {
+                *lo = least;
+            }
+            if self.aborted() || *lo >= beta {
+                return;
+            }
+        }
+        // All seats that double his payment but one take a trick: he pays at most one
+        // doubled share.
+        let least = o.least_if_one_takes_none(&self.cx);
+        if *lo < least && least >= beta {
+            if self.all_but_one_take_one(s) {
+                *lo = least;
+            }
+            if self.aborted() || *lo >= beta {
+                return;
+            }
+        }
         // He escapes for sure: at least the least of what is left.
         let least = o.least_unless_losing();
         if questions && o.loses.is_some() && *lo < least && least >= beta {
@@ -199,42 +238,6 @@ impl SettlementSearch<'_> {
         let least = self.least_as_jungfrau(o);
         if *lo < least && least >= beta {
             if !self.everyone_takes_one(s, Takers::Me) && !self.aborted() {
-                *lo = least;
-            }
-            if self.aborted() || *lo >= beta {
-                return;
-            }
-        }
-        // Every other seat takes a trick: no Jungfrau doubles what he pays as the loser.
-        let least = self.least_if_others_take_one(o);
-        let mut others_take_one = None;
-        if *lo < least && least >= beta {
-            let yes = self.everyone_takes_one(s, Takers::Others);
-            if yes {
-                *lo = least;
-            }
-            others_take_one = Some(yes);
-            if self.aborted() || *lo >= beta {
-                return;
-            }
-        }
-        // Every seat takes a trick, he too: where the two highest pay he may pay as a
-        // Jungfrau himself, which the question above leaves open. (It cannot succeed
-        // where that one failed: its seats are more.)
-        let least = o.if_all_take_one(&self.cx).range().0;
-        if *lo < least && least >= beta && others_take_one != Some(false) {
-            if self.everyone_takes_one(s, Takers::AllForMe) {
-                *lo = least;
-            }
-            if self.aborted() || *lo >= beta {
-                return;
-            }
-        }
-        // All seats that double his payment but one take a trick: he pays at most one
-        // doubled share.
-        let least = o.least_if_one_takes_none(&self.cx);
-        if *lo < least && least >= beta {
-            if self.all_but_one_take_one(s) {
                 *lo = least;
             }
             if self.aborted() || *lo >= beta {

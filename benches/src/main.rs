@@ -513,6 +513,7 @@ fn main() {
             for (micros, nodes, _) in timed(&mut solver, repeat, &by_points) {
                 points.push(micros, nodes);
             }
+            let ratios = per_game_ratios(&analysis, &points);
             // What a batch adds: the outcome of every contract the declarer could have
             // announced (none in Ramsch).
             let contracts: Vec<Question> = played
@@ -544,8 +545,39 @@ fn main() {
                     println!("{:<10} {:>5} {:<8} {}", label, n, question, samples.line());
                 }
             }
+            if let Some(ratios) = ratios {
+                println!("{label}: analyze against points, game by game: {ratios}");
+            }
         }
     }
+}
+
+/// Each game's analysis against its analysis by the points measure (the same games in the
+/// same order): the median and p90 of the ratios of time and of nodes, the comparison of
+/// issue 37's target game by game. None where there are no points analyses.
+fn per_game_ratios(analysis: &Samples, points: &Samples) -> Option<String> {
+    let n = points.micros.len();
+    if n == 0 || analysis.micros.len() != n {
+        return None;
+    }
+    let quantiles = |mut r: Vec<f64>| {
+        r.sort_by(f64::total_cmp);
+        (r[rank(n, 0.5)], r[rank(n, 0.9)])
+    };
+    let time = quantiles(
+        (0..n)
+            .map(|i| analysis.micros[i] / points.micros[i])
+            .collect(),
+    );
+    let nodes = quantiles(
+        (0..n)
+            .map(|i| analysis.nodes[i] as f64 / points.nodes[i].max(1) as f64)
+            .collect(),
+    );
+    Some(format!(
+        "time median {:.2}x, p90 {:.2}x; nodes median {:.2}x, p90 {:.2}x",
+        time.0, time.1, nodes.0, nodes.1
+    ))
 }
 
 /// A played Ramsch analysed by its player's own card points (the measure before issue 22):

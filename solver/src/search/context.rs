@@ -63,7 +63,7 @@ pub(super) struct SearchState {
     /// A search ran into the limit: its results are void until a new limit is set.
     pub aborted: bool,
     /// Raised by another thread to stop the searches (the service raises it when the
-    /// client has gone), see [`cancelled`].
+    /// client has gone), see [`SearchState::visit`].
     pub cancel: Option<Arc<AtomicBool>>,
     /// Raised by a parallel run whose answers are no longer read
     /// (`single_dummy::parallel`): it stops the searches under way as `cancel` does.
@@ -71,35 +71,28 @@ pub(super) struct SearchState {
 }
 
 impl SearchState {
-    /// Counts a position visited; past the node limit, or once the cancel flag is raised,
-    /// every search stops (`aborted`).
+    /// Counts a position visited; past the node limit, or once the cancel or halt flag is
+    /// raised, every search stops (`aborted`). The flags are looked at once every 1,024
+    /// nodes: an atomic load is cheap but not free in the innermost loop, and a thousand
+    /// nodes take microseconds.
     #[inline(always)]
     pub fn visit(&mut self) {
         self.stats.nodes += 1;
         let nodes = self.stats.nodes;
-        if nodes > self.node_limit
-            || cancelled(self.cancel.as_deref(), nodes)
-            || cancelled(self.halt.as_deref(), nodes)
-        {
+        if nodes > self.node_limit || (nodes.is_multiple_of(1024) && self.cancel_raised()) {
             self.aborted = true;
         }
     }
 
     /// Whether another thread has raised the cancel flag or the halt flag, looked at now
     /// (where a stopped search must tell a cancel from a spent budget).
+    #[inline]
     pub fn cancel_raised(&self) -> bool {
         let raised = |flag: &Option<Arc<AtomicBool>>| {
             flag.as_deref().is_some_and(|c| c.load(Ordering::Relaxed))
         };
         raised(&self.cancel) || raised(&self.halt)
     }
-}
-
-/// Whether the flag `cancel` is raised, looked at once every 1,024 nodes: an atomic load is
-/// cheap but not free in the innermost loop, and a thousand nodes take microseconds.
-#[inline]
-pub(crate) fn cancelled(cancel: Option<&AtomicBool>, nodes: u64) -> bool {
-    nodes.is_multiple_of(1024) && cancel.is_some_and(|c| c.load(Ordering::Relaxed))
 }
 
 /// One search over one position: the fixed context and the borrowed state.

@@ -122,6 +122,10 @@ fn read_in_order<T>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
+    use crate::record::Record;
+    use crate::seat::Seat;
+    use std::time::{Duration, Instant};
 
     fn solvers(n: usize) -> Vec<Solver> {
         (0..n).map(|_| Solver::new()).collect()
@@ -158,22 +162,22 @@ mod tests {
         }
     }
 
-    /// A Ramsch position whose settlement takes a search of many millions of positions:
-    /// seat 0 has led `S8` and the others can keep seat 3 without a trick.
-    fn dear_settlement() -> crate::game::Game {
-        let line = r#"{"hands": ["EA EU E9 GO G8 H8 SU S8", "E7 G7 HA HZ HK HO HU H9",
+    /// A Ramsch deal after `play`, under the rules of the protocol it comes from. After
+    /// `S8` alone seat 0's settlement takes a search of many millions of positions (the
+    /// others can keep seat 3 without a trick).
+    fn ramsch_after(play: &str) -> Game {
+        let line = format!(
+            r#"{{"hands": ["EA EU E9 GO G8 H8 SU S8", "E7 G7 HA HZ HK HO HU H9",
             "EO E8 GU H7 SZ SK SO S9", "EZ EK GA GZ GK G9 SA S7"],
-            "contract": {"game": "ramsch"}, "play": "S8",
-            "rules": {"ramsch_tie": "highest_trump_played", "jungfrau": "double_all"}}"#;
-        crate::record::Record::from_json(line)
-            .unwrap()
-            .game()
-            .unwrap()
+            "contract": {{"game": "ramsch"}}, "play": "{play}",
+            "rules": {{"ramsch_tie": "highest_trump_played", "jungfrau": "double_all"}}}}"#
+        );
+        Record::from_json(&line).unwrap().game().unwrap()
     }
 
     #[test]
     fn a_search_under_way_when_the_run_stops_is_halted_and_the_solver_stays_exact() {
-        let dear = dear_settlement();
+        let dear = ramsch_after("S8");
         let started = AtomicBool::new(false);
         let halted = AtomicBool::new(false);
         let mut solvers = solvers(2);
@@ -183,14 +187,16 @@ mod tests {
             |solver, i| {
                 if i == 0 {
                     // Task 0 answers once task 1 is under way (a generous bound).
-                    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-                    while !started.load(Ordering::Relaxed) && std::time::Instant::now() < deadline {
+                    let deadline = Instant::now() + Duration::from_secs(60);
+                    while !started.load(Ordering::Relaxed) && Instant::now() < deadline {
                         std::thread::yield_now();
                     }
                     return Ok(());
                 }
                 started.store(true, Ordering::Relaxed);
-                let answer = solver.settlement_of(&dear, crate::seat::Seat::S0);
+                // Bounded all the same: a search the halt missed ends out of budget.
+                solver.limit_nodes(Some(40_000_000));
+                let answer = solver.settlement_of(&dear, Seat::S0);
                 halted.store(matches!(answer, Err(Error::Cancelled)), Ordering::Relaxed);
                 answer.map(|_| ())
             },
@@ -203,18 +209,11 @@ mod tests {
             "task 1's search was not halted"
         );
         // Both solvers answer exactly afterwards: the same as a fresh solver.
-        let ended = crate::record::Record::from_json(
-            r#"{"hands": ["EA EU E9 GO G8 H8 SU S8", "E7 G7 HA HZ HK HO HU H9",
-            "EO E8 GU H7 SZ SK SO S9", "EZ EK GA GZ GK G9 SA S7"],
-            "contract": {"game": "ramsch"},
-            "play": "S8 H9 S9 S7 E7 E8 EZ E9 G9 G8 G7 GU SK SA EA HA"}"#,
-        )
-        .unwrap()
-        .game()
-        .unwrap();
-        let fresh = Solver::new().settlement_of(&ended, crate::seat::Seat::S0);
+        let ended = ramsch_after("S8 H9 S9 S7 E7 E8 EZ E9 G9 G8 G7 GU SK SA EA HA");
+        let fresh = Solver::new().settlement_of(&ended, Seat::S0);
+        assert!(fresh.is_ok(), "{fresh:?}");
         for solver in &mut solvers {
-            assert_eq!(solver.settlement_of(&ended, crate::seat::Seat::S0), fresh);
+            assert_eq!(solver.settlement_of(&ended, Seat::S0), fresh);
         }
     }
 

@@ -429,7 +429,7 @@ impl Solver {
 
     /// Runs `f` on a Ramsch settlement search from the position of `game`, valued for
     /// `me`.
-    fn ramsch<R>(
+    pub(super) fn ramsch<R>(
         &mut self,
         game: &Game,
         me: Seat,
@@ -749,7 +749,7 @@ impl Unsettled {
 }
 
 /// What one unit of a Ramsch settlement search is worth: the price with its doublings.
-fn ramsch_unit(game: &Game) -> i64 {
+pub(super) fn ramsch_unit(game: &Game) -> i64 {
     let setup = game.setup();
     setup.tariff().ramsch_price() * setup.doublings().multiplier()
 }

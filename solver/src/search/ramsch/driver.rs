@@ -11,10 +11,10 @@ use crate::options::{Durchmarsch, RamschForm};
 use crate::seat::Seat;
 use crate::settle::{jungfrau_share, ramsch_decided, RamschTally};
 
-/// Questions to the points search and of tricks are asked with at least two tricks left: in
-/// the last trick the settlement's own search is as cheap (performance-log.md, "Ramsch
-/// settlements").
-const QUESTIONS_FROM: u32 = 8;
+/// Questions to the points search and of tricks are asked with at least three tricks left:
+/// the last two are played out outright ([`super::endgame`]), cheaper than any question
+/// (performance-log.md, "The last two tricks played out").
+const QUESTIONS_FROM: u32 = 12;
 
 /// The questions of points with a seat kept without a trick ([`super::virgin`]) are asked
 /// with at most four tricks left: higher up they cost more than the settlement's own
@@ -77,7 +77,7 @@ struct Open {
 
 impl SettlementSearch<'_> {
     /// "Me"'s settlement once every card is played.
-    fn settled(&self, s: &State) -> i32 {
+    pub(super) fn settled(&self, s: &State) -> i32 {
         let tally = RamschTally {
             points: s.points.map(u32::from),
             tricks: s.tricks.map(u32::from),
@@ -132,6 +132,15 @@ impl SettlementSearch<'_> {
             hint = Some(e.best);
         }
         let undecided = lo < hi && lo < beta && hi > alpha;
+        // Two tricks from the end the position is played out, and what that proved kept.
+        if undecided && s.remaining().count_ones() == 8 {
+            let window = (alpha.max(lo - 1), beta.min(hi + 1));
+            let v = self.last_two(s, window.0, window.1).clamp(lo, hi);
+            let (lower, upper) = proved(v, window, (lo, hi));
+            let best = hint.unwrap_or(0);
+            self.tables.put(&key, Bounds { lower, upper, best });
+            return Ok(v);
+        }
         let mut learnt = false;
         if undecided && s.remaining().count_ones() >= QUESTIONS_FROM {
             let before = (lo, hi);

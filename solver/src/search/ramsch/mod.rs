@@ -17,6 +17,7 @@
 //! | questions of points with a seat kept without a trick | [`virgin`] |
 //! | equivalent cards merged, move ordering, history | [`order`] |
 //! | the table: fixed size, buckets of a cache line, keyed by position and tally | [`table`] |
+//! | the last two tricks played out outright | [`endgame`] |
 //! | the node search, iterative widening in the first trick, and the exact value from zero-window tests | [`driver`] |
 //!
 //! The cheap questions come before any card is tried: the tallies' sure bounds, then the
@@ -25,6 +26,7 @@
 //! the rules engine's own scoring.
 
 mod driver;
+mod endgame;
 mod order;
 mod outcomes;
 mod points;

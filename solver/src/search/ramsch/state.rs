@@ -50,7 +50,8 @@ impl State {
         s
     }
 
-    fn take(&mut self, winner: Seat, cards: &[u8; 4], layout: &Layout) {
+    /// Adds a completed trick to its taker's tally.
+    pub(super) fn take(&mut self, winner: Seat, cards: &[u8; 4], layout: &Layout) {
         let w = winner.index();
         self.points[w] += cards.iter().map(|&c| layout.points[c as usize]).sum::<u8>();
         self.tricks[w] += 1;

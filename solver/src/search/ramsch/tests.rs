@@ -211,3 +211,62 @@ fn widening_leaves_every_value_as_the_plain_search_finds_it() {
     assert_eq!(first_card_settlements(tiny), plain);
     assert_eq!(first_card_settlements(Widening::DEFAULT), plain);
 }
+
+#[test]
+fn the_last_two_tricks_played_out_equal_the_naive_minimax() {
+    use crate::cards::Deck;
+    use crate::contract::Measure;
+    use crate::deal::{random_deal, Rng};
+    use crate::search::naive::naive_value_in;
+    use crate::search::{Frame, Solver};
+    use crate::seat::Seats;
+    // Every form, tie rule, Jungfrau rule and Durchmarsch option, in turn over the deals.
+    let rules = [
+        r#"{}"#,
+        r#"{"ramsch_form": "two_highest_pay", "jungfrau": "double_all"}"#,
+        r#"{"ramsch_form": "schieberamsch", "ramsch_tie": "highest_trump_played"}"#,
+        r#"{"jungfrau": "double_individually_multiple", "durchmarsch": "at_least", "durchmarsch_points": 60}"#,
+        r#"{"ramsch_form": "two_highest_pay", "jungfrau": "none", "durchmarsch": "none"}"#,
+        r#"{"ramsch_tie": "highest_trump_played", "jungfrau": "double_all", "durchmarsch": "at_least", "durchmarsch_points": 50}"#,
+    ];
+    let mut rng = Rng::new(0x1a57);
+    let mut solver = Solver::new();
+    for deal in 0..120 {
+        let dealt = random_deal(&mut rng, Deck::Long);
+        let hands = Seat::ALL.map(|s| format!("\"{}\"", dealt[s]));
+        let text = format!(
+            r#"{{"hands": [{}], "contract": {{"game": "ramsch"}}, "rules": {}}}"#,
+            hands.join(", "),
+            rules[deal % rules.len()]
+        );
+        let record = crate::record::Record::from_json(&text).expect("a valid record");
+        let mut game = record.game().expect("a valid deal");
+        while game.played_count() < 24 {
+            game.play(rng.pick(game.legal_cards()))
+                .expect("a legal card");
+        }
+        for me in Seat::ALL {
+            let frame = Frame {
+                counted: Seats::one(me),
+                maximizers: Seats::one(me),
+                measure: Measure::Settlement,
+            };
+            let naive = naive_value_in(&game, &frame);
+            let unit = super::super::solver::ramsch_unit(&game);
+            let outright =
+                solver.ramsch(&game, me, |search, root| search.last_two(root, -INF, INF));
+            assert_eq!(outright as i64 * unit, naive, "seat {me}: {text}");
+            // Within a zero window on either side of the value, fail-soft: a bound on the
+            // right side of it.
+            let value = (naive / unit) as i32;
+            let (low, high) = solver.ramsch(&game, me, |search, root| {
+                let low = search.last_two(root, value, value + 1);
+                (low, search.last_two(root, value - 1, value))
+            });
+            assert!(
+                low <= value && high >= value,
+                "seat {me}: {low} {high}: {text}"
+            );
+        }
+    }
+}

@@ -35,16 +35,9 @@ pub(super) fn last_two(cx: &Context, pos: &Position) -> (u8, u64) {
     // worth `first` together, and place `win` took it: the last trick plays itself.
     let leaf = |cards: [u8; 4], first: u8, win: usize| -> u8 {
         let first = if points { first } else { 1 };
-        let mut best = win;
-        let mut top = (hands[win] & !layout::bit(cards[win])).trailing_zeros() as u8;
-        for k in 1..4 {
-            let i = (win + k) & 3;
-            let c = (hands[i] & !layout::bit(cards[i])).trailing_zeros() as u8;
-            if layout.beats(c, top) {
-                best = i;
-                top = c;
-            }
-        }
+        let last: [u8; 4] =
+            std::array::from_fn(|i| (hands[i] & !layout::bit(cards[i])).trailing_zeros() as u8);
+        let best = layout.takes(&last, win);
         let mut v = got;
         if counted[win] {
             v += first;

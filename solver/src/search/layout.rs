@@ -240,6 +240,20 @@ impl Layout {
         self.beaters[best as usize] & bit(a) != 0
     }
 
+    /// The place (from 0 to 3) whose card takes a complete trick of `cards` (by place) led
+    /// from place `lead`: each card in the order of play against the best so far.
+    #[inline]
+    pub fn takes(&self, cards: &[u8; 4], lead: usize) -> usize {
+        let mut win = lead;
+        for k in 1..4 {
+            let place = (lead + k) & 3;
+            if self.beats(cards[place], cards[win]) {
+                win = place;
+            }
+        }
+        win
+    }
+
     /// The legal cards: the same rules as [`PlayRules::legal`], on this layout. `trick` is
     /// the led card and the best card so far, if a trick is open.
     #[inline]

@@ -11,11 +11,6 @@ use crate::options::{Durchmarsch, RamschForm};
 use crate::seat::Seat;
 use crate::settle::{jungfrau_share, ramsch_decided, RamschTally};
 
-/// Questions to the points search and of tricks are asked with at least three tricks left:
-/// the last two are played out outright ([`super::endgame`]), cheaper than any question
-/// (performance-log.md, "The last two tricks played out").
-const QUESTIONS_FROM: u32 = 12;
-
 /// The questions of points with a seat kept without a trick ([`super::virgin`]) are asked
 /// with at most four tricks left: higher up they cost more than the settlement's own
 /// search saves (performance-log.md, "The Ramsch settlement search").
@@ -132,7 +127,10 @@ impl SettlementSearch<'_> {
             hint = Some(e.best);
         }
         let undecided = lo < hi && lo < beta && hi > alpha;
-        // Two tricks from the end the position is played out, and what that proved kept.
+        // Two tricks from the end the position is played out ([`super::endgame`]), cheaper
+        // than any question (performance-log.md, "The last two tricks played out"), and what
+        // that proved kept. The questions are asked from three tricks left (the last trick
+        // is played out before a boundary is reached).
         if undecided && s.remaining().count_ones() == 8 {
             let window = (alpha.max(lo - 1), beta.min(hi + 1));
             let v = self.last_two(s, window.0, window.1).clamp(lo, hi);
@@ -142,7 +140,7 @@ impl SettlementSearch<'_> {
             return Ok(v);
         }
         let mut learnt = false;
-        if undecided && s.remaining().count_ones() >= QUESTIONS_FROM {
+        if undecided {
             let before = (lo, hi);
             self.ask(s, &o, (alpha, beta), &mut lo, &mut hi);
             if self.aborted() {

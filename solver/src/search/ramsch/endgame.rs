@@ -70,16 +70,9 @@ impl SettlementSearch<'_> {
             let hand = s.pos.hands[at(place).index()] & !bit(trick.cards[place]);
             hand.trailing_zeros() as u8
         });
-        let mut win = trick.win;
-        for k in 1..4 {
-            let place = (trick.win + k) & 3;
-            if layout.beats(last[place], last[win]) {
-                win = place;
-            }
-        }
         let mut end = *s;
         end.take(at(trick.win), &trick.cards, layout);
-        end.take(at(win), &last, layout);
+        end.take(at(layout.takes(&last, trick.win)), &last, layout);
         self.settled(&end)
     }
 }

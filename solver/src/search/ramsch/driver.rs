@@ -224,6 +224,25 @@ impl SettlementSearch<'_> {
                 return;
             }
         }
+        // He escapes, or every other seat takes a trick (the first question failed): where
+        // a seat ends without a trick, the two left beside him share the rest of the 120,
+        // so he escapes with fewer points than one of them holds. Enough that the others
+        // cannot force points on him while keeping one seat without a trick; asked, as
+        // the questions of points with a seat kept without, from four tricks left.
+        let least = least_others.min(o.least_unless_losing());
+        let cards = s.remaining().count_ones();
+        if questions && others_take_one == Some(false) && *lo < least && least >= beta {
+            let escaping = self.escaping_beside_a_virgin(s);
+            if let Some(t) = escaping.filter(|_| cards <= VIRGIN_UP_TO) {
+                let lacking = self.virgin_candidates(s).fold(0, |m, x| m | 1 << x.index());
+                if !self.forced_to_keeping(s, lacking, t + 1) && !self.aborted() {
+                    *lo = least;
+                }
+                if self.aborted() || *lo >= beta {
+                    return;
+                }
+            }
+        }
         // He loses for sure: at most the most of what is left. Another's Durchmarsch stays
         // possible only by points, with enough left beside his.
         if questions && o.escapes.is_some() {
@@ -256,7 +275,6 @@ impl SettlementSearch<'_> {
         if *hi > most && most <= alpha && self.everyone_takes_one(s, Takers::All) {
             *hi = most;
         }
-        let cards = s.remaining().count_ones();
         if self.aborted() || *hi <= alpha || !questions || cards > VIRGIN_UP_TO {
             return;
         }
@@ -286,7 +304,7 @@ impl SettlementSearch<'_> {
             if self.forced_to(s, t) {
                 for x in self.virgin_candidates(s) {
                     if !self.everyone_takes_one(s, Takers::Seat(x))
-                        && self.forced_to_keeping(s, x, t)
+                        && self.forced_to_keeping(s, 1 << x.index(), t)
                     {
                         *hi = most;
                         break;

@@ -50,6 +50,17 @@ impl SettlementSearch<'_> {
         }
     }
 
+    /// The points "me" escapes with for sure if he holds himself to them while another
+    /// seat ends without a trick (then the two left share the rest of the 120), if any: not
+    /// where the two highest pay.
+    pub(super) fn escaping_beside_a_virgin(&self, s: &State) -> Option<u32> {
+        let others = self.others_points(s);
+        match self.cx.options.ramsch_form {
+            RamschForm::TwoHighestPay => None,
+            _ => Some(39.max(others[2].saturating_sub(1))),
+        }
+    }
+
     /// The points at which "me" surely loses (is one of those who pay).
     pub(super) fn losing_points(&self, s: &State) -> u32 {
         let others = self.others_points(s);

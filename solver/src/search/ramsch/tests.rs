@@ -1,3 +1,4 @@
+use super::super::layout::bits;
 use super::outcomes::{outcomes, sure_tricks};
 use super::*;
 use crate::contract::Contract;
@@ -269,4 +270,74 @@ fn the_last_two_tricks_played_out_equal_the_naive_minimax() {
             );
         }
     }
+}
+
+/// Whether the others can make "me" end with at least `t` points while one seat of the
+/// mask `seats` ends without a trick, by plain minimax over every legal card.
+fn forced_keeping_naive(search: &SettlementSearch, s: &State, seats: u8, t: u32) -> bool {
+    if s.over() {
+        let virgin = (0..4).any(|i| seats & 1 << i != 0 && s.tricks[i] == 0);
+        return virgin && s.points[search.cx.me.index()] as u32 >= t;
+    }
+    let theirs = s.to_move() != search.cx.me;
+    let legal = s.pos.legal(&search.cx.layout);
+    let mut answers = bits(legal).map(|card| {
+        let child = search.child(s, card);
+        forced_keeping_naive(search, &child, seats, t)
+    });
+    match theirs {
+        true => answers.any(|forced| forced),
+        false => answers.all(|forced| forced),
+    }
+}
+
+#[test]
+fn keeping_one_of_several_seats_without_a_trick_equals_the_naive_minimax() {
+    use crate::cards::Deck;
+    use crate::deal::{random_deal, Rng};
+    let mut rng = Rng::new(0x7e57);
+    let mut solver = crate::search::Solver::new();
+    let (mut positions, mut asked) = (0, [0u32; 2]);
+    // Deals played at random to three tricks from the end (and up to three cards into the
+    // fourth from the end), kept where two other seats or more are still without a trick.
+    for deal in 0..2000 {
+        if positions == 30 {
+            break;
+        }
+        let dealt = random_deal(&mut rng, Deck::Long);
+        let hands = Seat::ALL.map(|s| format!("\"{}\"", dealt[s]));
+        let text = format!(
+            r#"{{"hands": [{}], "contract": {{"game": "ramsch"}}}}"#,
+            hands.join(", ")
+        );
+        let record = crate::record::Record::from_json(&text).expect("a valid record");
+        let mut game = record.game().expect("a valid deal");
+        while game.played_count() < 20 + deal % 4 {
+            game.play(rng.pick(game.legal_cards()))
+                .expect("a legal card");
+        }
+        let me = game.to_move();
+        solver.ramsch(&game, me, |search, root| {
+            let lacking = Seat::ALL
+                .into_iter()
+                .filter(|&x| x != me && root.tricks[x.index()] == 0)
+                .fold(0u8, |m, x| m | 1 << x.index());
+            if lacking.count_ones() < 2 {
+                return;
+            }
+            positions += 1;
+            // Every mask of those seats, the empty one too (the question lost at once).
+            for seats in (0..16u8).filter(|m| m & !lacking == 0) {
+                for t in [0, 20, 30, 39, 40, 45, 61] {
+                    let naive = forced_keeping_naive(search, root, seats, t);
+                    let fast = search.forced_to_keeping(root, seats, t);
+                    assert_eq!(fast, naive, "seats {seats:#b}, t {t}: {text}");
+                    asked[naive as usize] += 1;
+                }
+            }
+        });
+    }
+    assert_eq!(positions, 30);
+    // Both answers come up, so the test compares something.
+    assert!(asked[0] > 20 && asked[1] > 20, "{asked:?}");
 }

@@ -22,22 +22,40 @@ const MINE_LOST: i32 = 121;
 /// The value where the seat took a trick and the others wanted it without: below every sum.
 const THEIRS_LOST: i32 = -1;
 
-/// One question: the seat to keep without a trick, and which side wants it so.
+/// One question: the seats to keep without a trick, and which side wants it so.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct Virgin {
-    pub seat: Seat,
+    /// A mask of seats. Where "me" wants it, one seat, kept without a trick; where the
+    /// others do, at least one of them (the question is lost once all have taken one).
+    pub seats: u8,
     /// "Me" wants the seat without a trick (and his points low); else the others do (and
     /// his points high).
     pub mine: bool,
 }
 
 impl Virgin {
-    /// The value where the seat took a trick.
+    /// The value where the seats took a trick.
     fn lost(self) -> i32 {
         if self.mine {
             MINE_LOST
         } else {
             THEIRS_LOST
+        }
+    }
+
+    /// The seats of the question still without a trick in `s`.
+    fn lacking(self, s: &State) -> u8 {
+        (0..4).fold(0, |m, i| m | ((s.tricks[i] == 0) as u8) << i) & self.seats
+    }
+
+    /// Whether the question is lost in `s`: the seat "me" wants without took a trick, or
+    /// every seat the others want one of without did.
+    fn is_lost(self, s: &State) -> bool {
+        let lacking = self.lacking(s);
+        if self.mine {
+            lacking != self.seats
+        } else {
+            lacking == 0
         }
     }
 }
@@ -51,16 +69,20 @@ impl SettlementSearch<'_> {
         if t < 0 {
             return false;
         }
-        let q = Virgin { seat, mine: true };
+        let q = Virgin {
+            seats: 1 << seat.index(),
+            mine: true,
+        };
         self.virgin_value(s, q, t, t + 1) <= t && !self.aborted()
     }
 
-    /// Whether the others can make "me" end with at least `t` points in all while `seat`
-    /// takes no trick from here on, whatever he plays.
-    pub(super) fn forced_to_keeping(&mut self, s: &State, seat: Seat, t: u32) -> bool {
+    /// Whether the others can make "me" end with at least `t` points in all while one of
+    /// the seats of the mask `seats` (each still without a trick) takes no trick from here
+    /// on, whatever he plays.
+    pub(super) fn forced_to_keeping(&mut self, s: &State, seats: u8, t: u32) -> bool {
         let got = s.points[self.cx.me.index()] as i32;
         let t = (t as i32 - got).max(0);
-        let q = Virgin { seat, mine: false };
+        let q = Virgin { seats, mine: false };
         self.virgin_value(s, q, t - 1, t) >= t && !self.aborted()
     }
 
@@ -83,19 +105,26 @@ impl SettlementSearch<'_> {
             (THEIRS_LOST, left)
         };
         let mut key = None;
-        let tag = self.tables.tag_of(virgin_frame(me, q));
+        let lacking = q.lacking(s);
+        let tag = self.tables.tag_of(virgin_frame(me, q, lacking));
         let meta = s.pos.leader as u8;
         let mut hint = None;
         if boundary {
-            if sure_tricks(&self.cx, s)[q.seat.index()] {
+            let sure = sure_tricks(&self.cx, s);
+            let sure = (0..4).fold(0u8, |m, i| m | (sure[i] as u8) << i);
+            let lost = match q.mine {
+                true => lacking & sure != 0,
+                false => lacking & !sure == 0,
+            };
+            if lost {
                 return q.lost();
             }
-            // Where the points cannot decide the window any more, only whether the seat
-            // takes a trick does: a question of tricks alone, asked of the side that wants
-            // it to take one.
+            // Where the points cannot decide the window any more, only whether the seats
+            // take a trick does: a question of tricks alone, asked of the side that wants
+            // them to take one.
             let only_tricks = if q.mine { alpha >= left } else { beta <= 0 };
             if only_tricks {
-                let taken = self.take_one_each(s, 1 << q.seat.index(), !q.mine);
+                let taken = self.take_one_each(s, lacking, !q.mine);
                 return match (taken, q.mine) {
                     (true, _) => q.lost(),
                     (false, true) => left,
@@ -122,7 +151,7 @@ impl SettlementSearch<'_> {
         let mut best_card = None;
         for &card in moves.as_slice() {
             let child = self.child(s, card);
-            let v = if child.tricks[q.seat.index()] > s.tricks[q.seat.index()] {
+            let v = if q.is_lost(&child) {
                 q.lost()
             } else {
                 let gained = (child.points[me.index()] - s.points[me.index()]) as i32;
@@ -168,13 +197,14 @@ impl SettlementSearch<'_> {
         let wants_it_taking = (seat == self.cx.me) != q.mine;
         let layout = &self.cx.layout;
         let best = s.best();
+        let lacking = q.lacking(s);
         let n = moves.len;
         moves.cards[..n].sort_by_key(|&c| {
             let winner = match best {
                 Some((b, w)) if !layout.beats(c, b) => w,
                 _ => seat,
             };
-            (winner == q.seat) != wants_it_taking
+            (lacking & 1 << winner.index() != 0) != wants_it_taking
         });
         if let Some(i) = hint.and_then(|h| moves.cards[..n].iter().position(|&c| c == h)) {
             moves.cards[..=i].rotate_right(1);
@@ -184,7 +214,7 @@ impl SettlementSearch<'_> {
 }
 
 /// The table's frame bits of a question: above those of the tricks questions (which share
-/// the table), the seat kept without, "me" and the side.
-fn virgin_frame(me: Seat, q: Virgin) -> u32 {
-    1 << 8 | (q.seat as u32) | (me as u32) << 2 | (q.mine as u32) << 4
+/// the table), the seats still to keep without (`lacking`), "me" and the side.
+fn virgin_frame(me: Seat, q: Virgin, lacking: u8) -> u32 {
+    1 << 8 | lacking as u32 | (me as u32) << 4 | (q.mine as u32) << 6
 }

@@ -16,6 +16,12 @@ use crate::settle::{jungfrau_share, ramsch_decided, RamschTally};
 /// search saves (performance-log.md, "The Ramsch settlement search").
 const VIRGIN_UP_TO: u32 = 16;
 
+/// The question whether he loses for sure ([`super::points`], "can the others force the
+/// losing points on him") is asked with at most four tricks left: higher up it mostly fails
+/// (few are forced to the losing points that early) and its failures cost more than its
+/// answers save (performance-log.md, "Escaping beside a Jungfrau").
+const LOSING_UP_TO: u32 = 16;
+
 /// The node budgets of iterative widening ([`SettlementSearch::widened`]): the first
 /// round's, the factor of the card tried first (the ordering's choice, mostly right), and
 /// the rounds before the open cards are searched without a budget (none: no widening).
@@ -244,8 +250,9 @@ impl SettlementSearch<'_> {
             }
         }
         // He loses for sure: at most the most of what is left. Another's Durchmarsch stays
-        // possible only by points, with enough left beside his.
-        if questions && o.escapes.is_some() {
+        // possible only by points, with enough left beside his. Asked from four tricks
+        // left ([`LOSING_UP_TO`]).
+        if questions && o.escapes.is_some() && cards <= LOSING_UP_TO {
             let t = self.losing_points(s);
             let options = self.cx.options;
             let by_points = options.durchmarsch == Durchmarsch::AtLeast

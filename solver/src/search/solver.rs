@@ -415,6 +415,18 @@ impl Solver {
     /// A Ramsch position's value for `seat`, to move or not: what he is paid at the end when
     /// he plays for the most and the other three play to make it least.
     pub fn settlement_of(&mut self, game: &Game, seat: Seat) -> Result<i64, Error> {
+        self.settlement_near(game, seat, None)
+    }
+
+    /// [`Solver::settlement_of`], its first test at `guess` where given (in money, as it
+    /// answers: the settlement of a like position, such as another card's in the same
+    /// deal). The value is the same; the nearer the guess, the fewer tests find it.
+    pub fn settlement_near(
+        &mut self,
+        game: &Game,
+        seat: Seat,
+        guess: Option<i64>,
+    ) -> Result<i64, Error> {
         if game.contract() != Contract::Ramsch {
             return Err(Error::UnsupportedFrame(
                 "a settlement is the value of a Ramsch only",
@@ -422,7 +434,11 @@ impl Solver {
         }
         self.prepare(game)?;
         let unit = ramsch_unit(game);
-        let (lo, hi) = self.ramsch(game, seat, |search, root| search.exact_bounds(root));
+        // Any guess is sound: the tests clamp it to the position's bounds.
+        let first = guess.map_or(1, |g| (g / unit).clamp(-(1 << 20), 1 << 20) as i32);
+        let (lo, hi) = self.ramsch(game, seat, |search, root| {
+            search.exact_bounds_near(root, first)
+        });
         self.check(|| Unsettled::of_units(lo, hi, unit, None))?;
         Ok(lo as i64 * unit)
     }

@@ -380,11 +380,16 @@ fn world_values(
     }
     let Some(bounds) = bounds else {
         let frame = Frame::of(world)?;
+        // Most cards of a world are worth alike: each card's search starts from the value
+        // of the card before.
+        let mut previous = None;
         return (0..cards.len())
             .map(|c| {
-                wanted(c)
-                    .then(|| exact_after(solver, world, frame, cards[c]))
-                    .transpose()
+                let value = wanted(c)
+                    .then(|| exact_after(solver, world, frame, cards[c], previous))
+                    .transpose()?;
+                previous = value.or(previous);
+                Ok(value)
             })
             .collect();
     };
@@ -399,12 +404,19 @@ fn world_values(
 }
 
 /// The exact value after `card` (legal for the player to move in `world`), in `world`'s
-/// frame (that of its player to move): what `solve` gives the card there.
-fn exact_after(solver: &mut Solver, world: &Game, frame: Frame, card: Card) -> Result<i64, Error> {
+/// frame (that of its player to move): what `solve` gives the card there. A Ramsch
+/// settlement's search starts from `guess` where given (the value of another card).
+fn exact_after(
+    solver: &mut Solver,
+    world: &Game,
+    frame: Frame,
+    card: Card,
+    guess: Option<i64>,
+) -> Result<i64, Error> {
     let mut after = world.clone();
     after.play_named(card)?;
     match frame.measure {
-        Measure::Settlement => solver.settlement_of(&after, world.to_move()),
+        Measure::Settlement => solver.settlement_near(&after, world.to_move(), guess),
         _ => solver.value_in(&after, frame),
     }
 }

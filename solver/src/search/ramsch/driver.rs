@@ -599,23 +599,31 @@ impl SettlementSearch<'_> {
     /// early (out of budget, cancelled), when they are what the tests before the stop
     /// proved.
     pub fn exact_bounds(&mut self, s: &State) -> (i32, i32) {
-        self.exact_bounds_above(s, -INF)
+        self.exact_bounds_near(s, 1)
+    }
+
+    /// [`SettlementSearch::exact_bounds`] with the first test at `guess` (the value of a
+    /// like position: the fewer tests, the nearer it is).
+    pub fn exact_bounds_near(&mut self, s: &State, guess: i32) -> (i32, i32) {
+        self.tests(s, -INF, guess)
     }
 
     /// [`SettlementSearch::exact_bounds`] of a position known to be worth at least `known` (the
     /// first test asks whether it is worth more).
     pub fn exact_bounds_above(&mut self, s: &State, known: i32) -> (i32, i32) {
+        self.tests(s, known, known)
+    }
+
+    /// The zero-window tests of MTD(f) for a position worth at least `known`, the first at
+    /// `guess` (where it is the lower bound, whether the position is worth more).
+    fn tests(&mut self, s: &State, known: i32, guess: i32) -> (i32, i32) {
         if s.over() {
             let v = self.settled(s);
             return (v, v);
         }
         let (mut lower, mut upper) = self.bounds(s);
         lower = lower.max(known.min(upper));
-        let mut g = if known > -INF {
-            lower
-        } else {
-            1.clamp(lower, upper)
-        };
+        let mut g = guess.clamp(lower, upper);
         while lower < upper && !self.aborted() {
             let beta = if g == lower { g + 1 } else { g };
             g = self.search(s, beta - 1, beta);

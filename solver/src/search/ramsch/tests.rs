@@ -341,3 +341,34 @@ fn keeping_one_of_several_seats_without_a_trick_equals_the_naive_minimax() {
     // Both answers come up, so the test compares something.
     assert!(asked[0] > 20 && asked[1] > 20, "{asked:?}");
 }
+
+#[test]
+fn a_guess_moves_no_settlement() {
+    use crate::cards::Deck;
+    use crate::deal::{random_deal, Rng};
+    let mut rng = Rng::new(0x9e55);
+    let mut solver = crate::search::Solver::new();
+    let mut fresh = crate::search::Solver::new();
+    for deal in 0..12 {
+        let dealt = random_deal(&mut rng, Deck::Long);
+        let hands = Seat::ALL.map(|s| format!("\"{}\"", dealt[s]));
+        let text = format!(
+            r#"{{"hands": [{}], "contract": {{"game": "ramsch"}}, "rules": {{"jungfrau": "double_all"}}}}"#,
+            hands.join(", ")
+        );
+        let record = crate::record::Record::from_json(&text).expect("a valid record");
+        let mut game = record.game().expect("a valid deal");
+        while game.played_count() < 16 + deal % 4 {
+            game.play(rng.pick(game.legal_cards()))
+                .expect("a legal card");
+        }
+        for seat in Seat::ALL {
+            let value = fresh.settlement_of(&game, seat).expect("no budget");
+            // Guesses below, at and above every value, and far out of range.
+            for guess in [-1_000_000, -24, -6, -3, -1, 1, 2, 3, 12, 1_000_000] {
+                let near = solver.settlement_near(&game, seat, Some(guess));
+                assert_eq!(near, Ok(value), "seat {seat}, guess {guess}: {text}");
+            }
+        }
+    }
+}

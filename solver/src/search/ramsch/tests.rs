@@ -213,11 +213,33 @@ fn widening_leaves_every_value_as_the_plain_search_finds_it() {
     assert_eq!(first_card_settlements(Widening::DEFAULT), plain);
 }
 
+/// A random long-deck Ramsch deal under `rules` (a record's rules object), played at
+/// random up to `played` cards: its record text and the game.
+fn random_ramsch(
+    rng: &mut crate::deal::Rng,
+    rules: &str,
+    played: usize,
+) -> (String, crate::game::Game) {
+    let dealt = crate::deal::random_deal(rng, crate::cards::Deck::Long);
+    let hands = Seat::ALL.map(|s| format!("\"{}\"", dealt[s]));
+    let text = format!(
+        r#"{{"hands": [{}], "contract": {{"game": "ramsch"}}, "rules": {}}}"#,
+        hands.join(", "),
+        rules
+    );
+    let record = crate::record::Record::from_json(&text).expect("a valid record");
+    let mut game = record.game().expect("a valid deal");
+    while game.played_count() < played {
+        game.play(rng.pick(game.legal_cards()))
+            .expect("a legal card");
+    }
+    (text, game)
+}
+
 #[test]
 fn the_last_two_tricks_played_out_equal_the_naive_minimax() {
-    use crate::cards::Deck;
     use crate::contract::Measure;
-    use crate::deal::{random_deal, Rng};
+    use crate::deal::Rng;
     use crate::search::naive::naive_value_in;
     use crate::search::{Frame, Solver};
     use crate::seat::Seats;
@@ -233,19 +255,7 @@ fn the_last_two_tricks_played_out_equal_the_naive_minimax() {
     let mut rng = Rng::new(0x1a57);
     let mut solver = Solver::new();
     for deal in 0..120 {
-        let dealt = random_deal(&mut rng, Deck::Long);
-        let hands = Seat::ALL.map(|s| format!("\"{}\"", dealt[s]));
-        let text = format!(
-            r#"{{"hands": [{}], "contract": {{"game": "ramsch"}}, "rules": {}}}"#,
-            hands.join(", "),
-            rules[deal % rules.len()]
-        );
-        let record = crate::record::Record::from_json(&text).expect("a valid record");
-        let mut game = record.game().expect("a valid deal");
-        while game.played_count() < 24 {
-            game.play(rng.pick(game.legal_cards()))
-                .expect("a legal card");
-        }
+        let (text, game) = random_ramsch(&mut rng, rules[deal % rules.len()], 24);
         for me in Seat::ALL {
             let frame = Frame {
                 counted: Seats::one(me),
@@ -293,8 +303,7 @@ fn forced_keeping_naive(search: &SettlementSearch, s: &State, seats: u8, t: u32)
 
 #[test]
 fn keeping_one_of_several_seats_without_a_trick_equals_the_naive_minimax() {
-    use crate::cards::Deck;
-    use crate::deal::{random_deal, Rng};
+    use crate::deal::Rng;
     let mut rng = Rng::new(0x7e57);
     let mut solver = crate::search::Solver::new();
     let (mut positions, mut asked) = (0, [0u32; 2]);
@@ -304,18 +313,7 @@ fn keeping_one_of_several_seats_without_a_trick_equals_the_naive_minimax() {
         if positions == 30 {
             break;
         }
-        let dealt = random_deal(&mut rng, Deck::Long);
-        let hands = Seat::ALL.map(|s| format!("\"{}\"", dealt[s]));
-        let text = format!(
-            r#"{{"hands": [{}], "contract": {{"game": "ramsch"}}}}"#,
-            hands.join(", ")
-        );
-        let record = crate::record::Record::from_json(&text).expect("a valid record");
-        let mut game = record.game().expect("a valid deal");
-        while game.played_count() < 20 + deal % 4 {
-            game.play(rng.pick(game.legal_cards()))
-                .expect("a legal card");
-        }
+        let (text, game) = random_ramsch(&mut rng, "{}", 20 + deal % 4);
         let me = game.to_move();
         solver.ramsch(&game, me, |search, root| {
             let lacking = Seat::ALL
@@ -344,24 +342,13 @@ fn keeping_one_of_several_seats_without_a_trick_equals_the_naive_minimax() {
 
 #[test]
 fn a_guess_moves_no_settlement() {
-    use crate::cards::Deck;
-    use crate::deal::{random_deal, Rng};
+    use crate::deal::Rng;
     let mut rng = Rng::new(0x9e55);
     let mut solver = crate::search::Solver::new();
     let mut fresh = crate::search::Solver::new();
     for deal in 0..12 {
-        let dealt = random_deal(&mut rng, Deck::Long);
-        let hands = Seat::ALL.map(|s| format!("\"{}\"", dealt[s]));
-        let text = format!(
-            r#"{{"hands": [{}], "contract": {{"game": "ramsch"}}, "rules": {{"jungfrau": "double_all"}}}}"#,
-            hands.join(", ")
-        );
-        let record = crate::record::Record::from_json(&text).expect("a valid record");
-        let mut game = record.game().expect("a valid deal");
-        while game.played_count() < 16 + deal % 4 {
-            game.play(rng.pick(game.legal_cards()))
-                .expect("a legal card");
-        }
+        let rules = r#"{"jungfrau": "double_all"}"#;
+        let (text, game) = random_ramsch(&mut rng, rules, 16 + deal % 4);
         for seat in Seat::ALL {
             let value = fresh.settlement_of(&game, seat).expect("no budget");
             // Guesses below, at and above every value, and far out of range.

@@ -84,8 +84,8 @@ pub struct Io {
 /// How a search command runs.
 #[derive(clap::Args)]
 pub struct SearchArgs {
-    /// Memory for each worker's transposition tables (exact and similar positions, half
-    /// each), in MiB.
+    /// Memory for each worker's transposition tables, in MiB: half for exact positions,
+    /// half for similar ones; in a Ramsch three quarters for the settlement search.
     #[arg(long, value_name = "MIB", default_value_t = 64)]
     pub table_mb: usize,
     /// Worker threads (default: one per core).
@@ -439,8 +439,8 @@ pub struct Serve {
     /// Positions one request may search before it is refused (422, `search_budget`).
     #[arg(long, env = "SCHAFKOPF_NODE_BUDGET", default_value_t = 2_000_000_000)]
     pub node_budget: u64,
-    /// Memory for each worker's transposition tables (exact and similar positions, half
-    /// each), in MiB.
+    /// Memory for each worker's transposition tables, in MiB: half for exact positions,
+    /// half for similar ones; in a Ramsch three quarters for the settlement search.
     #[arg(long, env = "SCHAFKOPF_TABLE_MB", default_value_t = 64)]
     pub table_mb: usize,
     /// The largest request body accepted, in bytes (larger: 413).

@@ -237,9 +237,9 @@ impl SettlementSearch<'_> {
         // the questions of points with a seat kept without, from four tricks left.
         let least = least_others.min(o.least_unless_losing());
         let cards = s.remaining().count_ones();
-        if questions && others_take_one == Some(false) && *lo < least && least >= beta {
-            let escaping = self.escaping_beside_a_virgin(s);
-            if let Some(t) = escaping.filter(|_| cards <= VIRGIN_UP_TO) {
+        let asked = questions && others_take_one == Some(false) && cards <= VIRGIN_UP_TO;
+        if asked && *lo < least && least >= beta {
+            if let Some(t) = self.escaping_beside_a_virgin(s) {
                 let lacking = self.virgin_candidates(s).fold(0, |m, x| m | 1 << x.index());
                 if !self.forced_to_keeping(s, lacking, t + 1) && !self.aborted() {
                     *lo = least;

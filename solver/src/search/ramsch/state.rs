@@ -94,6 +94,11 @@ impl State {
         self.pos.hands.iter().all(|&h| h == 0) && self.pos.trick_len == 0
     }
 
+    /// The seats without a trick so far, a bit each.
+    pub fn trickless(&self) -> u8 {
+        (0..4).fold(0, |m, i| m | ((self.tricks[i] == 0) as u8) << i)
+    }
+
     /// Tricks still to be completed, the open one included.
     pub fn tricks_left(&self) -> u32 {
         (self.remaining().count_ones() + self.pos.trick_len as u32) / 4

@@ -81,9 +81,10 @@ impl SettlementSearch<'_> {
         }
         // The answer depends on the seats of the set still without a trick, not on the
         // rest, and on whether one of them is spared (bit 7).
-        let has = (0..4).fold(0u32, |m, i| m | ((s.tricks[i] > 0) as u32) << i);
-        let frame_bits =
-            (seats as u32 & !has) | (mine as u32) << 4 | (me as u32) << 5 | (spare as u32) << 7;
+        let frame_bits = (seats & s.trickless()) as u32
+            | (mine as u32) << 4
+            | (me as u32) << 5
+            | (spare as u32) << 7;
         let tag = self.tables.tag_of(frame_bits);
         let meta = s.pos.leader as u8;
         let key = boundary.then(|| self.cx.trick_canon.key(&s.pos.hands));

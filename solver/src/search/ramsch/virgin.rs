@@ -45,7 +45,7 @@ impl Virgin {
 
     /// The seats of the question still without a trick in `s`.
     fn lacking(self, s: &State) -> u8 {
-        (0..4).fold(0, |m, i| m | ((s.tricks[i] == 0) as u8) << i) & self.seats
+        s.trickless() & self.seats
     }
 
     /// Whether the question is lost in `s`: the seat "me" wants without took a trick, or
@@ -146,7 +146,7 @@ impl SettlementSearch<'_> {
         beta = beta.min(hi + 1);
         let (alpha0, beta0) = (alpha, beta);
         let maximizing = s.to_move() != me;
-        let moves = self.virgin_moves(s, q, hint);
+        let moves = self.virgin_moves(s, q, lacking, hint);
         let mut best = if maximizing { THEIRS_LOST } else { MINE_LOST };
         let mut best_card = None;
         for &card in moves.as_slice() {
@@ -187,9 +187,16 @@ impl SettlementSearch<'_> {
     }
 
     /// The cards to try: the settlement search's order, then first those that leave the
-    /// trick to the seat where the seat to move wants it to take one, those that keep it
-    /// off where not; the table's card before all.
-    fn virgin_moves(&self, s: &State, q: Virgin, hint: Option<u8>) -> super::order::Moves {
+    /// trick to a seat of the question still without one (`lacking`) where the seat to
+    /// move wants it to take one, those that keep it off where not; the table's card
+    /// before all.
+    fn virgin_moves(
+        &self,
+        s: &State,
+        q: Virgin,
+        lacking: u8,
+        hint: Option<u8>,
+    ) -> super::order::Moves {
         let seat = s.to_move();
         let mut moves = self.moves(s, None);
         // The seat to move wants it to take a trick: the others, where "me" wants it
@@ -197,7 +204,6 @@ impl SettlementSearch<'_> {
         let wants_it_taking = (seat == self.cx.me) != q.mine;
         let layout = &self.cx.layout;
         let best = s.best();
-        let lacking = q.lacking(s);
         let n = moves.len;
         moves.cards[..n].sort_by_key(|&c| {
             let winner = match best {

@@ -29,6 +29,16 @@ fn any_thread_count_gives_the_same_judgement() {
     let one = players(&g, 12, 1);
     let two = players(&g, 12, 2);
     assert_eq!(one, two);
+    // Stopping early too, the decisions judged at once over the threads.
+    let stopping = |threads| analyze_players(&g, Sampling::new(40, 3), &mut solvers(threads));
+    let alone = stopping(1).unwrap();
+    assert!(alone.plays.iter().any(|p| p
+        .single_dummy
+        .as_ref()
+        .is_some_and(|sd| sd.worlds > 0 && sd.worlds < 40)));
+    for threads in [2, 3] {
+        assert_eq!(stopping(threads).unwrap(), alone);
+    }
     assert_eq!(one.view, AnalysisView::Players);
     // The double-dummy part is the plain analysis.
     let plain = analyze(&g, &mut Solver::new()).unwrap();

@@ -45,71 +45,29 @@ impl Outlook {
         sampling: Sampling,
         solvers: &mut [Solver],
     ) -> Result<Outlook, Error> {
-        let seat = position.to_move();
-        let worlds = View::of(position, seat)
-            .assuming(&sampling.assume.list())?
-            .worlds(sampling.samples, sampling.seed)?;
-        let measure = Frame::of(position)?.measure;
-        let bounds = match sampling.points {
-            true => None,
-            false => thresholds::boundaries(position, measure),
-        };
-        let cards: Vec<Card> = position.legal_cards().into_iter().collect();
-        let total = worlds.games.len();
-        let mut outlook = Outlook {
-            measure,
-            by_card: vec![Vec::with_capacity(total); cards.len()],
-            cards: cards.clone(),
-            exhaustive: worlds.exhaustive,
-            exact: bounds.is_none(),
-        };
-        // Every world at once where they are all of them (exact averages) or all asked for.
-        let sequential = sampling.sequential && !worlds.exhaustive;
-        let mut look = match sequential {
-            true => stopping::next_look(0, total),
-            false => total,
-        };
-        // The cards still judged, a bit each (a hand holds at most eight), for the worlds
-        // not yet started. Cards are only ever set aside, so a world started earlier judged
-        // every card still open when its turn to be read comes.
-        let all = (0..outlook.cards.len()).fold(0u32, |mask, c| mask | 1 << c);
-        let open = AtomicU32::new(all);
-        let games = &worlds.games;
-        let values = |solver: &mut Solver, i: usize| {
-            let judged = open.load(Ordering::Relaxed);
-            world_values(solver, &games[i], &cards, judged, bounds.as_deref())
-        };
-        // The worlds are read in order as they come in: at each look the cards set aside
-        // are judged no more, and judging stops once one card is left.
-        let mut read = 0;
-        parallel::each_until(solvers, total, values, |values| {
-            let mask = open.load(Ordering::Relaxed);
-            let endings = outlook.endings_of(position, &games[read], &values)?;
-            read += 1;
-            for (c, ending) in endings.into_iter().enumerate() {
-                match ending {
-                    Some(e) if mask & 1 << c != 0 => outlook.by_card[c].push(e),
-                    None if mask & 1 << c != 0 => {
-                        return Err(Error::BadView(format!(
-                            "single dummy: card {} was not judged in world {read}",
-                            cards[c]
-                        )))
-                    }
-                    _ => {}
-                }
-            }
-            if read < look {
-                return Ok(true);
-            }
-            look = stopping::next_look(look, total);
-            if !sequential {
-                return Ok(true);
-            }
-            let still = stopping::still_open(&outlook.by_card, mask, outlook.best()[0]);
-            open.store(still, Ordering::Relaxed);
-            Ok(still.count_ones() > 1)
-        })?;
-        Ok(outlook)
+        Ok(Outlook::of_each(&[(position, sampling)], solvers)?.remove(0))
+    }
+
+    /// [`Outlook::of`] for each of `decisions` (a position and its sampling), all judged
+    /// on `solvers` at once ([`parallel::each_until_in_groups`]: no thread waits for the
+    /// slowest world of a decision): each outlook is that of its position alone.
+    pub fn of_each(
+        decisions: &[(&Game, Sampling)],
+        solvers: &mut [Solver],
+    ) -> Result<Vec<Outlook>, Error> {
+        let judgings = decisions
+            .iter()
+            .map(|&(position, sampling)| Judging::new(position, sampling))
+            .collect::<Result<Vec<_>, Error>>()?;
+        let mut readings: Vec<Reading> = judgings.iter().map(Judging::reading).collect();
+        let groups: Vec<usize> = judgings.iter().map(|j| j.worlds.games.len()).collect();
+        parallel::each_until_in_groups(
+            solvers,
+            &groups,
+            |solver, g, i| judgings[g].values(solver, i),
+            |g, values| judgings[g].take(&mut readings[g], &values),
+        )?;
+        Ok(readings.into_iter().map(|r| r.outlook).collect())
     }
 
     /// The endings of the legal cards in `world` (of the view of `position`'s player to
@@ -264,6 +222,118 @@ impl Outlook {
             loss: None,
             advice: None,
         }
+    }
+}
+
+/// A decision's worlds as they are judged: what every search reads (the worlds, the
+/// cards, and the cards still open, which only shrinks).
+struct Judging<'a> {
+    position: &'a Game,
+    worlds: super::Worlds,
+    cards: Vec<Card>,
+    measure: Measure,
+    bounds: Option<Vec<i64>>,
+    /// The cards still judged, a bit each (a hand holds at most eight), for the worlds
+    /// not yet started. Cards are only ever set aside, so a world started earlier judged
+    /// every card still open when its turn to be read comes.
+    open: AtomicU32,
+    /// Whether the worlds are judged in rounds (`stopping.rs`).
+    sequential: bool,
+}
+
+/// What the worlds read so far of a decision made of it.
+struct Reading {
+    outlook: Outlook,
+    read: usize,
+    /// The worlds read at the next look.
+    look: usize,
+}
+
+impl<'a> Judging<'a> {
+    /// The worlds of the view of the player to move in `position` (`sampling.samples`,
+    /// or all of them where they are fewer, from `sampling.seed`), none judged yet.
+    fn new(position: &'a Game, sampling: Sampling) -> Result<Judging<'a>, Error> {
+        let seat = position.to_move();
+        let worlds = View::of(position, seat)
+            .assuming(&sampling.assume.list())?
+            .worlds(sampling.samples, sampling.seed)?;
+        let measure = Frame::of(position)?.measure;
+        let bounds = match sampling.points {
+            true => None,
+            false => thresholds::boundaries(position, measure),
+        };
+        let cards: Vec<Card> = position.legal_cards().into_iter().collect();
+        let all = (0..cards.len()).fold(0u32, |mask, c| mask | 1 << c);
+        // Every world at once where they are all of them (exact averages) or all asked for.
+        let sequential = sampling.sequential && !worlds.exhaustive;
+        Ok(Judging {
+            position,
+            worlds,
+            cards,
+            measure,
+            bounds,
+            open: AtomicU32::new(all),
+            sequential,
+        })
+    }
+
+    /// Nothing read yet.
+    fn reading(&self) -> Reading {
+        let total = self.worlds.games.len();
+        Reading {
+            outlook: Outlook {
+                measure: self.measure,
+                by_card: vec![Vec::with_capacity(total); self.cards.len()],
+                cards: self.cards.clone(),
+                exhaustive: self.worlds.exhaustive,
+                exact: self.bounds.is_none(),
+            },
+            read: 0,
+            look: match self.sequential {
+                true => stopping::next_look(0, total),
+                false => total,
+            },
+        }
+    }
+
+    /// The values of the cards still open in world `i` ([`world_values`]).
+    fn values(&self, solver: &mut Solver, i: usize) -> Result<Vec<Option<i64>>, Error> {
+        let judged = self.open.load(Ordering::Relaxed);
+        let world = &self.worlds.games[i];
+        world_values(solver, world, &self.cards, judged, self.bounds.as_deref())
+    }
+
+    /// Reads the next world's values into `reading`: at each look the cards set aside
+    /// are judged no more; whether to go on (judging stops once one card is left).
+    fn take(&self, reading: &mut Reading, values: &[Option<i64>]) -> Result<bool, Error> {
+        let total = self.worlds.games.len();
+        let mask = self.open.load(Ordering::Relaxed);
+        let outlook = &mut reading.outlook;
+        let world = &self.worlds.games[reading.read];
+        let endings = outlook.endings_of(self.position, world, values)?;
+        reading.read += 1;
+        for (c, ending) in endings.into_iter().enumerate() {
+            match ending {
+                Some(e) if mask & 1 << c != 0 => outlook.by_card[c].push(e),
+                None if mask & 1 << c != 0 => {
+                    return Err(Error::BadView(format!(
+                        "single dummy: card {} was not judged in world {}",
+                        self.cards[c], reading.read
+                    )))
+                }
+                _ => {}
+            }
+        }
+        if reading.read < reading.look {
+            return Ok(true);
+        }
+        reading.look = stopping::next_look(reading.look, total);
+        if !self.sequential {
+            return Ok(true);
+        }
+        let still = stopping::still_open(&outlook.by_card, mask, outlook.best()[0]);
+        self.open.store(still, Ordering::Relaxed);
+        Ok(still.count_ones() > 1)
     }
 }
 

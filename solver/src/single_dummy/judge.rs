@@ -38,13 +38,35 @@ pub fn analyze_players(
             loss: 0.0,
         })
         .collect();
+    // Every decision with a choice, judged all at once: a decision's worlds start while
+    // the slowest of the decision before are still under way.
     let mut position = Game::new(game.setup().clone());
-    for play in analysis.plays.iter_mut() {
-        // Each decision draws from a stream of its own: the same worlds whatever came
-        // before, and as `decide` draws them for this position alone.
-        let seed = decision_seed(sampling.seed, play.index);
-        let here = Sampling { seed, ..sampling };
-        let judged = judge_single_dummy(&position, play.card, here, solvers)?;
+    let mut positions = Vec::new();
+    let mut chosen = Vec::with_capacity(analysis.plays.len());
+    for play in &analysis.plays {
+        position.clone().play_named(play.card)?;
+        chosen.push(position.legal_cards().len() > 1);
+        if position.legal_cards().len() > 1 {
+            // Each decision draws from a stream of its own: the same worlds whatever came
+            // before, and as `decide` draws them for this position alone.
+            let seed = decision_seed(sampling.seed, play.index);
+            positions.push((position.clone(), Sampling { seed, ..sampling }));
+        }
+        position.play_unchecked(play.card);
+    }
+    let decisions: Vec<(&Game, Sampling)> = positions.iter().map(|(p, s)| (p, *s)).collect();
+    let mut outlooks = Outlook::of_each(&decisions, solvers)?.into_iter();
+    for (play, chosen) in analysis.plays.iter_mut().zip(chosen) {
+        // The plays with a choice take the outlooks in turn.
+        let judged = match chosen {
+            true => {
+                let outlook = outlooks.next().ok_or(Error::BadView(
+                    "single dummy: a decision was not judged".to_string(),
+                ))?;
+                judge_over_worlds(&outlook, play.card)
+            }
+            false => only_card(play.card),
+        };
         let summary = &mut summaries[play.seat.index()];
         summary.decisions += (judged.worlds > 0) as u32;
         summary.advice.count(judged.advice);
@@ -53,7 +75,6 @@ pub fn analyze_players(
         }
         summary.loss = round(summary.loss + judged.loss.unwrap_or(0.0), 2);
         play.single_dummy = Some(judged);
-        position.play_unchecked(play.card);
     }
     for (p, s) in analysis.players.iter_mut().zip(summaries) {
         p.single_dummy = Some(s);
@@ -90,28 +111,32 @@ pub fn judge_single_dummy(
     solvers: &mut [Solver],
 ) -> Result<SingleDummy, Error> {
     position.clone().play_named(played)?;
-    let legal = position.legal_cards();
-    if legal.len() == 1 {
-        return Ok(SingleDummy {
-            worlds: 0,
-            card_worlds: None,
-            exhaustive: true,
-            expected: None,
-            best_expected: None,
-            best: vec![played],
-            cost: None,
-            settlement: None,
-            best_settlement: None,
-            loss: None,
-            margin: 0.0,
-            advice: None,
-            win: None,
-            schneider: None,
-            schwarz: None,
-        });
+    if position.legal_cards().len() == 1 {
+        return Ok(only_card(played));
     }
     let outlook = Outlook::of(position, sampling, solvers)?;
     Ok(judge_over_worlds(&outlook, played))
+}
+
+/// The judgement of the only legal card: best, without search (`worlds` 0).
+fn only_card(played: Card) -> SingleDummy {
+    SingleDummy {
+        worlds: 0,
+        card_worlds: None,
+        exhaustive: true,
+        expected: None,
+        best_expected: None,
+        best: vec![played],
+        cost: None,
+        settlement: None,
+        best_settlement: None,
+        loss: None,
+        margin: 0.0,
+        advice: None,
+        win: None,
+        schneider: None,
+        schwarz: None,
+    }
 }
 
 /// The single-dummy judgement of `played` over the worlds of `outlook`: against the card

@@ -2,7 +2,8 @@
 //! with it (the worlds single-dummy judgement averages over, RULES.md section 11), and the
 //! cards judged over them: one decision ([`decide`], in `decision.rs`) and a whole played
 //! hand ([`analyze_players`], in `judge.rs`); `parallel.rs` spreads the worlds over several
-//! solvers.
+//! solvers (a whole hand's decisions at once, so that no thread waits for the slowest world
+//! of one).
 //!
 //! A player sees his own hand, every card played and by whom, and the contract. The rules
 //! tell him more: a player who did not follow a led group holds none of it; in a Sauspiel

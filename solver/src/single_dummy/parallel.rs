@@ -46,38 +46,65 @@ pub fn each_until<T: Send>(
     f: impl Fn(&mut Solver, usize) -> Result<T, Error> + Sync,
     mut take: impl FnMut(T) -> Result<bool, Error>,
 ) -> Result<(), Error> {
-    if solvers.len() <= 1 || tasks <= 1 {
+    each_until_in_groups(
+        solvers,
+        &[tasks],
+        |s, _, i| f(s, i),
+        |_, answer| take(answer),
+    )
+}
+
+/// [`each_until`] for several groups of tasks at once, `groups[g]` tasks in group `g`:
+/// `f(solver, g, i)` for the task `i` of group `g`, the groups' tasks taken in turn, and
+/// `take(g, answer)` seeing each group's answers in task order until it says stop for
+/// that group, as [`each_until`] would for the group alone. A group's tasks start while
+/// the last of the group before are still under way, so that no thread waits for another
+/// group's slowest task. Where a group fails (a task's error in its turn, or `take`'s),
+/// the groups after it are stopped and its error is returned, unless a group before it
+/// fails too: the error of the first group that fails, as running the groups one after
+/// the other would return.
+pub fn each_until_in_groups<T: Send>(
+    solvers: &mut [Solver],
+    groups: &[usize],
+    f: impl Fn(&mut Solver, usize, usize) -> Result<T, Error> + Sync,
+    mut take: impl FnMut(usize, T) -> Result<bool, Error>,
+) -> Result<(), Error> {
+    let total: usize = groups.iter().sum();
+    if solvers.len() <= 1 || total <= 1 {
         let solver = first(solvers)?;
-        for i in 0..tasks {
-            if !take(f(solver, i)?)? {
-                break;
+        for (g, &tasks) in groups.iter().enumerate() {
+            for i in 0..tasks {
+                if !take(g, f(solver, g, i)?)? {
+                    break;
+                }
             }
         }
         return Ok(());
     }
+    // The group and the index within it of every task, in the order they are taken.
+    let tasks: Vec<(usize, usize)> = groups
+        .iter()
+        .enumerate()
+        .flat_map(|(g, &n)| (0..n).map(move |i| (g, i)))
+        .collect();
     let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    // Raised once the answers are no longer read: it halts the searches under way.
-    let halt = Arc::new(AtomicBool::new(false));
+    // Raised for a group whose answers are no longer read: none of its tasks starts any
+    // more, and the searches under way of its tasks are halted.
+    let halts: Vec<Arc<AtomicBool>> = groups.iter().map(|_| Arc::default()).collect();
     std::thread::scope(|scope| {
-        let (sender, answers) = mpsc::channel::<(usize, Result<T, Error>)>();
+        let (sender, answers) = mpsc::channel::<(usize, usize, Result<T, Error>)>();
         for solver in solvers.iter_mut() {
-            let (next, stop, f, sender) = (&next, &stop, &f, sender.clone());
-            solver.halt_when(Some(halt.clone()));
+            let (next, tasks, halts, f) = (&next, &tasks, &halts, &f);
+            let sender = sender.clone();
             scope.spawn(move || {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= tasks || stop.load(Ordering::Relaxed) {
-                        break;
+                while let Some(&(g, i)) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    if halts[g].load(Ordering::Relaxed) {
+                        continue;
                     }
-                    let answer = f(solver, i);
-                    // A failure ends the run when its turn comes: every task before it
-                    // has started already, and none after it need start.
-                    if answer.is_err() {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    // A closed channel: the answers are no longer read.
-                    if sender.send((i, answer)).is_err() {
+                    solver.halt_when(Some(halts[g].clone()));
+                    let answer = f(solver, g, i);
+                    // A closed channel: no answer is read any more.
+                    if sender.send((g, i, answer)).is_err() {
                         break;
                     }
                 }
@@ -85,33 +112,60 @@ pub fn each_until<T: Send>(
             });
         }
         drop(sender);
-        let read = read_in_order(tasks, answers, &mut take);
+        let read = read_in_order(groups, answers, &halts, &mut take);
         // Every answer `take` saw came in before this: a task halted now is never read.
-        stop.store(true, Ordering::Relaxed);
-        halt.store(true, Ordering::Relaxed);
+        for halt in &halts {
+            halt.store(true, Ordering::Relaxed);
+        }
+        next.store(tasks.len(), Ordering::Relaxed);
         read
     })
 }
 
-/// The answers of [`each_until`] handed to `take` in task order, until it says stop, a
-/// task failed, or all are read.
+/// The answers of [`each_until_in_groups`] handed to `take` in task order, group by
+/// group, until each group is stopped, failed or read to the end; the first failed
+/// group's error.
 fn read_in_order<T>(
-    tasks: usize,
-    answers: mpsc::Receiver<(usize, Result<T, Error>)>,
-    take: &mut impl FnMut(T) -> Result<bool, Error>,
+    groups: &[usize],
+    answers: mpsc::Receiver<(usize, usize, Result<T, Error>)>,
+    halts: &[Arc<AtomicBool>],
+    take: &mut impl FnMut(usize, T) -> Result<bool, Error>,
 ) -> Result<(), Error> {
-    let mut waiting: Vec<Option<Result<T, Error>>> = (0..tasks).map(|_| None).collect();
-    let mut turn = 0;
-    for (i, answer) in answers.iter() {
-        waiting[i] = Some(answer);
-        while let Some(answer) = waiting.get_mut(turn).and_then(Option::take) {
-            turn += 1;
-            if !take(answer?)? {
-                return Ok(());
-            }
+    let mut waiting: Vec<Vec<Option<Result<T, Error>>>> = groups
+        .iter()
+        .map(|&n| (0..n).map(|_| None).collect())
+        .collect();
+    let mut turns = vec![0; groups.len()];
+    // A group is done once read to the end, stopped, or failed (and every group after a
+    // failed one).
+    let mut done: Vec<bool> = groups.iter().map(|&n| n == 0).collect();
+    let mut failed: Option<(usize, Error)> = None;
+    let end = |g: usize, done: &mut [bool]| {
+        done[g] = true;
+        halts[g].store(true, Ordering::Relaxed);
+    };
+    for (g, i, answer) in answers.iter() {
+        if done[g] {
+            continue;
         }
-        if turn == tasks {
-            return Ok(());
+        waiting[g][i] = Some(answer);
+        while let Some(answer) = waiting[g].get_mut(turns[g]).and_then(Option::take) {
+            turns[g] += 1;
+            let went_on = answer.and_then(|a| take(g, a));
+            match went_on {
+                Ok(true) if turns[g] < groups[g] => continue,
+                Ok(_) => end(g, &mut done),
+                Err(e) => {
+                    for later in g..groups.len() {
+                        end(later, &mut done);
+                    }
+                    failed = Some((g, e));
+                }
+            }
+            break;
+        }
+        if done.iter().all(|&d| d) {
+            return failed.map_or(Ok(()), |(_, e)| Err(e));
         }
     }
     // Every worker gone before the answers were all in: one panicked (the scope raises
@@ -159,6 +213,59 @@ mod tests {
             // Never told to stop: every task, in order.
             let all = read_until(threads, 12, usize::MAX).unwrap();
             assert_eq!(all, (0..12).map(|i| i * i).collect::<Vec<_>>());
+        }
+    }
+
+    /// Reads each group's squares (plus the group) in order until their sum passes
+    /// `until`; task 13 of group `fails` fails.
+    fn read_groups(
+        threads: usize,
+        groups: &[usize],
+        until: usize,
+        fails: usize,
+    ) -> Result<Vec<Vec<usize>>, Error> {
+        let mut read = vec![Vec::new(); groups.len()];
+        each_until_in_groups(
+            &mut solvers(threads),
+            groups,
+            |_, g, i| match (g, i) {
+                (g, 13) if g == fails => Err(Error::BadView(format!("group {g} fails"))),
+                (g, i) => Ok(i * i + g),
+            },
+            |g, v| {
+                read[g].push(v);
+                Ok(read[g].iter().sum::<usize>() <= until)
+            },
+        )?;
+        Ok(read)
+    }
+
+    #[test]
+    fn each_group_is_read_as_alone_whatever_the_threads() {
+        let groups = [12, 0, 3, 20, 1];
+        let one = read_groups(1, &groups, 200, usize::MAX).unwrap();
+        for (g, read) in one.iter().enumerate() {
+            let alone: Vec<usize> = (0..groups[g])
+                .map(|i| i * i + g)
+                .scan(0, |sum, v| {
+                    let go_on = *sum <= 200;
+                    *sum += v;
+                    go_on.then_some(v)
+                })
+                .collect();
+            assert_eq!(*read, alone, "group {g}");
+        }
+        for threads in [2, 3] {
+            assert_eq!(read_groups(threads, &groups, 200, usize::MAX).unwrap(), one);
+        }
+        // Groups 0 and 3 fail at task 13, group 0 only if read that far: the first
+        // failing group's error, whatever the threads.
+        for threads in [1, 2, 3] {
+            let failed = read_groups(threads, &[20, 20, 20, 20], usize::MAX, 3);
+            assert!(failed.unwrap_err().to_string().contains("group 3 fails"));
+            let stopped = read_groups(threads, &[20, 20, 20, 20], 200, 0).unwrap();
+            assert_eq!(stopped[0].len(), 9);
+            assert_eq!(stopped[3].len(), 9);
         }
     }
 

@@ -4,6 +4,8 @@
 /// Shared helpers: the repository, a running service on a free port, requests.
 mod common;
 
+/// Every answer a function of its question only: a mixed-rule set, fresh and reused.
+mod answers;
 /// The HTTP service: every endpoint against the real `schafkopf serve`.
 mod api;
 /// The `schafkopf` binary: real process, real files, real output.

@@ -1,47 +1,10 @@
 //! End-to-end tests of the `schafkopf` binary: real process, real files, real output.
 
+use crate::common::{bin, json_lines, repo, run, temp_dir};
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_schafkopf"))
-}
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// Runs the binary with `args`, feeding `stdin`; failures print everything.
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    // Written from another thread: a large input would otherwise fill the pipe while the
-    // child waits for us to read its output.
-    let mut input = child.stdin.take().unwrap();
-    let text = stdin.to_string();
-    let writer = std::thread::spawn(move || input.write_all(text.as_bytes()));
-    let output = child.wait_with_output().unwrap();
-    // A command that refuses its arguments exits without reading its input.
-    match writer.join().unwrap() {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-        written => written.unwrap(),
-    }
-    output
-}
-
-fn json_lines(out: &Output) -> Vec<Value> {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect()
-}
+use std::process::{Output, Stdio};
 
 /// The 205 games of openschafkopf's rule tests (tests/data/README.md) reproduce their
 /// recorded payouts through `schafkopf score`.
@@ -497,14 +460,6 @@ fn table_format_shows_hands_tricks_costs_and_contracts() {
         table.contains("hochzeit with seat 0 (takes HZ, gives G8)"),
         "{table}"
     );
-}
-
-/// A fresh temporary folder for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("schafkopf-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]

@@ -463,6 +463,39 @@ impl Setup {
         })
     }
 
+    /// Whether every position of `other` plays and pays as the same position of this setup:
+    /// the same hands, contract, rules, prices, doublings and stock, so that a search's
+    /// value, legal cards and settlement are the same under both. Only the names a record
+    /// carries (its id, the players) may differ. The deal is taken apart field by field so
+    /// that a field added to it must be placed on one side or the other here.
+    pub fn plays_and_pays_as(&self, other: &Setup) -> bool {
+        let Deal {
+            id: _,
+            players: _,
+            variant,
+            deck,
+            hands,
+            round,
+            muss,
+            options,
+            tariff,
+            doublings,
+            stock,
+        } = &self.deal;
+        let o = &other.deal;
+        self.hands == other.hands
+            && self.contract == other.contract
+            && *hands == o.hands
+            && *deck == o.deck
+            && *variant == o.variant
+            && *round == o.round
+            && *muss == o.muss
+            && *stock == o.stock
+            && *doublings == o.doublings
+            && *tariff == o.tariff
+            && *options == o.options
+    }
+
     pub fn deal(&self) -> &Deal {
         &self.deal
     }

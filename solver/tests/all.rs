@@ -24,6 +24,8 @@ mod plain;
 mod properties;
 /// Every kind of malformed record gets its own, named error.
 mod record_errors;
+/// One solver asked about a deal under other rules answers as a fresh one.
+mod reuse;
 /// Settlements the seeds fix beyond the worked checks.
 mod settlement;
 /// Single-dummy judgement against the worlds it averages over.

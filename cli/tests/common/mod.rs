@@ -3,9 +3,9 @@
 #![allow(dead_code)]
 
 use serde_json::Value;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
 
 pub fn repo() -> PathBuf {
@@ -54,6 +54,67 @@ pub fn store_url(db: &Path) -> String {
             .unwrap();
     }
     format!("{server}/{name}")
+}
+
+/// The `schafkopf` binary under test.
+pub fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_schafkopf"))
+}
+
+/// Runs the binary with `args`, feeding `stdin`; failures print everything.
+pub fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    // Written from another thread: a large input would otherwise fill the pipe while the
+    // child waits for us to read its output.
+    let mut input = child.stdin.take().unwrap();
+    let text = stdin.to_string();
+    let writer = std::thread::spawn(move || input.write_all(text.as_bytes()));
+    let output = child.wait_with_output().unwrap();
+    // A command that refuses its arguments exits without reading its input.
+    match writer.join().unwrap() {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        written => written.unwrap(),
+    }
+    output
+}
+
+/// Standard output's JSON lines.
+pub fn json_lines(out: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+/// A fresh temporary folder for one test.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("schafkopf-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// How many analyses the test's store `db` keeps (its SQLite file, or its database on the
+/// test's PostgreSQL server).
+pub fn analysis_rows(db: &Path) -> i64 {
+    const COUNT: &str = "SELECT count(*) FROM analyses";
+    match postgres() {
+        Some(_) => postgres::Client::connect(&store_url(db), postgres::NoTls)
+            .unwrap()
+            .query_one(COUNT, &[])
+            .unwrap()
+            .get(0),
+        None => rusqlite::Connection::open(db)
+            .unwrap()
+            .query_row(COUNT, [], |r| r.get(0))
+            .unwrap(),
+    }
 }
 
 pub fn temp_db(name: &str) -> PathBuf {

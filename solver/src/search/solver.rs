@@ -9,10 +9,10 @@ use super::layout::{self, bits, Layout};
 use super::position::Position;
 use super::tt::{self, Table, DEFAULT_TABLE_BYTES};
 use super::{ramsch, Frame, Sides, Stats, Techniques};
-use crate::cards::{Card, Cards};
+use crate::cards::Card;
 use crate::contract::{Contract, Measure};
 use crate::error::{Error, Unsettled};
-use crate::game::Game;
+use crate::game::{Game, Setup};
 use crate::seat::Seat;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
@@ -63,7 +63,9 @@ pub struct Solver {
     techniques: Techniques,
     /// Deal generation: entries of other deals never match.
     generation: u32,
-    last_deal: Option<(crate::cards::Deck, [Cards; 4], Contract)>,
+    /// The setup the generation belongs to: a question of any setup that does not play and
+    /// pay as this one ([`Setup::plays_and_pays_as`]) starts a new generation.
+    last_setup: Option<Setup>,
     /// The Ramsch settlement search's tables ([`ramsch`]), started afresh with every deal.
     ramsch: ramsch::Tables,
     /// Bytes all tables may take together.
@@ -149,7 +151,7 @@ impl Solver {
             widening: ramsch::Widening::DEFAULT,
             techniques: Techniques::default(),
             generation: 0,
-            last_deal: None,
+            last_setup: None,
         }
     }
 
@@ -252,7 +254,7 @@ impl Solver {
     /// Starts over as if on a new deal: table entries and history no longer apply. (The
     /// table memory is kept; old entries are overwritten as the search goes.)
     pub fn forget(&mut self) {
-        self.last_deal = None;
+        self.last_setup = None;
     }
 
     /// Bytes held by the transposition tables.
@@ -277,8 +279,11 @@ impl Solver {
     /// The table tag of a game and frame: the deal's generation and the frame's bits.
     fn tag(&mut self, game: &Game, frame: &Frame) -> u32 {
         let setup = game.setup();
-        let deal = Some((setup.deck(), setup.hands().0, setup.contract()));
-        if deal != self.last_deal {
+        let same = self
+            .last_setup
+            .as_ref()
+            .is_some_and(|last| last.plays_and_pays_as(setup));
+        if !same {
             // Generations run 1..=2^23-1 (a zero tag marks an empty slot); when they wrap,
             // the table is cleared so that no entry of an old deal can ever match.
             if self.generation == 0x7f_ffff {
@@ -295,7 +300,7 @@ impl Solver {
             self.state.table.start(self.generation);
             self.state.shapes.start(self.generation);
             self.ramsch.start(self.generation);
-            self.last_deal = deal;
+            self.last_setup = Some(setup.clone());
             self.state.history = [[0; 32]; 4];
         }
         self.generation << tt::GENERATION_SHIFT | frame.bits()

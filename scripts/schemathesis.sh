@@ -23,7 +23,7 @@ if [ ! -x "$venv/bin/schemathesis" ]; then
 fi
 dir=$(mktemp -d)
 # A small node budget: generated records may ask for whole-deal searches.
-"$bin" serve --addr 127.0.0.1:0 --db "$dir/games.db" --node-budget 5000000 \
+"$bin" serve --addr 127.0.0.1:0 --db "$dir/games.db" --request-node-budget 5000000 \
     >"$dir/out" 2>"$dir/log" &
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT

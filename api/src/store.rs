@@ -111,11 +111,13 @@ impl Store {
 
     /// The record as it was given.
     pub fn get(&self, id: &str) -> Result<String, StoreError> {
+        storable(id)?;
         self.on(|s| s.get(id), |p| p.get(id))
             .and_then(|found| found.ok_or_else(|| StoreError::NotFound(id.to_string())))
     }
 
     pub fn delete(&self, id: &str) -> Result<(), StoreError> {
+        storable(id)?;
         let deleted = self.on(|s| s.delete(id), |p| p.delete(id))?;
         if !deleted {
             return Err(StoreError::NotFound(id.to_string()));
@@ -124,16 +126,34 @@ impl Store {
     }
 
     /// The stored analysis of a game in a view (`double_dummy`, or the players' view with
-    /// its sampling, as [`crate::query::ViewParams::key`] names it), if computed.
+    /// its sampling, as [`crate::query::ViewParams::key`] names it), if one was computed by
+    /// this revision of the answers ([`ANSWERS_REVISION`]); one of another revision is as
+    /// none, and is computed again.
     pub fn analysis(&self, id: &str, view: &str) -> Result<Option<String>, StoreError> {
-        self.on(|s| s.analysis(id, view), |p| p.analysis(id, view))
+        storable(id)?;
+        let stored = self.on(|s| s.analysis(id, view), |p| p.analysis(id, view))?;
+        Ok(stored
+            .filter(|(_, revision)| *revision == ANSWERS_REVISION)
+            .map(|(analysis, _)| analysis))
     }
 
-    /// Keeps an analysis; if another request stored one first, that one stays.
+    /// Keeps an analysis of this revision of the answers; if another request stored one
+    /// first, that one stays (one of another revision is replaced).
     pub fn put_analysis(&self, id: &str, view: &str, analysis: &str) -> Result<(), StoreError> {
+        self.put_analysis_of(id, view, analysis, ANSWERS_REVISION)
+    }
+
+    /// [`Store::put_analysis`] as computed by `revision` (the tests keep an old one).
+    fn put_analysis_of(
+        &self,
+        id: &str,
+        view: &str,
+        analysis: &str,
+        revision: u32,
+    ) -> Result<(), StoreError> {
         self.on(
-            |s| s.put_analysis(id, view, analysis),
-            |p| p.put_analysis(id, view, analysis),
+            |s| s.put_analysis(id, view, analysis, revision),
+            |p| p.put_analysis(id, view, analysis, revision),
         )
     }
 
@@ -162,7 +182,51 @@ impl Store {
     }
 }
 
+use solver::defaults::ANSWERS_REVISION;
+
+/// No game is found under an id that no record may have (over 200 characters, or holding a
+/// control character such as a NUL): asked of no database, so that every store answers it
+/// alike (PostgreSQL refuses a NUL in text outright).
+fn storable(id: &str) -> Result<(), StoreError> {
+    solver::record::check_id(id).map_err(|_| StoreError::NotFound(id.to_string()))
+}
+
 /// The store `db` names, fit to print (a PostgreSQL URL without its password).
 pub fn display_name(db: &str) -> String {
     postgres::without_password(db)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An analysis computed by another revision of the answers is as none: asked again,
+    /// the one computed now replaces it; one of this revision stays.
+    #[test]
+    fn an_analysis_of_another_revision_is_computed_again() {
+        let dir = std::env::temp_dir().join(format!("schafkopf-revision-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = dir.join("games.db");
+        let store = Store::open(db.to_str().unwrap()).unwrap();
+        let text = r#"{"hands": ["EO GO HO SO EU GU HU SU", "EA EZ EK E9 E8 E7 GA GZ",
+            "GK G9 G8 G7 HA HZ HK H9", "H8 H7 SA SZ SK S9 S8 S7"]}"#;
+        let record = solver::Record::from_json(text).unwrap();
+        store.insert("g", text, &record).unwrap();
+        store
+            .put_analysis_of("g", "double_dummy", "{\"old\": 1}", ANSWERS_REVISION - 1)
+            .unwrap();
+        assert_eq!(store.analysis("g", "double_dummy").unwrap(), None);
+        store
+            .put_analysis("g", "double_dummy", "{\"new\": 1}")
+            .unwrap();
+        store
+            .put_analysis("g", "double_dummy", "{\"later\": 1}")
+            .unwrap();
+        assert_eq!(
+            store.analysis("g", "double_dummy").unwrap().as_deref(),
+            Some("{\"new\": 1}")
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -436,9 +436,14 @@ pub struct Serve {
     /// Seconds a request may wait for a worker; then it is answered 503 with Retry-After.
     #[arg(long, env = "SCHAFKOPF_QUEUE_WAIT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub queue_wait: u64,
-    /// Positions one request may search before it is refused (422, `search_budget`).
-    #[arg(long, env = "SCHAFKOPF_NODE_BUDGET", default_value_t = 2_000_000_000)]
-    pub node_budget: u64,
+    /// Positions one request may search, over all its questions, before it is refused (422,
+    /// `search_budget`). (The search commands' `--node-budget` bounds each question.)
+    #[arg(
+        long,
+        env = "SCHAFKOPF_REQUEST_NODE_BUDGET",
+        default_value_t = 2_000_000_000
+    )]
+    pub request_node_budget: u64,
     /// Memory for each worker's transposition tables, in MiB: half for exact positions,
     /// half for similar ones; in a Ramsch three quarters for the settlement search.
     #[arg(long, env = "SCHAFKOPF_TABLE_MB", default_value_t = 64)]

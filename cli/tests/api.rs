@@ -2,25 +2,14 @@
 //! port, driven over HTTP.
 
 use serde_json::{json, Value};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-use crate::common::{repo, send, temp_db, Answer, Server};
+use crate::common::{analysis_rows, repo, run, send, temp_db, Answer, Server};
 
 /// What the command line prints for `args` with `stdin` as input.
 fn binary(args: &[&str], stdin: &str) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_schafkopf"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .and_then(|mut c| {
-            use std::io::Write;
-            c.stdin.take().unwrap().write_all(stdin.as_bytes())?;
-            c.wait_with_output()
-        })
-        .unwrap();
-    String::from_utf8(out.stdout).unwrap()
+    String::from_utf8(run(args, stdin).stdout).unwrap()
 }
 
 /// The command line's answer for one record, to compare the service with.
@@ -198,7 +187,8 @@ const HIDDEN: &str =
 
 #[test]
 fn the_players_view_and_odds_answer_as_the_command_line() {
-    let server = Server::start(&temp_db("players"), &[]);
+    let db = temp_db("players");
+    let server = Server::start(&db, &[]);
     let odds = send(
         "POST",
         &server.url("/api/v1/odds?samples=200&seed=4"),
@@ -239,6 +229,26 @@ fn the_players_view_and_odds_answer_as_the_command_line() {
     let plain = send("GET", &server.url(&format!("{id}/analysis")), None).json();
     assert!(plain.get("view").is_none());
     assert!(plain["plays"][0].get("single_dummy").is_none());
+    // The default players' view is kept beside the double dummy; other seeds are answered
+    // but not kept, so that GETs cannot fill the store.
+    let default = send(
+        "GET",
+        &server.url(&format!("{id}/analysis?view=players")),
+        None,
+    );
+    assert_eq!(default.status, 200, "{}", default.body);
+    let rows = analysis_rows(&db);
+    for seed in 1..4 {
+        let path = format!("{id}/analysis?view=players&samples=1&seed={seed}");
+        let other = send("GET", &server.url(&path), None);
+        assert_eq!(other.status, 200, "{}", other.body);
+        assert_eq!(other.json()["samples"], 1);
+    }
+    assert_eq!(
+        analysis_rows(&db),
+        rows,
+        "analyses kept after three other seeds"
+    );
 
     for (query, word) in [
         ("view=nope", "view"),
@@ -485,7 +495,7 @@ fn a_full_queue_answers_503_and_a_search_over_budget_422() {
     }
     assert!(answers.iter().all(|a| a.status == 503 || a.status == 200));
 
-    let tight = Server::start(&temp_db("budget"), &["--node-budget", "1000"]);
+    let tight = Server::start(&temp_db("budget"), &["--request-node-budget", "1000"]);
     let mut position: Value = serde_json::from_str(&games()[0]).unwrap();
     position["play"] = "".into();
     let detail = send(

@@ -586,6 +586,68 @@ fn batch_writes_every_record_in_order_with_a_summary_that_adds_up() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Text that a spreadsheet would run as a formula (an id, players' names) is written with a
+/// leading `'` in `--format csv`; numbers stay as they are, and the summary (also when a
+/// run resumes from the CSV file) names the players as the records do.
+#[test]
+fn batch_csv_keeps_formula_like_text_as_text() {
+    let dir = temp_dir("csv-formulas");
+    let mut record: Value = serde_json::from_str(
+        std::fs::read_to_string(repo().join("examples/games.jsonl"))
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    record["id"] = json!("=HYPERLINK(\"http://x\")");
+    record["players"] = json!(["=1+1", "@SUM(A1)", "-2", "'quoted"]);
+    let log = dir.join("log.jsonl");
+    std::fs::write(&log, format!("{record}\nnot json\n")).unwrap();
+    let out = dir.join("out.csv");
+    let batch = |extra: &[&str]| {
+        let mut args = vec!["batch", "--format", "csv", "-o", out.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        args.push(log.to_str().unwrap());
+        run(&args, "")
+    };
+    assert_eq!(batch(&[]).status.code(), Some(2));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let mut rows = csv::ReaderBuilder::new().from_reader(text.as_bytes());
+    let header = rows.headers().unwrap().clone();
+    let rows: Vec<csv::StringRecord> = rows.records().map(Result::unwrap).collect();
+    let cell = |row: &csv::StringRecord, name: &str| {
+        row[header.iter().position(|h| h == name).unwrap()].to_string()
+    };
+    assert_eq!(cell(&rows[0], "id"), "'=HYPERLINK(\"http://x\")");
+    assert_eq!(cell(&rows[0], "players"), "'=1+1|@SUM(A1)|-2|'quoted");
+    // Numbers, negative ones too, are numbers.
+    assert!(cell(&rows[0], "payout_1").starts_with('-'), "{:?}", rows[0]);
+    assert_eq!(cell(&rows[1], "error_code"), "malformed_json");
+    let names = |summary: &Path| -> Vec<String> {
+        let summary: Value =
+            serde_json::from_str(&std::fs::read_to_string(summary).unwrap()).unwrap();
+        let mut names: Vec<String> = summary["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["player"].as_str().unwrap().to_string())
+            .collect();
+        names.sort();
+        names
+    };
+    let summary = dir.join("out.csv.summary.json");
+    let want = vec!["'quoted", "-2", "=1+1", "@SUM(A1)"];
+    assert_eq!(names(&summary), want);
+    // Resumed from the CSV file with its last row cut off: the summary reads the names
+    // back as the records give them.
+    let cut = text.trim_end().rfind('\n').unwrap() + 1;
+    std::fs::write(&out, &text[..cut]).unwrap();
+    assert_eq!(batch(&["--resume"]).status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+    assert_eq!(names(&summary), want);
+}
+
 #[test]
 fn batch_resume_finishes_a_killed_run_exactly() {
     let dir = temp_dir("resume");

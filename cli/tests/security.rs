@@ -7,7 +7,7 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use crate::common::{repo, send, temp_db, Server};
+use crate::common::{repo, send, send_as, temp_db, Server};
 
 fn first_game() -> String {
     std::fs::read_to_string(repo().join("examples/games.jsonl"))
@@ -254,17 +254,40 @@ fn ids_and_names_are_bounded_and_control_characters_refused_by_name() {
     );
     game["id"] = "line\nbreak".into();
     store(&game);
-    // An imported log's name becomes its games' ids: checked the same way.
+    // An imported log's name becomes its games' ids: refused before the body is read where
+    // it leaves no room for a game's number or line within the 200 characters of an id.
     let plain = "Rufspiel Gras von 0: h8 h7 hk hz g7 g8 hu so sa s8 ha s7 su go eo g9 e7 ek h9 e9 ho eu s9 sz gk sk e8 ga gz gu ea ez\n";
-    let long = "n".repeat(300);
-    let answer = ureq::post(&server.url(&format!("/api/v1/games?from=openschafkopf&name={long}")))
-        .send_string(plain);
-    let Err(ureq::Error::Status(422, r)) = answer else {
-        panic!("{answer:?}")
+    let upload = |name: &str| {
+        let path = format!("/api/v1/games?from=openschafkopf&name={name}");
+        send_as("POST", &server.url(&path), "text/plain", Some(plain))
     };
-    assert!(r.into_string().unwrap().contains("at most 200"));
+    for long in [185, 198, 300] {
+        assert_eq!(
+            upload(&"n".repeat(long)).problem(400, "bad_query"),
+            format!("name is {long} characters long; at most 184 are allowed")
+        );
+    }
+    assert_eq!(
+        upload("n%0Am").problem(400, "bad_query"),
+        "name holds a control character (U+000A) at character 2"
+    );
+    let stored = upload(&"n".repeat(184));
+    assert_eq!(stored.status, 201, "{}", stored.body);
+    assert_eq!(stored.json()["ids"][0], format!("{}:1", "n".repeat(184)));
     // A filter with a NUL finds nothing and says why, on either store.
     send("GET", &server.url("/api/v1/games?player=a%00b"), None).problem(400, "bad_query");
+    // No game is stored under an id no record may have: 404 on either store.
+    let long = "x".repeat(201);
+    for id in ["%00", "a%00b", "tab%09", long.as_str()] {
+        for (method, path) in [
+            ("GET", format!("/api/v1/games/{id}")),
+            ("DELETE", format!("/api/v1/games/{id}")),
+            ("GET", format!("/api/v1/games/{id}/analysis")),
+            ("GET", format!("/api/v1/games/{id}/contracts")),
+        ] {
+            send(method, &server.url(&path), None).problem(404, "not_found");
+        }
+    }
     // The command line reads records with the same check.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_schafkopf"))
         .args(["score", "-"])
@@ -285,7 +308,10 @@ fn ids_and_names_are_bounded_and_control_characters_refused_by_name() {
 
 #[test]
 fn a_single_dummy_ledger_keeps_to_the_node_budget() {
-    let server = Server::start(&temp_db("ledger-budget"), &["--node-budget", "2000"]);
+    let server = Server::start(
+        &temp_db("ledger-budget"),
+        &["--request-node-budget", "2000"],
+    );
     let mut game: Value = serde_json::from_str(&first_game()).unwrap();
     game["players"] = serde_json::json!(["Sepp", "Resi", "Hans", "Vroni"]);
     assert_eq!(

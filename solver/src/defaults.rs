@@ -12,3 +12,8 @@ pub const ODDS_DEALS: usize = 1000;
 /// Worlds drawn per decision where the ledger plays each game out single dummy
 /// (`ledger --single-dummy`, `?single_dummy=true`).
 pub const LEDGER_WORLDS: usize = 20;
+
+/// The revision of the answers: raised with every change to the engine that changes what
+/// an answer says (a value, a verdict, a field). The service keeps each stored analysis
+/// with the revision that computed it, and computes again where it is not this one.
+pub const ANSWERS_REVISION: u32 = 2;

@@ -193,13 +193,19 @@ pub enum Error {
     BadName { field: String, fault: String },
     #[error(
         "the {round} round was thrown in after {made} of its {total} passes: the hands \
-             were never complete, so only forehand's view once he had passed can be judged \
-             (odds --seat 0)"
+             were never complete, so {}",
+        if *.forehand_passed {
+            "only forehand's view once he had passed can be judged (odds --seat 0)"
+        } else {
+            "nothing can be judged (forehand had not passed yet: not even his hand was final)"
+        }
     )]
     IncompleteRound {
         round: &'static str,
         made: usize,
         total: usize,
+        /// Forehand had made his own pass: his view can be judged.
+        forehand_passed: bool,
     },
     #[error("passes[{index}]: {fault}")]
     BadPass { index: usize, fault: String },

@@ -249,7 +249,8 @@ fn check_muss(deal: &Deal, contract: &Contract) -> Result<(), Error> {
 }
 
 /// Refuses what the German game does not have (RULES.md section 8): it is paid in game
-/// points towards the match to nine, not by a tariff, and nobody knocks before it.
+/// points towards the match to nine, not by a tariff, and the seed knows no doubling of
+/// them: nobody knocks, gives Kontra or Re, and no Bock round doubles them.
 fn check_german_table(tariff: &Tariff, doublings: &Doublings) -> Result<(), Error> {
     if *tariff != Tariff::default() {
         return Err(Error::Conflict(
@@ -258,10 +259,21 @@ fn check_german_table(tariff: &Tariff, doublings: &Doublings) -> Result<(), Erro
                 .to_string(),
         ));
     }
-    if doublings.klopfen > 0 {
+    let given: Vec<String> = [
+        ("Klopfen", doublings.klopfen),
+        ("Kontra", doublings.kontra),
+        ("Re", doublings.re),
+        ("Bock", doublings.bock),
+    ]
+    .into_iter()
+    .filter(|&(_, n)| n > 0)
+    .map(|(name, n)| format!("{n} {name}"))
+    .collect();
+    if !given.is_empty() {
         return Err(Error::BadDoublings(format!(
-            "{} Klopfen in a German game: the German game has no Klopfen",
-            doublings.klopfen
+            "{} in a German game: the German game doubles nothing; it is paid in game points \
+             towards the match to nine (RULES.md section 8)",
+            given.join(", ")
         )));
     }
     Ok(())

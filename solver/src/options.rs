@@ -404,9 +404,12 @@ impl Options {
                 });
             }
         }
-        // No contract is known here: the lowest default minimum of any (2, the Wenz
-        // class's); a contract's setup checks again with its own.
-        self.check_laufende(2)?;
+        // No contract is known here, so a cap is held only against a minimum the table
+        // gives; a contract that pays Laufende checks it against its own default minimum
+        // in its setup (a Ramsch or a Bettel pays none, and takes any cap).
+        if self.laufende_min.is_some() {
+            self.check_laufende(2)?;
+        }
         self.extra_solos()?;
         self.games()?;
         if let Some(n) = self.thrown_in_stock {

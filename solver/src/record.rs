@@ -350,6 +350,23 @@ pub const MOST_ID_CHARS: usize = 200;
 /// The longest player's name, in characters.
 pub const MOST_NAME_CHARS: usize = 64;
 
+/// The longest name a log's games are stored under (their ids are `<name>#<game>` or
+/// `<name>:<line>`): room is left for the mark and fifteen digits within [`MOST_ID_CHARS`].
+pub const MOST_LOG_NAME_CHARS: usize = MOST_ID_CHARS - 16;
+
+/// Checks an id as a record's `id` is checked ([`Record::check_names`]): at most
+/// [`MOST_ID_CHARS`] characters and no control character.
+pub fn check_id(id: &str) -> Result<(), Error> {
+    check_name("id", id, MOST_ID_CHARS)
+}
+
+/// Checks the name a log's games are stored under (`name` of an upload): at most
+/// [`MOST_LOG_NAME_CHARS`] characters and no control character, so that every id made of
+/// it is one a record may have.
+pub fn check_log_name(name: &str) -> Result<(), Error> {
+    check_name("name", name, MOST_LOG_NAME_CHARS)
+}
+
 /// A name's length and characters, the fault named with its place.
 fn check_name(field: &str, text: &str, most: usize) -> Result<(), Error> {
     let length = text.chars().count();
@@ -449,7 +466,7 @@ impl Record {
     /// converters of other formats) are checked where they are kept.
     pub fn check_names(&self) -> Result<(), Error> {
         if let Some(id) = &self.id {
-            check_name("id", id, MOST_ID_CHARS)?;
+            check_id(id)?;
         }
         for (seat, name) in self.players.iter().flatten().enumerate() {
             check_name(&format!("players[{seat}]"), name, MOST_NAME_CHARS)?;
@@ -661,6 +678,7 @@ impl Record {
             round: round.name(),
             made: passes.len(),
             total: round.pass_count(),
+            forehand_passed: passes.len() >= round.forehands_pass(),
         })
     }
 
@@ -676,9 +694,7 @@ impl Record {
         let Some(incomplete) = self.incomplete_round(round, &passes) else {
             return self.deal();
         };
-        // The cards set aside, and forehand's own pass where the round has one.
-        let his_own = round.pass_count().min(2);
-        if seat != Seat::S0 || passes.len() < his_own {
+        if seat != Seat::S0 || passes.len() < round.forehands_pass() {
             return Err(incomplete);
         }
         let mut completed = self.clone();

@@ -119,6 +119,12 @@ impl Round {
         self.chain().len() + 1
     }
 
+    /// The passes made once forehand has passed: the cards set aside, and his own pass
+    /// where the round has one.
+    pub fn forehands_pass(self) -> usize {
+        self.pass_count().min(2)
+    }
+
     /// The passes of a round thrown in part-way, completed: each pass not made is filled
     /// with the first cards its giver holds. Only a view that saw none of the added passes
     /// may use them: forehand's once he has passed himself (in a Schieber the passes after

@@ -448,19 +448,18 @@ pub fn declared_payouts(setup: &Setup, outcome: DeclaredOutcome) -> [i64; 4] {
     payouts
 }
 
-/// German Schafkopf: the game points each winner of this game draws (RULES.md 8), with
-/// the game's doublings; a lone winner is paid them by each of the three. In
+/// German Schafkopf: the game points each winner of this game draws (RULES.md 8; the
+/// German game doubles nothing); a lone winner is paid them by each of the three. In
 /// Schellen-Schafkopf the players with the most tricks draw one; a Ramsch or a hand thrown
 /// in draws none.
 pub fn german_points(setup: &Setup, outcome: &Outcome) -> i64 {
-    let points = match (setup.contract(), outcome.declared()) {
+    match (setup.contract(), outcome.declared()) {
         (Contract::SchellenSchafkopf, _) => 1,
         (Contract::German { forced, .. }, Some(o)) => {
             german_game_points(o.won, o.schneider, o.schwarz, forced)
         }
         _ => 0,
-    };
-    points * setup.doublings().multiplier()
+    }
 }
 
 /// German Schafkopf game points to each player of the winning side (RULES.md 8).

@@ -559,7 +559,7 @@ fn a_hand_thrown_in_takes_no_kontra_and_no_re() {
 }
 
 #[test]
-fn a_german_record_takes_no_klopfen_and_no_tariff() {
+fn a_german_record_takes_no_doubling_and_no_tariff() {
     let german = |extra: &str| {
         Record::from_json(&format!(
             r#"{{"variant": "german", "hands": ["EU GU HU SU EA EZ EK E9",
@@ -570,11 +570,24 @@ fn a_german_record_takes_no_klopfen_and_no_tariff() {
         .deal()
     };
     assert!(german("").is_ok());
-    assert_eq!(
-        german(r#", "doublings": {"klopfen": 1}"#)
+    let doubled = |doublings: &str| {
+        german(&format!(r#", "doublings": {doublings}"#))
             .unwrap_err()
-            .to_string(),
-        "doublings: 1 Klopfen in a German game: the German game has no Klopfen"
+            .to_string()
+    };
+    let reason = "in a German game: the German game doubles nothing; it is paid in game \
+                  points towards the match to nine (RULES.md section 8)";
+    assert_eq!(
+        doubled(r#"{"klopfen": 1}"#),
+        format!("doublings: 1 Klopfen {reason}")
+    );
+    assert_eq!(
+        doubled(r#"{"kontra": 1, "re": 1}"#),
+        format!("doublings: 1 Kontra, 1 Re {reason}")
+    );
+    assert_eq!(
+        doubled(r#"{"bock": 2}"#),
+        format!("doublings: 2 Bock {reason}")
     );
     let tariff = german(r#", "tariff": {"base": 20}"#).unwrap_err();
     assert!(
@@ -624,7 +637,15 @@ fn a_schieber_thrown_in_part_way_is_judged_from_forehands_view() {
     assert_eq!(report.unwrap_err().code(), "incomplete_round");
     // Before forehand passed, not even his hand was final.
     let early = partway.replace(r#",{"from":0,"to":1,"cards":"GZ H9"}"#, "");
-    let e =
-        HandQuestion::of_record(&Record::from_json(&early).unwrap(), Some(Seat::S0)).unwrap_err();
+    let early = Record::from_json(&early).unwrap();
+    let e = HandQuestion::of_record(&early, Some(Seat::S0)).unwrap_err();
     assert_eq!(e.code(), "incomplete_round");
+    // And what `contracts` says of it sends nobody to `odds --seat 0`.
+    let e = contracts(&early, &mut Solver::with_budget(1 << 24)).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the schieber round was thrown in after 1 of its 4 passes: the hands were never \
+         complete, so nothing can be judged (forehand had not passed yet: not even his hand \
+         was final)"
+    );
 }

@@ -296,6 +296,21 @@ fn a_table_may_cap_laufende_and_pay_solos_without_schneider() {
     );
     let wenz = r#"{"game": "wenz", "declarer": 0}"#;
     assert!(game(wenz, r#"{"laufende_max": 2}"#).is_ok());
+    // A Wenz refuses a cap of 1 by its own minimum; games without Laufende take any cap.
+    let wenz_cap = game(wenz, r#"{"laufende_max": 1}"#).unwrap_err();
+    assert!(
+        wenz_cap.to_string().contains("default minimum, 2"),
+        "{wenz_cap}"
+    );
+    for contract in [
+        r#"{"game": "ramsch"}"#,
+        r#"{"game": "bettel", "declarer": 0}"#,
+    ] {
+        assert!(
+            game(contract, r#"{"laufende_max": 1}"#).is_ok(),
+            "{contract}"
+        );
+    }
 }
 
 fn solo_of(game: Solo) -> Contract {

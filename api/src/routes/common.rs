@@ -85,7 +85,8 @@ pub struct BodyParams {
     /// The name imported games' ids start with (`<name>#<game number>` for protocols,
     /// `<name>:<line>` for plain lines, e.g. `club-night-2026-11-29`); default `upload-`
     /// and the first 8 hex digits of the body's SHA-256, so that two different logs never
-    /// share ids and the same log posted again is refused as stored.
+    /// share ids and the same log posted again is refused as stored. At most 184
+    /// characters and no control character (`400 bad_query` before the body is read).
     pub name: Option<String>,
 }
 
@@ -106,6 +107,16 @@ impl BodyParams {
             self.from = Some(FormatName(LogFormat::Openschafkopf));
         }
         self
+    }
+
+    /// The parameters, once the name is one every game's id may start with
+    /// ([`solver::record::check_log_name`]): a fault is answered before the body is read.
+    fn checked(self) -> Result<BodyParams, ApiError> {
+        if let Some(name) = self.name.as_deref().filter(|n| !n.trim().is_empty()) {
+            solver::record::check_log_name(name)
+                .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "bad_query", e.to_string()))?;
+        }
+        Ok(self)
     }
 
     /// The foreign format asked for, if any (`records` is the service's own).
@@ -149,6 +160,7 @@ impl FromRequest for RecordRequest {
     /// The query is read first: a bad parameter is answered without reading the body.
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let query = read_query::<BodyParams>(req.query_string())
+            .and_then(|from| from.checked())
             .and_then(|from| Ok((from, read_query::<PackParams>(req.query_string())?)));
         let (from, pack) = match query {
             Ok(query) => query,

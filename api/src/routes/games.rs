@@ -178,7 +178,9 @@ pub(crate) async fn delete_game(
 }
 
 /// The stored game's analysis in a view: computed on the first request, then served from
-/// the database (each view and sampling kept apart).
+/// the database (each view kept apart). The players' view is kept at its default worlds and
+/// seed without assumptions; other settings are computed for each request and not kept, so
+/// that requests (a GET anyone's page may send) cannot fill the store.
 #[utoipa::path(tag = "games", params(("id" = String, Path, description = "The game's id"), ViewParams, PackParams),
     responses((status = 200, body = Analysis), GameErrors,
     (status = 422, description = "The stored record has no contract to analyse, or its search exceeds the budget", body = Problem, content_type = "application/problem+json"),
@@ -192,7 +194,10 @@ pub(crate) async fn game_analysis(
     pack: Query<PackParams>,
 ) -> Result<HttpResponse, ApiError> {
     let (sampling, lines) = (view.sampling(pack.pack(state.pack))?, view.lines());
-    let key = ViewParams::key(sampling, lines);
+    let kept = sampling.is_none_or(|s| {
+        s.samples == solver::defaults::ANALYSIS_WORLDS && s.seed == 0 && s.assume.is_empty()
+    });
+    let key = kept.then(|| ViewParams::key(sampling, lines));
     let search = move |g: solver::Game, s: &mut solver::Solver| {
         solver::analyze_in(&g, sampling, lines, std::slice::from_mut(s))
     };
@@ -221,7 +226,7 @@ pub(crate) async fn game_contracts(
     pack: Query<PackParams>,
 ) -> Result<HttpResponse, ApiError> {
     // Kept beside the game's analyses, under a view name of its own.
-    let key = "contracts".to_string();
+    let key = Some("contracts".to_string());
     let check = |r: solver::Record| r.deal().map(|_| r);
     let search = |r: solver::Record, s: &mut solver::Solver| solver::contracts(&r, s);
     stored_or_computed(
@@ -237,11 +242,12 @@ pub(crate) async fn game_contracts(
 
 /// What a stored game's analyses share: the answer kept under `key` (and the pack, where
 /// not German) if there is one, else the stored record checked (`check`), searched on a
-/// solver worker (`search`), and the answer kept for the next request.
+/// solver worker (`search`), and the answer kept for the next request (where `key` is
+/// none, neither looked up nor kept).
 pub(crate) async fn stored_or_computed<P, T>(
     state: web::Data<State>,
     client: Option<Client>,
-    (id, key): (String, String),
+    (id, key): (String, Option<String>),
     pack: &PackParams,
     check: impl FnOnce(solver::Record) -> Result<P, solver::Error>,
     search: impl FnOnce(P, &mut solver::Solver) -> Result<T, solver::Error> + Send + 'static,
@@ -251,13 +257,17 @@ where
     T: serde::Serialize + Send + 'static,
 {
     let pack = pack.pack(state.pack);
-    let key = match pack {
+    let key = key.map(|key| match pack {
         Pack::German => key,
         other => format!("{key}&pack={other}"),
-    };
+    });
     let (s, game, view) = (state.clone(), id.clone(), key.clone());
     let (text, stored) = blocking(move || {
-        Ok::<_, StoreError>((s.store.get(&game)?, s.store.analysis(&game, &view)?))
+        let stored = match &view {
+            Some(view) => s.store.analysis(&game, view)?,
+            None => None,
+        };
+        Ok::<_, StoreError>((s.store.get(&game)?, stored))
     })
     .await?;
     if let Some(answer) = stored {
@@ -267,8 +277,10 @@ where
     let check = |r| check(r).map(|p| (Lane::Main, p));
     let answer = checked_search(&state, client, pack, record, check, search).await?;
     let text = to_json(&answer, pack)?;
-    let kept = text.clone();
-    blocking(move || state.store.put_analysis(&id, &key, &kept)).await?;
+    if let Some(key) = key {
+        let kept = text.clone();
+        blocking(move || state.store.put_analysis(&id, &key, &kept)).await?;
+    }
     Ok(raw_json(text))
 }
 

@@ -20,16 +20,18 @@ macro_rules! now_text {
 }
 
 /// Schema versions, in order; all pending run in one transaction at start-up.
-const MIGRATIONS: &[&str] = &[concat!(
-    "CREATE TABLE games (
+const MIGRATIONS: &[&str] = &[
+    // 1: games as given, their players for filtering, analyses by view.
+    concat!(
+        "CREATE TABLE games (
          seq BIGSERIAL UNIQUE,
          id TEXT PRIMARY KEY,
          record TEXT NOT NULL,
          game TEXT,
          declarer BIGINT,
          created_at TEXT NOT NULL DEFAULT ",
-    now_text!(),
-    "
+        now_text!(),
+        "
      );
      CREATE INDEX games_created ON games (created_at, seq);
      CREATE INDEX games_game ON games (game);
@@ -45,11 +47,14 @@ const MIGRATIONS: &[&str] = &[concat!(
          view TEXT NOT NULL,
          analysis TEXT NOT NULL,
          created_at TEXT NOT NULL DEFAULT ",
-    now_text!(),
-    ",
+        now_text!(),
+        ",
          PRIMARY KEY (game_id, view)
      );"
-)];
+    ),
+    // 2: the revision of the answers that computed each analysis (0: before it was kept).
+    "ALTER TABLE analyses ADD COLUMN revision BIGINT NOT NULL DEFAULT 0;",
+];
 
 /// The advisory lock key that serialises migrations ("sk" and the year the schema began).
 const MIGRATION_LOCK: i64 = 0x736b_2026;
@@ -213,24 +218,41 @@ impl Postgres {
         self.run(move |client| Ok(client.execute("DELETE FROM games WHERE id = $1", &[&id])? > 0))
     }
 
-    pub fn analysis(&self, id: &str, view: &str) -> Result<Option<String>, StoreError> {
+    pub fn analysis(&self, id: &str, view: &str) -> Result<Option<(String, u32)>, StoreError> {
         let (id, view) = (id.to_string(), view.to_string());
         self.run(move |client| {
             let row = client.query_opt(
-                "SELECT analysis FROM analyses WHERE game_id = $1 AND view = $2",
+                "SELECT analysis, revision FROM analyses WHERE game_id = $1 AND view = $2",
                 &[&id, &view],
             )?;
-            Ok(row.map(|r| r.get(0)))
+            Ok(row.map(|r| (r.get(0), r.get::<_, i64>(1) as u32)))
         })
     }
 
-    pub fn put_analysis(&self, id: &str, view: &str, analysis: &str) -> Result<(), StoreError> {
+    /// Keeps an analysis of `revision`: where one of the same revision is there already it
+    /// stays, one of another revision is replaced.
+    pub fn put_analysis(
+        &self,
+        id: &str,
+        view: &str,
+        analysis: &str,
+        revision: u32,
+    ) -> Result<(), StoreError> {
         let (id, view, analysis) = (id.to_string(), view.to_string(), analysis.to_string());
+        let revision = i64::from(revision);
         self.run(move |client| {
             client.execute(
-                "INSERT INTO analyses (game_id, view, analysis) VALUES ($1, $2, $3)
-                 ON CONFLICT (game_id, view) DO NOTHING",
-                &[&id, &view, &analysis],
+                concat!(
+                    "INSERT INTO analyses (game_id, view, analysis, revision)
+                     VALUES ($1, $2, $3, $4)
+                     ON CONFLICT (game_id, view) DO UPDATE
+                         SET analysis = excluded.analysis, revision = excluded.revision,
+                             created_at = ",
+                    now_text!(),
+                    "
+                         WHERE analyses.revision <> excluded.revision"
+                ),
+                &[&id, &view, &analysis, &revision],
             )?;
             Ok(())
         })

@@ -44,6 +44,8 @@ const MIGRATIONS: &[&str] = &[
          SELECT game_id, 'double_dummy', analysis, created_at FROM analyses;
      DROP TABLE analyses;
      ALTER TABLE analyses_by_view RENAME TO analyses;",
+    // 3: the revision of the answers that computed each analysis (0: before it was kept).
+    "ALTER TABLE analyses ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;",
 ];
 
 pub struct Sqlite {
@@ -144,22 +146,33 @@ impl Sqlite {
             > 0)
     }
 
-    pub fn analysis(&self, id: &str, view: &str) -> Result<Option<String>, StoreError> {
+    pub fn analysis(&self, id: &str, view: &str) -> Result<Option<(String, u32)>, StoreError> {
         Ok(self
             .conn()
             .query_row(
-                "SELECT analysis FROM analyses WHERE game_id = ?1 AND view = ?2",
+                "SELECT analysis, revision FROM analyses WHERE game_id = ?1 AND view = ?2",
                 [id, view],
-                |r| r.get(0),
+                |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()?)
     }
 
-    pub fn put_analysis(&self, id: &str, view: &str, analysis: &str) -> Result<(), StoreError> {
+    /// Keeps an analysis of `revision`: where one of the same revision is there already it
+    /// stays, one of another revision is replaced.
+    pub fn put_analysis(
+        &self,
+        id: &str,
+        view: &str,
+        analysis: &str,
+        revision: u32,
+    ) -> Result<(), StoreError> {
         self.conn().execute(
-            "INSERT INTO analyses (game_id, view, analysis) VALUES (?1, ?2, ?3)
-             ON CONFLICT (game_id, view) DO NOTHING",
-            params![id, view, analysis],
+            "INSERT INTO analyses (game_id, view, analysis, revision) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (game_id, view) DO UPDATE
+                 SET analysis = excluded.analysis, revision = excluded.revision,
+                     created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+                 WHERE analyses.revision <> excluded.revision",
+            params![id, view, analysis, revision],
         )?;
         Ok(())
     }
@@ -249,7 +262,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_first_schema_store_keeps_its_analyses_as_double_dummy() {
+    fn a_first_schema_store_keeps_its_analyses_as_double_dummy_of_revision_0() {
         let dir = std::env::temp_dir().join(format!("schafkopf-migrate-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("v1.db");
@@ -265,15 +278,26 @@ mod tests {
             .unwrap();
         }
         let store = Sqlite::open(&path).unwrap();
+        // Kept as double dummy, of revision 0 (before revisions were kept).
+        let found = |view: &str| store.analysis("g", view).unwrap();
         assert_eq!(
-            store.analysis("g", "double_dummy").unwrap().as_deref(),
-            Some("{\"start\": 40}")
+            found("double_dummy"),
+            Some(("{\"start\": 40}".to_string(), 0))
         );
-        assert_eq!(store.analysis("g", "players:100:0").unwrap(), None);
-        store.put_analysis("g", "players:100:0", "{}").unwrap();
+        assert_eq!(found("players:100:0"), None);
+        store.put_analysis("g", "players:100:0", "{}", 2).unwrap();
+        assert_eq!(found("players:100:0"), Some(("{}".to_string(), 2)));
+        // One of the same revision stays; one of another is replaced.
+        store
+            .put_analysis("g", "players:100:0", "{\"b\": 1}", 2)
+            .unwrap();
+        assert_eq!(found("players:100:0"), Some(("{}".to_string(), 2)));
+        store
+            .put_analysis("g", "double_dummy", "{\"start\": 41}", 2)
+            .unwrap();
         assert_eq!(
-            store.analysis("g", "players:100:0").unwrap().as_deref(),
-            Some("{}")
+            found("double_dummy"),
+            Some(("{\"start\": 41}".to_string(), 2))
         );
         // Deleting the game deletes every view's analysis.
         store.delete("g").unwrap();

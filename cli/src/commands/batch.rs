@@ -173,9 +173,9 @@ fn csv_fields(r: &BatchRecord, pack: Pack) -> Vec<String> {
         None => String::new(),
     };
     let mut f = vec![
-        r.id.clone().unwrap_or_default(),
-        r.players.as_ref().map(|p| p.join("|")).unwrap_or_default(),
-        r.game.clone(),
+        text_cell(r.id.clone().unwrap_or_default()),
+        text_cell(r.players.as_ref().map(|p| p.join("|")).unwrap_or_default()),
+        text_cell(r.game.clone()),
         r.analysis.measure.to_string(),
         declared
             .and_then(|d| d.contract.suit())
@@ -238,6 +238,22 @@ fn csv_fields(r: &BatchRecord, pack: Pack) -> Vec<String> {
     f
 }
 
+/// A text cell that a spreadsheet keeps as text: one that starts as a formula would (`=`,
+/// `+`, `-`, `@`, a tab or a carriage return) or with the quote itself gets a leading `'`,
+/// which spreadsheets take as "text" and do not show, and [`cell_text`] takes off again
+/// when the row is read back. Numbers are written as they are, never through this.
+fn text_cell(text: String) -> String {
+    match text.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r' | '\'') => format!("'{text}"),
+        _ => text,
+    }
+}
+
+/// The text of a cell [`text_cell`] wrote.
+fn cell_text(cell: &str) -> &str {
+    cell.strip_prefix('\'').unwrap_or(cell)
+}
+
 /// One CSV row (no line end).
 pub fn csv_row(fields: &[String]) -> String {
     let mut w = csv::WriterBuilder::new()
@@ -255,8 +271,8 @@ pub fn csv_error_row(line: usize, code: &str, message: &str) -> String {
     let mut f = vec![String::new(); CSV_HEADER.len()];
     let n = f.len();
     f[n - 3] = line.to_string();
-    f[n - 2] = code.to_string();
-    f[n - 1] = message.to_string();
+    f[n - 2] = text_cell(code.to_string());
+    f[n - 1] = text_cell(message.to_string());
     csv_row(&f)
 }
 
@@ -434,7 +450,7 @@ fn stats_of_csv(row: &csv::StringRecord) -> Option<RecordCounts> {
     let players = row
         .get(column("players"))
         .filter(|s| !s.is_empty())
-        .map(|s| s.split('|').map(str::to_string).collect());
+        .map(|s| cell_text(s).split('|').map(str::to_string).collect());
     let four = |at: usize| -> Option<[i64; 4]> {
         Some([
             signed(at)?,
@@ -461,7 +477,7 @@ fn stats_of_csv(row: &csv::StringRecord) -> Option<RecordCounts> {
         // Empty in Schellen-Schafkopf.
         loss: std::array::from_fn(|i| signed(column("loss_0") + i).unwrap_or(0)),
         payouts: four(column("payout_0")),
-        game: row.get(column("game"))?.to_string(),
+        game: cell_text(row.get(column("game"))?).to_string(),
         won_as_played: flag(column("won_as_played")),
         won_double_dummy: flag(column("won_double_dummy")),
         single_dummy: single_dummy_of((0..4).map(|i| {

@@ -24,7 +24,7 @@ pub fn run_serve(serve: Serve, config: &Config) -> io::Result<ExitCode> {
             workers,
             queue: serve.queue,
             table_bytes: serve.table_mb.max(1) << 20,
-            node_budget: Some(serve.node_budget),
+            node_budget: Some(serve.request_node_budget),
             queue_wait: std::time::Duration::from_secs(serve.queue_wait),
         },
         body_limit: serve.body_limit,

@@ -211,15 +211,18 @@ impl Answer {
 }
 
 pub fn send(method: &str, url: &str, body: Option<&str>) -> Answer {
+    send_as(method, url, "application/json", body)
+}
+
+/// [`send`] with a body of another content type.
+pub fn send_as(method: &str, url: &str, content_type: &str, body: Option<&str>) -> Answer {
     let agent = ureq::AgentBuilder::new()
         .timeout(Duration::from_secs(120))
         .redirects(0)
         .build();
     let request = agent.request(method, url);
     let result = match body {
-        Some(b) => request
-            .set("Content-Type", "application/json")
-            .send_string(b),
+        Some(b) => request.set("Content-Type", content_type).send_string(b),
         None => request.call(),
     };
     let response = match result {

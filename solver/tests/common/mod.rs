@@ -322,16 +322,16 @@ pub fn random_game(kind: ContractKind, seed: u64) -> Option<(Game, Rng)> {
         bauernhochzeit: table.bauernhochzeit,
         ..random_options(&mut rng)
     };
-    // The German game has no Klopfen (the draw is kept, so every seed deals as before).
-    let klopfen = rng.below(3) as u8;
-    let doublings = Doublings {
-        klopfen: match contract.variant() {
-            Variant::German => 0,
-            Variant::Bavarian => klopfen,
+    // The German game doubles nothing (the draws are kept, so every seed deals as before).
+    let (klopfen, kontra, bock) = (rng.below(3) as u8, rng.below(2) as u8, rng.below(2) as u8);
+    let doublings = match contract.variant() {
+        Variant::German => Doublings::default(),
+        Variant::Bavarian => Doublings {
+            klopfen,
+            kontra,
+            re: 0,
+            bock,
         },
-        kontra: rng.below(2) as u8,
-        re: 0,
-        bock: rng.below(2) as u8,
     };
     let stock = 10 * rng.below(5) as i64;
     let deal = deal(hands, contract, deck)

@@ -289,8 +289,10 @@ async function toContract() {
   const r = await fetch("/api/v1/board", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(record([])) });
   const body = await r.json();
   if (!r.ok) { say(body.detail); return; }
+  // What each seat may choose and what is played when all pass, as the table's variant
+  // and rules allow them (the server's one list).
   S.choices = body.announceable.flatMap((list, seat) => list.map(c => [seat, c]));
-  S.choices.push([null, { game: "ramsch" }]);
+  if (body.all_pass) S.choices.push([null, body.all_pass]);
   S.phase = "contract";
   say("");
   redraw();
@@ -354,7 +356,7 @@ function viewContract(root) {
   const select = root.querySelector("#contract");
   if (select.dataset.for !== JSON.stringify(S.hands)) {
     select.replaceChildren(...S.choices.map(([seat, c], i) => el("option", { value: i },
-      seat === null ? "Everyone passes: Ramsch" : seatName(seat) + ": " + contractText(c, names()))));
+      seat === null ? "Everyone passes: " + contractText(c, names()) : seatName(seat) + ": " + contractText(c, names()))));
     select.dataset.for = JSON.stringify(S.hands);
   }
 }
@@ -388,7 +390,10 @@ function viewTable(root, board, solved, judged) {
         title: v === undefined ? "Play " + c : "Play " + c + ": value " + v + (cost ? ", costs " + cost : ", a best card") },
         cardNode(c), out === null ? el("span", { class: "value" }, v === undefined ? "\u2026" : String(v)) : null,
         players ? el("span", { class: "sd-value", title: "Expected value; chance to win" }, playersText(players.cards[c])) : null);
-      b.addEventListener("click", () => playCard(c));
+      // A button plays its card at the position it was drawn for: a second click (a
+      // double click, a burst) before the next position is drawn plays nothing.
+      const at = drawn;
+      b.addEventListener("click", () => { if (at === drawn) playCard(c); });
       return b;
     }));
   }
@@ -498,7 +503,11 @@ function viewHeader(root, start, end) {
   sub.textContent = parts.join(" \u2014 ");
 }
 
+// Counts the draws: a card button is live only until the next one (see `viewTable`).
+let drawn = 0;
+
 function redraw() {
+  drawn++;
   const root = document.getElementById("board");
   root.querySelector("#deal-panel").hidden = S.phase !== "deal";
   root.querySelector("#contract-panel").hidden = S.phase !== "contract";
@@ -517,6 +526,8 @@ function redraw() {
   root.querySelector("#step").textContent = "card " + S.step + " of " + line().length + (S.variation ? " (variation)" : "");
   const download = root.querySelector("#download");
   download.href = "data:application/json;charset=utf-8," + encodeURIComponent(JSON.stringify(record(S.main)) + "\n");
+  // Until the position's answer is in, the buttons of the one before are dead: shown so.
+  if (board.state !== "done") for (const b of root.querySelectorAll(".hand button.play")) b.disabled = true;
   if (board.state === "error") { say(board.value); return; }
   if (board.state !== "done") return;
   const b = board.value;

@@ -76,7 +76,7 @@ function contractText(c, names) {
   if (game === "sauspiel" || game === "rufspiel") return "Sauspiel on the" + suit + " " + (c.rank || "ace") + who;
   const name = game.charAt(0).toUpperCase() + game.slice(1).replace("_", " ");
   const partner = c.partner !== undefined && c.partner !== null && game === "hochzeit" ? " with " + names[c.partner] : "";
-  return name + suit + (c.tout ? " Tout" : "") + who + partner;
+  return name + suit + (c.tout ? " Tout" : "") + (c.solo ? " alone" : "") + who + partner;
 }
 
 

@@ -969,3 +969,110 @@ fn the_board_plays_it_out_against_the_program() {
     );
     session.close();
 }
+
+/// Clicks in bursts: a double click on a card, and a burst over several cards, while the
+/// next position's answer is pending, play one card at the position they were clicked at
+/// and nothing more (each card button is live only until the next position is drawn).
+#[test]
+fn the_board_plays_one_card_for_a_double_click_or_a_burst() {
+    let Some(driver) = start_driver() else {
+        return;
+    };
+    let server = Server::start(&temp_db("board-clicks"), &[]);
+    let game = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let stored = call(
+        "POST",
+        &server.url("/api/v1/games"),
+        Some(serde_json::from_str(game.lines().next().unwrap()).unwrap()),
+    );
+    let id = stored["id"].as_str().unwrap();
+    let escaped: String = id
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    let session = Session::start(&driver);
+    let board = "document.getElementById('board').dataset";
+    let step = "document.getElementById('step').textContent";
+    for (at, burst) in [(4, "double click"), (9, "burst")] {
+        session.go(&server.url(&format!("/board?game={escaped}&step={at}")));
+        wait_for(&session, &format!("{board}.step"), &at.to_string());
+        wait_for(&session, &format!("{board}.ready"), "true");
+        // A card other than the game's next: a variation of one card.
+        let clicked = session.run(&format!(
+            "const next = document.querySelector(\"#main-line button[data-k='{}'] .card\").dataset.card; \
+             const all = [...document.querySelectorAll('#board .hand button.play')]; \
+             const others = all.filter(b => b.dataset.card !== next); \
+             const b = others[0]; \
+             if ('{burst}' === 'double click') {{ b.click(); b.click(); }} \
+             else {{ for (const o of others.concat(all)) o.click(); b.click(); }} \
+             return b.dataset.card;",
+            at + 1
+        ));
+        assert!(clicked.is_string(), "no other legal card at {at}");
+        wait_for(&session, &format!("{board}.step"), &(at + 1).to_string());
+        wait_for(&session, &format!("{board}.ready"), "true");
+        wait_for(
+            &session,
+            step,
+            &format!("card {} of {} (variation)", at + 1, at + 1),
+        );
+        let variation = session.run(
+            "return [...document.querySelectorAll('#variation .moves button .card')].map(c => c.dataset.card);",
+        );
+        assert_eq!(variation, serde_json::json!([clicked]), "{burst} at {at}");
+        let message = session.run("return document.getElementById('message').textContent;");
+        assert!(
+            !message.as_str().unwrap().contains("illegal"),
+            "{burst}: {message}"
+        );
+    }
+    session.close();
+}
+
+/// A German deal on the board offers the declarer's two games and nothing else, and one
+/// of them plays.
+#[test]
+fn the_board_offers_a_german_deal_its_own_games() {
+    let Some(driver) = start_driver() else {
+        return;
+    };
+    let server = Server::start(&temp_db("board-german"), &[]);
+    let session = Session::start(&driver);
+    session.go(&server.url("/board"));
+    let board = "document.getElementById('board').dataset";
+    wait_for(&session, &format!("{board}.phase"), "deal");
+    for hand in [
+        "EU GU SA EK SU GK HK SO",
+        "H9 GZ HO GA E8 HZ G9 G7",
+        "S9 EO E9 EZ E7 G8 EA S7",
+        "HU S8 SK H8 SZ GO H7 HA",
+    ] {
+        session.run(&format!(
+            "document.getElementById('typed-hand').value = '{hand}'; return 0;"
+        ));
+        session.click("#typed button[type=submit]");
+    }
+    session.run("document.getElementById('variant').value = 'german'; return 0;");
+    session.click("#to-contract");
+    wait_for(&session, &format!("{board}.phase"), "contract");
+    let offered = session
+        .run("return [...document.getElementById('contract').options].map(o => o.textContent);");
+    let offered: Vec<String> = serde_json::from_value(offered).unwrap();
+    assert_eq!(offered.len(), 2, "{offered:?}");
+    assert!(
+        offered
+            .iter()
+            .all(|o| o.starts_with("Hinterhand: German Eichel")),
+        "{offered:?}"
+    );
+    assert!(offered[1].contains("alone"), "{offered:?}");
+    session.click("#play");
+    wait_for(&session, &format!("{board}.phase"), "play");
+    wait_for(&session, &format!("{board}.ready"), "true");
+    let message = session.run("return document.getElementById('message').textContent;");
+    assert_eq!(message, "", "{message}");
+    session.close();
+}

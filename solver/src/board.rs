@@ -6,7 +6,7 @@
 
 use crate::cards::{Card, Cards};
 use crate::error::Error;
-use crate::game::{announceable_on, Deal, Game};
+use crate::game::{choices, Deal, Game};
 use crate::record::{ContractSpec, Record};
 use crate::seat::Seat;
 use crate::settle::Score;
@@ -47,10 +47,15 @@ pub struct Board {
     /// The result as played, once every card is played.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<Score>,
-    /// Before a contract: per seat, what it may announce on the deal (the table's
-    /// `rules.games`, its round and Muss game kept); empty once a contract is chosen.
+    /// Before a contract: per seat, what it may choose on the deal under the table's
+    /// variant and rules (`rules.games`, its round and Muss game kept; in the German game
+    /// the declarer's two games); empty once a contract is chosen.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub announceable: Vec<Vec<ContractSpec>>,
+    /// Before a contract: what is played when every seat passes, where the table plays a
+    /// game then (a Ramsch under `rules.all_pass: ramsch`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub all_pass: Option<ContractSpec>,
 }
 
 impl Board {
@@ -84,11 +89,9 @@ impl Board {
             score: None,
             announceable: Seat::ALL
                 .iter()
-                .map(|&s| {
-                    let contracts = announceable_on(deal, s);
-                    contracts.iter().map(ContractSpec::of).collect()
-                })
+                .map(|&s| choices(deal, s).iter().map(ContractSpec::of).collect())
                 .collect(),
+            all_pass: deal.all_pass_game().as_ref().map(ContractSpec::of),
         }
     }
 
@@ -109,6 +112,7 @@ impl Board {
             // A finished game always scores: `Score::of` fails only on an unfinished one.
             score: over.then(|| Score::of(game).ok()).flatten(),
             announceable: Vec::new(),
+            all_pass: None,
         }
     }
 }
@@ -165,6 +169,51 @@ mod tests {
         assert!(!games.contains(&("sauspiel".into(), Some("H".into()))));
         // Play without a contract is refused by name.
         assert!(matches!(board(r#", "play": "H8""#), Err(Error::NoContract)));
+    }
+
+    /// A German deal offers the declarer's two games (with his partner, alone) and nothing
+    /// else; a Bavarian table offers a Ramsch when all pass only where it plays one.
+    #[test]
+    fn a_deal_offers_the_choices_of_its_variant_and_table() {
+        let german = Board::of_record(
+            &Record::from_json(
+                r#"{"variant": "german", "hands": ["EU GU SA EK SU GK HK SO",
+                    "H9 GZ HO GA E8 HZ G9 G7", "S9 EO E9 EZ E7 G8 EA S7",
+                    "HU S8 SK H8 SZ GO H7 HA"]}"#,
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        let offered: Vec<(usize, String, Option<String>, bool)> = german
+            .announceable
+            .iter()
+            .enumerate()
+            .flat_map(|(seat, list)| {
+                list.iter()
+                    .map(move |c| (seat, c.game.clone(), c.suit.clone(), c.solo))
+            })
+            .collect();
+        assert_eq!(
+            offered,
+            [
+                (2, "german".to_string(), Some("E".to_string()), false),
+                (2, "german".to_string(), Some("E".to_string()), true),
+            ]
+        );
+        assert!(german.all_pass.is_none());
+        // Each offered game is one the record takes.
+        for (_, _, _, solo) in &offered {
+            let record = format!(
+                r#"{{"variant": "german", "hands": ["EU GU SA EK SU GK HK SO",
+                    "H9 GZ HO GA E8 HZ G9 G7", "S9 EO E9 EZ E7 G8 EA S7",
+                    "HU S8 SK H8 SZ GO H7 HA"],
+                    "contract": {{"game": "german", "suit": "E", "declarer": 2, "solo": {solo}}}}}"#
+            );
+            assert!(Board::of_record(&Record::from_json(&record).unwrap()).is_ok());
+        }
+        assert!(board("").unwrap().all_pass.is_none());
+        let ramsch = board(r#", "rules": {"all_pass": "ramsch"}"#).unwrap();
+        assert_eq!(ramsch.all_pass.map(|c| c.game), Some("ramsch".to_string()));
     }
 
     #[test]

@@ -171,6 +171,20 @@ impl Deal {
         &self.hands
     }
     /// The round whose passes made the hands, if any.
+    /// What is played when every seat passes, where the table plays a game then: a Ramsch
+    /// at a Bavarian table with `all_pass: ramsch` (not in a Muss game, where the holder of
+    /// `EO` must declare, nor in a round that allows only forehand's solos). A German deal
+    /// always has a declarer (a forced game where nobody counts five).
+    pub fn all_pass_game(&self) -> Option<Contract> {
+        let ramsch = self.variant == Variant::Bavarian
+            && self.options.all_pass == AllPass::Ramsch
+            && !self.muss
+            && self
+                .round()
+                .is_none_or(|r| r.check_contract(&Contract::Ramsch).is_ok());
+        ramsch.then_some(Contract::Ramsch)
+    }
+
     pub fn round(&self) -> Option<Round> {
         self.round.as_ref().map(|(r, _)| *r)
     }
@@ -813,6 +827,45 @@ impl Game {
             taken[t.winner] |= t.cards.iter().copied().collect();
         }
         taken
+    }
+}
+
+/// Every contract `seat` may choose on `deal`, under the table's variant and rules: the
+/// one home of a seat's choices, which the board, `contracts` and `odds` all ask. In the
+/// Bavarian game what it may announce ([`announceable_on`]); in the German game the
+/// declaration decides (RULES.md section 8): the seat it names plays with its partners or
+/// alone, with the table's Wenzels, and no other seat chooses. A Hochzeit needs a
+/// partner's consent and what is played when every seat passes is the table's
+/// ([`Deal::all_pass_game`]): neither is one seat's choice.
+pub fn choices(deal: &Deal, seat: Seat) -> Vec<Contract> {
+    let wenzels = deal
+        .options
+        .german_wenzels
+        .map(u64::from)
+        .and_then(crate::contract::Wenzels::from_count)
+        .unwrap_or_default();
+    choices_with(deal, seat, wenzels)
+}
+
+/// [`choices`] where a German game counts `wenzels` (a declared contract's own).
+pub(crate) fn choices_with(
+    deal: &Deal,
+    seat: Seat,
+    wenzels: crate::contract::Wenzels,
+) -> Vec<Contract> {
+    match deal.variant {
+        Variant::Bavarian => announceable_on(deal, seat),
+        Variant::German => {
+            let rules = &deal.options;
+            let declared = german_declaration(&deal.hands, wenzels, rules.german_trump);
+            if declared.declarer != seat {
+                return Vec::new();
+            }
+            vec![
+                declared.contract(wenzels, rules.german_partners),
+                declared.contract(wenzels, Partners::Solo),
+            ]
+        }
     }
 }
 

@@ -88,7 +88,7 @@ pub mod rules {
         may_offer_hochzeit, GermanDeclaration,
     };
     pub use crate::contract::holds_sie;
-    pub use crate::game::announceable_on;
+    pub use crate::game::{announceable_on, choices};
     pub use crate::legal::{CalledAce, PlayRules, RunAway};
     pub use crate::order::{Group, Order};
     pub use crate::settle::{declared_payouts, german_points, laufende_held, laufende_paid};

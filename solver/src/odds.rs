@@ -11,7 +11,7 @@ use crate::cards::Cards;
 use crate::contract::{Contract, Variant};
 use crate::deal::Rng;
 use crate::error::Error;
-use crate::game::{announceable_on, Deal, Setup};
+use crate::game::{choices, Deal, Setup};
 use crate::record::Record;
 use crate::search::Solver;
 use crate::seat::{BySeat, Seat};
@@ -49,7 +49,7 @@ impl HandQuestion {
     pub fn of_record(record: &Record, seat: Option<Seat>) -> Result<HandQuestion, Error> {
         let (deal, seat, mut contracts) = record.hand_view(seat)?;
         if !contracts.is_empty() {
-            for c in announceable_on(&deal.without_stoesse(), seat) {
+            for c in choices(&deal.without_stoesse(), seat) {
                 if !contracts.contains(&c) {
                     contracts.push(c);
                 }
@@ -70,7 +70,7 @@ impl HandQuestion {
             ));
         }
         let contracts = if contracts.is_empty() {
-            announceable_on(&table, seat)
+            choices(&table, seat)
         } else {
             contracts
         };

@@ -2,10 +2,10 @@
 //! announce, its double-dummy value from the first card, the outcome the declaring side can
 //! force, and what the declarer would receive.
 
-use crate::announce::{german_declaration, may_offer_bauernhochzeit, may_offer_hochzeit};
-use crate::contract::{Contract, Measure, Partners, Variant, Wenzels};
+use crate::announce::{may_offer_bauernhochzeit, may_offer_hochzeit};
+use crate::contract::{Contract, Measure, Variant, Wenzels};
 use crate::error::Error;
-use crate::game::{announceable_on, Deal, Game, Setup};
+use crate::game::{choices_with, Deal, Game, Setup};
 use crate::options::Schwarz;
 use crate::record::Record;
 use crate::search::{Frame, Solver};
@@ -368,22 +368,9 @@ fn report(
     let mut unsettled = Vec::new();
     for &seat in which {
         let options: Vec<Contract> = match variant {
-            Variant::Bavarian => announceable_on(deal, seat),
             // Nobody announces Schellen-Schafkopf: every deal is played as it is.
             Variant::German if declared_contract == Some(Contract::SchellenSchafkopf) => Vec::new(),
-            Variant::German => {
-                let rules = deal.options();
-                let d = german_declaration(&hands, wenzels, rules.german_trump);
-                // The declarer plays with his partner or alone (a solo).
-                if d.declarer == seat {
-                    vec![
-                        d.contract(wenzels, rules.german_partners),
-                        d.contract(wenzels, Partners::Solo),
-                    ]
-                } else {
-                    Vec::new()
-                }
-            }
+            _ => choices_with(deal, seat, wenzels),
         };
         let mut values = Vec::with_capacity(options.len() + 3);
         for contract in options {

@@ -588,7 +588,6 @@ async function start() {
     const r = await fetch("/api/v1/games/" + encodeURIComponent(id) + "?pack=german");
     const rec = await r.json();
     if (!r.ok) { say(rec.detail); return redraw(); }
-    if (rec.round || rec.passes) { say("A Schieber round cannot be opened on the board; its replay shows it."); return; }
     // Stored again, a game gets an id of its own: its line may have changed.
     const { hands, contract, play, id: _, ...rest } = rec;
     S.base = rest;

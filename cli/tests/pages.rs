@@ -1076,3 +1076,47 @@ fn the_board_offers_a_german_deal_its_own_games() {
     assert_eq!(message, "", "{message}");
     session.close();
 }
+
+/// A Schieber round (its passes made before the first card) opens on the board from the
+/// store and plays on: the hands as played after the passes, the best card at each step.
+#[test]
+fn the_board_opens_a_schieber_round_and_plays_it() {
+    let Some(driver) = start_driver() else {
+        return;
+    };
+    let server = Server::start(&temp_db("board-schieber"), &[]);
+    let protocol = repo().join("tests/data/netschafkopf/samples-16.05.20.txt");
+    let imported = std::process::Command::new(env!("CARGO_BIN_EXE_schafkopf"))
+        .args([
+            "import",
+            "--from",
+            "netschafkopf",
+            protocol.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let schieber = String::from_utf8(imported.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|r| r["round"] == "schieber" && r.get("contract").is_some())
+        .expect("a Schieber round played in the protocol");
+    let stored = call("POST", &server.url("/api/v1/games"), Some(schieber.clone()));
+    let id = stored["id"].as_str().unwrap().replace('#', "%23");
+    let session = Session::start(&driver);
+    let board = "document.getElementById('board').dataset";
+    session.go(&server.url(&format!("/board?game={id}&step=4")));
+    wait_for(&session, &format!("{board}.step"), "4");
+    wait_for(&session, &format!("{board}.ready"), "true");
+    // Forehand's hand holds the set-aside Obers he was passed, less what he passed on.
+    let cards = session.run(
+        "return [...document.querySelectorAll('#board .hand')].map(h => h.querySelectorAll('.card').length);",
+    );
+    assert_eq!(cards, serde_json::json!([7, 7, 7, 7]));
+    let message = session.run("return document.getElementById('message').textContent;");
+    assert_eq!(message, "", "{message}");
+    session.click("#board .hand button.play.best");
+    wait_for(&session, &format!("{board}.step"), "5");
+    wait_for(&session, &format!("{board}.ready"), "true");
+    session.close();
+}

@@ -417,6 +417,10 @@ pub struct SolveParams {
     /// pack): the worlds are drawn only among those that keep them.
     #[param(inline)]
     pub assume: Option<String>,
+    /// With `view=players`: also up to this many of the worlds the verdict averaged over
+    /// (`shown_worlds`: all four hands as dealt, each world's weight), 1 to 1,000.
+    #[param(inline)]
+    pub show_worlds: Option<Worlds>,
 }
 
 /// The assumptions of a question's `assume` (`;` between them), cards read in `pack`.
@@ -454,6 +458,8 @@ pub enum SolveQuestion {
     Players {
         seat: Option<solver::Seat>,
         sampling: Sampling,
+        /// Worlds to show beside the verdict.
+        shown: Option<usize>,
     },
 }
 
@@ -469,9 +475,12 @@ impl SolveParams {
                     || self.seed.is_some()
                     || self.points.is_some()
                     || self.assume.is_some()
+                    || self.show_worlds.is_some()
                 {
                     return Err(bad_query(
-                        "seat, samples, seed, points and assume belong to view=players".to_string(),
+                        "seat, samples, seed, points, assume and show_worlds belong to \
+                         view=players"
+                            .to_string(),
                     ));
                 }
                 Ok(SolveQuestion::DoubleDummy { line: self.line.0 })
@@ -486,6 +495,7 @@ impl SolveParams {
                     seat: self.seat.and_then(|n| solver::Seat::new(n.0)),
                     sampling: players_sampling(self.samples, self.seed, self.points)
                         .assuming(assumptions(self.assume.as_deref(), pack)?),
+                    shown: self.show_worlds.map(|w| w.0 as usize),
                 })
             }
         }

@@ -202,6 +202,11 @@ pub struct SolveView {
     pub seat: Option<u8>,
     #[command(flatten)]
     pub worlds: WorldsArgs,
+    /// With `--view players`: also up to N of the worlds the verdict averaged over
+    /// (`shown_worlds`: all four hands as dealt, the viewer's own among them, and each
+    /// world's weight in the averages).
+    #[arg(long, value_name = "N", value_parser = positive)]
+    pub show_worlds: Option<usize>,
 }
 
 /// How the players' view draws and judges the worlds of a decision (with `--view

@@ -294,9 +294,36 @@ fn the_players_view_and_odds_answer_as_the_command_line() {
     .unwrap();
     assert_eq!(d.json(), theirs);
     assert_eq!(d.json()["worlds"], 8);
+    // The worlds it averaged over, as the command line shows them.
+    let shown = send(
+        "POST",
+        &server.url("/api/v1/solve?view=players&samples=8&seed=2&show_worlds=3"),
+        Some(&position),
+    );
+    assert_eq!(shown.status, 200, "{}", shown.body);
+    let theirs: Value = serde_json::from_str(&binary(
+        &[
+            "solve",
+            "--view",
+            "players",
+            "--samples",
+            "8",
+            "--seed",
+            "2",
+            "--show-worlds",
+            "3",
+            "-",
+        ],
+        &position,
+    ))
+    .unwrap();
+    assert_eq!(shown.json(), theirs);
+    assert_eq!(shown.json()["shown_worlds"].as_array().unwrap().len(), 3);
     for (query, word) in [
         ("view=players&line=true", "line"),
         ("seat=1", "view=players"),
+        ("show_worlds=2", "view=players"),
+        ("view=players&show_worlds=0", "show_worlds"),
         ("view=players&samples=1001", "samples"),
     ] {
         let bad = send(

@@ -184,6 +184,28 @@ fn solve_judges_one_decision_by_the_players_view_and_names_its_faults() {
     );
     assert_eq!(d["exhaustive"], true);
     assert_eq!(d["cards"]["EZ"]["settlement"], -60.0);
+    assert!(d.get("shown_worlds").is_none());
+    // Shown, the six worlds it averaged over: four hands each, seat 2's own as dealt.
+    let out = run(
+        &["solve", "--view", "players", "--show-worlds", "10"],
+        first,
+    );
+    let shown = json_lines(&out)[0]["shown_worlds"].clone();
+    let shown = shown.as_array().unwrap();
+    assert_eq!(shown.len(), 6);
+    let record: Value = serde_json::from_str(first).unwrap();
+    for world in shown {
+        assert_eq!(world["weight"], 1.0);
+        assert_eq!(world["hands"].as_array().unwrap().len(), 4);
+        let mut own: Vec<&str> = world["hands"][2].as_str().unwrap().split(' ').collect();
+        let mut dealt: Vec<&str> = record["hands"][2].as_str().unwrap().split(' ').collect();
+        own.sort();
+        dealt.sort();
+        assert_eq!(own, dealt);
+    }
+    let out = run(&["solve", "--show-worlds", "2"], first);
+    assert_eq!(out.status.code(), Some(64));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--show-worlds belong to --view players"));
     // Another seat's view of this decision is refused in the record's place.
     let out = run(&["solve", "--view", "players", "--seat", "1"], first);
     assert_eq!(out.status.code(), Some(2));
@@ -196,7 +218,7 @@ fn solve_judges_one_decision_by_the_players_view_and_names_its_faults() {
     // A seat without the players' view, and the view with --line, are usage faults.
     let out = run(&["solve", "--seat", "1"], first);
     assert_eq!(out.status.code(), Some(64));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--seat names whose decision"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--seat and --show-worlds belong"));
     let out = run(&["solve", "--view", "players", "--line"], first);
     assert_eq!(out.status.code(), Some(64));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be used with"));

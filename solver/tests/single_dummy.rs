@@ -551,3 +551,45 @@ fn a_card_set_aside_is_reported_over_its_own_worlds() {
     let leader = d.cards.iter().find(|c| c.card == d.best[0]).unwrap();
     assert_eq!((leader.worlds, leader.loss), (None, Some(0.0)));
 }
+
+/// The worlds a decision shows are the ones it averaged over: as many as it judged (or as
+/// asked), each with the viewer's own hand as dealt, each a deal that replays the play as
+/// recorded (nothing the table revealed broken), all of them once each where the view
+/// allows no more than the sample; equal weights.
+#[test]
+fn the_worlds_shown_are_those_the_verdict_averaged_over() {
+    let full = game(SAUSPIEL);
+    let record = Record::from_json(SAUSPIEL).unwrap();
+    for cut in [5, 22] {
+        let mut position = Record::from_json(SAUSPIEL).unwrap();
+        position.play = record::CardText::from_cards(full.plays()[..cut].iter().map(|(_, c)| *c));
+        let position = position.game().unwrap();
+        let seat = position.to_move();
+        let decision = decide(&position, None, Sampling::new(30, 5), &mut solvers(1)).unwrap();
+        assert!(decision.shown_worlds.is_none());
+        // Early, a sample; ten cards from the end, every world the view allows.
+        assert_eq!(decision.exhaustive, cut == 22, "cut {cut}");
+        let shown = decision.clone().showing_worlds(1_000).shown_worlds.unwrap();
+        assert_eq!(shown.len(), decision.worlds, "cut {cut}");
+        assert_eq!(
+            decision.clone().showing_worlds(2).shown_worlds.unwrap(),
+            shown[..2]
+        );
+        for world in &shown {
+            assert_eq!(world.weight, 1.0);
+            assert_eq!(world.hands[seat], full.setup().dealt_hands()[seat]);
+            let mut replayed = record.clone();
+            replayed.hands = Seat::ALL
+                .map(|s| Some(record::CardText::from_cards(world.hands[s])))
+                .to_vec();
+            replayed.play = record::CardText::from_cards(position.plays().iter().map(|(_, c)| *c));
+            assert!(replayed.game().is_ok(), "cut {cut}: {:?}", world.hands);
+        }
+        if decision.exhaustive {
+            let mut distinct: Vec<_> = shown.iter().map(|w| w.hands).collect();
+            distinct.sort_by_key(|h| h.0.map(|c| c.to_string()));
+            distinct.dedup();
+            assert_eq!(distinct.len(), shown.len(), "cut {cut}: a world twice");
+        }
+    }
+}

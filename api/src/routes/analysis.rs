@@ -34,9 +34,17 @@ pub(crate) async fn solve(
     let search = move |g: solver::Game, s: &mut solver::Solver| match question {
         SolveQuestion::DoubleDummy { line: true } => s.solve_with_line(&g).map(Solved::DoubleDummy),
         SolveQuestion::DoubleDummy { line: false } => s.solve(&g).map(Solved::DoubleDummy),
-        SolveQuestion::Players { seat, sampling } => {
+        SolveQuestion::Players {
+            seat,
+            sampling,
+            shown,
+        } => {
             let solvers = std::slice::from_mut(s);
-            solver::single_dummy::decide(&g, seat, sampling, solvers).map(Solved::Players)
+            let decision = solver::single_dummy::decide(&g, seat, sampling, solvers)?;
+            Ok(Solved::Players(match shown {
+                Some(n) => decision.showing_worlds(n),
+                None => decision,
+            }))
         }
     };
     analysis_endpoint(&state, request, lane, |r| r.game(), search).await

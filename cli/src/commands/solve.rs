@@ -20,15 +20,16 @@ pub fn run(
     if view.view == ViewArg::Players {
         let seat = view.seat.and_then(solver::Seat::new);
         let sampling = view.worlds.sampling(config.pack)?;
+        let shown = view.show_worlds;
         return run_sampled(report, config, false, move |line, solvers, answer| {
-            decide_line(line, solvers, seat, sampling, answer)
+            decide_line(line, solvers, (seat, shown), sampling, answer)
         });
     }
-    if view.seat.is_some() {
+    if view.seat.is_some() || view.show_worlds.is_some() {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            "--seat names whose decision --view players judges; the double-dummy view \
-             has no seat",
+            "--seat and --show-worlds belong to --view players (whose decision it judges, \
+             the worlds it averaged over); the double-dummy view has neither",
         ));
     }
     view.worlds.unused()?;
@@ -83,16 +84,21 @@ fn solve_line(line: &str, solver: &mut Solver, with_line: bool, pack: solver::Pa
     )
 }
 
-/// `solve --view players` of one record: the decision of the player to move.
+/// `solve --view players` of one record: the decision of the player to move (`seat`,
+/// where named), with up to `shown` of its worlds where asked.
 fn decide_line(
     line: &str,
     solvers: &mut [Solver],
-    seat: Option<solver::Seat>,
+    (seat, shown): (Option<solver::Seat>, Option<usize>),
     sampling: Sampling,
     answer: Answer,
 ) -> LineResult {
     let result = solver::Record::from_json(line)
         .and_then(|r| r.game())
-        .and_then(|g| solver::single_dummy::decide(&g, seat, sampling, solvers));
+        .and_then(|g| solver::single_dummy::decide(&g, seat, sampling, solvers))
+        .map(|d| match shown {
+            Some(n) => d.showing_worlds(n),
+            None => d,
+        });
     LineResult::of(answer.pack, result)
 }

@@ -7,13 +7,13 @@ use super::ending::{difference, Ending};
 use super::parallel;
 use super::{round, stopping, thresholds, Sampling, View};
 use crate::advice::{self, outcome, Advice, OutcomeClass};
-use crate::cards::Card;
+use crate::cards::{Card, Cards};
 use crate::contract::Measure;
 use crate::deal::Rng;
 use crate::error::Error;
 use crate::game::Game;
 use crate::search::{Frame, Solver};
-use crate::seat::Seat;
+use crate::seat::{BySeat, Seat};
 use crate::settle::Targets;
 use crate::shown::cards_text;
 use serde::ser::SerializeMap;
@@ -33,6 +33,9 @@ pub(crate) struct Outlook {
     /// The endings' values are exact; otherwise each is the lowest value of the outcome
     /// the card reaches (what it pays is exact, its expectation unknown).
     pub exact: bool,
+    /// Each world's four hands as dealt, in the order drawn (the first [`Outlook::worlds`]
+    /// are those judged).
+    pub dealt: Vec<BySeat<Cards>>,
 }
 
 impl Outlook {
@@ -287,6 +290,12 @@ impl<'a> Judging<'a> {
                 cards: self.cards.clone(),
                 exhaustive: self.worlds.exhaustive,
                 exact: self.bounds.is_none(),
+                dealt: self
+                    .worlds
+                    .games
+                    .iter()
+                    .map(|g| g.setup().dealt_hands())
+                    .collect(),
             },
             read: 0,
             look: match self.sequential {
@@ -416,6 +425,46 @@ pub struct Decision {
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
     #[serde(serialize_with = "cards_text")]
     pub best: Vec<Card>,
+    /// Where asked for ([`Decision::showing_worlds`]): the first worlds the verdict averaged
+    /// over, the deals it imagined.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shown_worlds: Option<Vec<ShownWorld>>,
+    /// Every world judged, its hands as dealt (what `shown_worlds` shows).
+    #[serde(skip)]
+    judged_worlds: Vec<BySeat<Cards>>,
+}
+
+/// One world a verdict averaged over.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ShownWorld {
+    /// All four hands as dealt, the viewer's own among them (before a Hochzeit's exchange
+    /// or a round's passes).
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
+    #[serde(serialize_with = "hands_line")]
+    pub hands: BySeat<Cards>,
+    /// Its weight in the averages: 1 where every world weighs alike, as every world does
+    /// today (drawn uniformly from those the view allows).
+    pub weight: f64,
+}
+
+fn hands_line<S: Serializer>(hands: &BySeat<Cards>, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(hands.0.iter().map(|h| h.to_string()))
+}
+
+impl Decision {
+    /// The same decision showing the first `n` worlds it averaged over (at most as many as
+    /// it judged), each with its weight.
+    pub fn showing_worlds(mut self, n: usize) -> Decision {
+        let shown = self
+            .judged_worlds
+            .iter()
+            .take(n)
+            .map(|&hands| ShownWorld { hands, weight: 1.0 })
+            .collect();
+        self.shown_worlds = Some(shown);
+        self
+    }
 }
 
 fn outlooks_map<S: Serializer>(cards: &[CardOutlook], s: S) -> Result<S::Ok, S::Error> {
@@ -546,5 +595,7 @@ pub fn decide(
             })
             .collect(),
         best: best.into_iter().map(|c| outlook.cards[c]).collect(),
+        shown_worlds: None,
+        judged_worlds: outlook.dealt[..outlook.worlds()].to_vec(),
     })
 }

@@ -29,7 +29,7 @@ mod thresholds;
 
 pub use arrange::Arrangements;
 pub use assume::{Assumption, Assumptions, Counted};
-pub use decision::{decide, CardOutlook, Decision};
+pub use decision::{decide, CardOutlook, Decision, ShownWorld};
 pub use judge::{analyze_players, judge_single_dummy, play_single_dummy};
 
 use crate::announce::renonce_holdings;

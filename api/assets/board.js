@@ -78,7 +78,7 @@ function boardAt(cards) {
 // The decision at the position by what the player to move could know (single dummy).
 function playersAt(cards, seat) {
   return ask("players " + JSON.stringify(S.contract) + " " + cards.join(" "),
-    "/api/v1/solve?view=players&points=true&seat=" + seat, record(cards));
+    "/api/v1/solve?view=players&points=true&show_worlds=3&seat=" + seat, record(cards));
 }
 
 function solveAt(cards) {
@@ -509,6 +509,7 @@ let drawn = 0;
 function redraw() {
   drawn++;
   const root = document.getElementById("board");
+  viewWorlds(root, null);
   root.querySelector("#deal-panel").hidden = S.phase !== "deal";
   root.querySelector("#contract-panel").hidden = S.phase !== "contract";
   for (const id of ["#stepping", "#lines-panel", "#tricks-panel", "#keep-panel", "#out-panel"]) root.querySelector(id).hidden = S.phase !== "play";
@@ -542,11 +543,22 @@ function redraw() {
   else if (judged) say("By what " + seatName(b.to_move) + " could know: " + judged.value.worlds + " worlds" +
     (judged.value.exhaustive ? " (every one)" : "") + "; beneath each card its expected value and chance to win" +
     (Object.values(judged.value.cards).some(c => c.worlds != null) ? " (/N: set aside after N worlds, clearly no better)." : "."));
+  viewWorlds(root, judged && judged.state === "done" ? judged.value.shown_worlds : null);
   viewTricks(root, b);
   root.querySelector("#best-line").disabled = b.to_move === undefined;
   root.querySelector("#best-line").hidden = !!S.out && b.to_move !== undefined;
   root.dataset.step = S.step;
   root.dataset.ready = programs ? "false" : solved ? String(solved.state === "done" && (!judged || judged.state !== "pending")) : "true";
+}
+
+// The worlds the players' view averaged over, a few of them: each seat's hand as dealt,
+// as text (the cards drawn as everywhere else).
+function viewWorlds(root, worlds) {
+  const box = root.querySelector("#worlds");
+  box.hidden = !worlds || !worlds.length;
+  root.querySelector("#worlds-list").replaceChildren(...(worlds || []).map(w => el("li", { class: "world" },
+    ...w.hands.map((hand, s) => el("div", { class: "world-hand" },
+      el("span", { class: "name" }, seatName(s) + ": "), ...cardsOf(hand).map(c => cardNode(c)))))));
 }
 
 // ---- Start: a new deal, or a stored game at the deal (`?step=N` elsewhere).

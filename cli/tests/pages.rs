@@ -833,6 +833,26 @@ fn the_board_deals_plays_and_tries_a_variation_in_a_real_browser() {
         "document.getElementById('message').textContent.includes('worlds')",
         "true",
     );
+    // Three of the deals it imagined, each of four hands, the player to move's own the same
+    // in every one.
+    wait_for(
+        &session,
+        "document.querySelectorAll('#worlds-list .world').length",
+        "3",
+    );
+    let own = session.run(
+        "const mover = +/\\bs(\\d)\\b/.exec(document.querySelector('.seat.to-move').className)[1]; \
+         return [...document.querySelectorAll('#worlds-list .world')].map(w => \
+           w.querySelectorAll('.world-hand').length + ':' + \
+           [...w.querySelectorAll('.world-hand')[mover].querySelectorAll('.card')].map(c => c.dataset.card).join(' '));",
+    );
+    let own: Vec<String> = serde_json::from_value(own).unwrap();
+    assert!(
+        own.iter().all(|w| w.starts_with("4:") && *w == own[0]),
+        "{own:?}"
+    );
+    session.run("document.getElementById('worlds').open = true; return 0;");
+    session.screenshot_if_asked("board-worlds.png");
     session.click("#players-view");
 
     // Stored, and opened again at the deal with its result.

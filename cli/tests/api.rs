@@ -272,53 +272,29 @@ fn the_players_view_and_odds_answer_as_the_command_line() {
         .collect();
     position["play"] = five.join(" ").into();
     let position = position.to_string();
-    let d = send(
-        "POST",
-        &server.url("/api/v1/solve?view=players&samples=8&seed=2"),
-        Some(&position),
-    );
-    assert_eq!(d.status, 200, "{}", d.body);
-    let theirs: Value = serde_json::from_str(&binary(
-        &[
-            "solve",
-            "--view",
-            "players",
-            "--samples",
-            "8",
-            "--seed",
-            "2",
-            "-",
-        ],
-        &position,
-    ))
-    .unwrap();
-    assert_eq!(d.json(), theirs);
-    assert_eq!(d.json()["worlds"], 8);
+    // The service's decision against the command line's, asked alike.
+    let decided = |query: &str, args: &[&str]| -> Value {
+        let d = send(
+            "POST",
+            &server.url(&format!("/api/v1/solve?view=players&{query}")),
+            Some(&position),
+        );
+        assert_eq!(d.status, 200, "{}", d.body);
+        let mut all = vec!["solve", "--view", "players"];
+        all.extend_from_slice(args);
+        all.push("-");
+        let theirs: Value = serde_json::from_str(&binary(&all, &position)).unwrap();
+        assert_eq!(d.json(), theirs, "{query}");
+        theirs
+    };
+    let sampled = ["--samples", "8", "--seed", "2"];
+    assert_eq!(decided("samples=8&seed=2", &sampled)["worlds"], 8);
     // The worlds it averaged over, as the command line shows them.
-    let shown = send(
-        "POST",
-        &server.url("/api/v1/solve?view=players&samples=8&seed=2&show_worlds=3"),
-        Some(&position),
+    let shown = decided(
+        "samples=8&seed=2&show_worlds=3",
+        &[&sampled[..], &["--show-worlds", "3"]].concat(),
     );
-    assert_eq!(shown.status, 200, "{}", shown.body);
-    let theirs: Value = serde_json::from_str(&binary(
-        &[
-            "solve",
-            "--view",
-            "players",
-            "--samples",
-            "8",
-            "--seed",
-            "2",
-            "--show-worlds",
-            "3",
-            "-",
-        ],
-        &position,
-    ))
-    .unwrap();
-    assert_eq!(shown.json(), theirs);
-    assert_eq!(shown.json()["shown_worlds"].as_array().unwrap().len(), 3);
+    assert_eq!(shown["shown_worlds"].as_array().unwrap().len(), 3);
     for (query, word) in [
         ("view=players&line=true", "line"),
         ("seat=1", "view=players"),

@@ -2,31 +2,21 @@
 //! fresh solver would: a table entry or an ordering history never outlives the setup it was
 //! found under (`Setup::plays_and_pays_as`).
 
-use crate::common::{finish_randomly, random_game, random_options, ContractKind};
-use solver::{Game, Rng, Setup, Solution, Solver};
+use crate::common::{at_table, finish_randomly, random_game, random_options, ContractKind};
+use solver::{Game, Rng, Solution, Solver};
 
 /// The game `game` at another table: the same deal and contract under other random rules,
 /// Ramsch form and stock (German tables keep their own trumps and partners, which decide
 /// the contract). None when the contract is not allowed there.
 fn at_another_table(game: &Game, rng: &mut Rng) -> Option<Game> {
-    let setup = game.setup();
+    let table = game.setup().options();
     let options = solver::Options {
-        german_trump: setup.options().german_trump,
-        german_partners: setup.options().german_partners,
-        bauernhochzeit: setup.options().bauernhochzeit,
+        german_trump: table.german_trump,
+        german_partners: table.german_partners,
+        bauernhochzeit: table.bauernhochzeit,
         ..random_options(rng)
     };
-    let deal = setup
-        .deal()
-        .clone()
-        .with_table(
-            options,
-            setup.tariff().clone(),
-            setup.doublings().clone(),
-            10 * rng.below(5) as i64,
-        )
-        .ok()?;
-    Setup::new(deal, setup.contract()).ok().map(Game::new)
+    at_table(game, options, 10 * rng.below(5) as i64)
 }
 
 /// `game` after the first `n` cards of `line`, if they are legal under its rules.

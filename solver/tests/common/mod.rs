@@ -344,11 +344,17 @@ pub fn random_game(kind: ContractKind, seed: u64) -> Option<(Game, Rng)> {
 /// The same game (deal, contract, prices, doublings, stock; no card played) at a table with
 /// the Ramsch form `form`.
 pub fn with_ramsch_form(game: &Game, form: RamschForm) -> Option<Game> {
-    let setup = game.setup();
     let options = Options {
         ramsch_form: form,
-        ..setup.options().clone()
+        ..game.setup().options().clone()
     };
+    at_table(game, options, game.setup().stock())
+}
+
+/// The same deal and contract (prices and doublings kept; no card played) at a table with
+/// `options` and `stock`, where the contract is allowed there.
+pub fn at_table(game: &Game, options: Options, stock: i64) -> Option<Game> {
+    let setup = game.setup();
     let deal = setup
         .deal()
         .clone()
@@ -356,7 +362,7 @@ pub fn with_ramsch_form(game: &Game, form: RamschForm) -> Option<Game> {
             options,
             setup.tariff().clone(),
             setup.doublings().clone(),
-            setup.stock(),
+            stock,
         )
         .ok()?;
     Some(Game::new(Setup::new(deal, setup.contract()).ok()?))

@@ -1140,3 +1140,46 @@ fn the_board_opens_a_schieber_round_and_plays_it() {
     wait_for(&session, &format!("{board}.ready"), "true");
     session.close();
 }
+
+/// One navigation on every page: the game list, the board, the ledger and the API from each
+/// of them (the replay's board link opens its own game there).
+#[test]
+fn every_page_leads_to_the_games_the_board_the_ledger_and_the_api() {
+    let Some(driver) = start_driver() else {
+        return;
+    };
+    let server = Server::start(&temp_db("navigation"), &[]);
+    let game = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let stored = call(
+        "POST",
+        &server.url("/api/v1/games"),
+        Some(serde_json::from_str(game.lines().next().unwrap()).unwrap()),
+    );
+    let id: String = stored["id"]
+        .as_str()
+        .unwrap()
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    let session = Session::start(&driver);
+    for page in ["/", "/ledger", "/board", &format!("/games/{id}")] {
+        session.go(&server.url(page));
+        wait_for(
+            &session,
+            "!!document.querySelector('header nav') && !document.querySelector('header nav').hidden",
+            "true",
+        );
+        let links = session.run(
+            "return [...document.querySelectorAll('header nav a')].map(a => a.getAttribute('href').split('?')[0]);",
+        );
+        assert_eq!(
+            links,
+            serde_json::json!(["/", "/board", "/ledger", "/docs/"]),
+            "{page}"
+        );
+    }
+    session.close();
+}

@@ -52,6 +52,30 @@ fn every_endpoint_answers_as_the_command_line() {
     assert_eq!(a.status, 200, "{}", a.body);
     assert_eq!(a.json(), cli("contracts", short.trim()));
 
+    // A log of the project's own records (JSON lines) is stored game by game, with or
+    // without `from=records`; a record spread over several lines is still one record.
+    for (query, db) in [("", "log-plain"), ("?from=records", "log-records")] {
+        let store = Server::start(&temp_db(db), &[]);
+        let log = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+        let a = send(
+            "POST",
+            &store.url(&format!("/api/v1/games{query}")),
+            Some(&log),
+        );
+        assert_eq!(a.status, 201, "{}", a.body);
+        assert_eq!(
+            a.json()["ids"].as_array().unwrap().len(),
+            log.lines().count()
+        );
+        assert_eq!(a.json()["failed"], json!([]));
+    }
+    let spread =
+        serde_json::to_string_pretty(&serde_json::from_str::<Value>(game).unwrap()).unwrap();
+    let store = Server::start(&temp_db("log-spread"), &[]);
+    let a = send("POST", &store.url("/api/v1/games"), Some(&spread));
+    assert_eq!(a.status, 201, "{}", a.body);
+    assert!(a.json()["id"].is_string(), "{}", a.body);
+
     // The store: create, refuse a taken id, create without id, list, filter, page.
     let created = send("POST", &server.url("/api/v1/games"), Some(game));
     assert_eq!(created.status, 201, "{}", created.body);

@@ -12,14 +12,15 @@ use crate::store::{GameList, StoreError};
 use actix_web::http::header;
 use actix_web::http::StatusCode;
 use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};
-use solver::formats::{self};
+use solver::formats::{self, LogFormat};
 use solver::{Analysis, ContractsReport, Pack, Record};
 
 /// Stores a record, validated first (deal, contract and every card of `play`) and kept as
 /// given; its `id` is the record's own, or a new one when it has none: `201` with `{"id"}`.
 /// With `from=netschafkopf` or `from=openschafkopf` the body is a whole log: every game is
 /// converted, validated and stored, and the answer lists the ids stored and the games that
-/// failed (by line); `201` if at least one was stored.
+/// failed (by line); `201` if at least one was stored. JSON lines of records (more than one
+/// record in the body) are such a log too.
 #[utoipa::path(tag = "games", params(BodyParams, PackParams), request_body(content(
         (Record = "application/json"),
         (String = "text/plain", example = plain_example))),
@@ -37,6 +38,10 @@ pub(crate) async fn create_game(
     if let Some(format) = from.format() {
         return import_games(state, from.read(format, &body), pack).await;
     }
+    // JSON lines of records are a log too: each line stored as a game.
+    if holds_several_values(&body) {
+        return import_games(state, from.read(LogFormat::Records, &body), pack).await;
+    }
     let (text, record) = record_of(&body, pack)?;
     let id = validate_for_store(&record, pack)?;
     let stored = id.clone();
@@ -47,6 +52,14 @@ pub(crate) async fn create_game(
             format!("/api/v1/games/{}", url_segment(&id)),
         ))
         .json(Created { id }))
+}
+
+/// Whether a body holds more than one JSON value, as JSON lines of records do (one record
+/// spread over several lines is one value).
+fn holds_several_values(body: &[u8]) -> bool {
+    let mut values =
+        serde_json::Deserializer::from_slice(body).into_iter::<serde::de::IgnoredAny>();
+    values.next().is_some_and(|v| v.is_ok()) && values.next().is_some()
 }
 
 /// A record fit for the store, and the id it is stored under; a fault names cards in

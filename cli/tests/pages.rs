@@ -990,6 +990,25 @@ fn the_board_plays_it_out_against_the_program() {
     session.close();
 }
 
+/// Stores the first game of `examples/games.jsonl` on `server`: its id, escaped for a URL.
+fn store_first_example(server: &Server) -> String {
+    let game = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let stored = call(
+        "POST",
+        &server.url("/api/v1/games"),
+        Some(serde_json::from_str(game.lines().next().unwrap()).unwrap()),
+    );
+    stored["id"]
+        .as_str()
+        .unwrap()
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
 /// Clicks in bursts: a double click on a card, and a burst over several cards, while the
 /// next position's answer is pending, play one card at the position they were clicked at
 /// and nothing more (each card button is live only until the next position is drawn).
@@ -999,20 +1018,7 @@ fn the_board_plays_one_card_for_a_double_click_or_a_burst() {
         return;
     };
     let server = Server::start(&temp_db("board-clicks"), &[]);
-    let game = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
-    let stored = call(
-        "POST",
-        &server.url("/api/v1/games"),
-        Some(serde_json::from_str(game.lines().next().unwrap()).unwrap()),
-    );
-    let id = stored["id"].as_str().unwrap();
-    let escaped: String = id
-        .bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect();
+    let escaped = store_first_example(&server);
     let session = Session::start(&driver);
     let board = "document.getElementById('board').dataset";
     let step = "document.getElementById('step').textContent";
@@ -1149,21 +1155,7 @@ fn every_page_leads_to_the_games_the_board_the_ledger_and_the_api() {
         return;
     };
     let server = Server::start(&temp_db("navigation"), &[]);
-    let game = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
-    let stored = call(
-        "POST",
-        &server.url("/api/v1/games"),
-        Some(serde_json::from_str(game.lines().next().unwrap()).unwrap()),
-    );
-    let id: String = stored["id"]
-        .as_str()
-        .unwrap()
-        .bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect();
+    let id = store_first_example(&server);
     let session = Session::start(&driver);
     for page in ["/", "/ledger", "/board", &format!("/games/{id}")] {
         session.go(&server.url(page));

@@ -9,6 +9,7 @@ mod sqlite;
 
 pub use model::{Filter, GameList, GameSummary, NewGame, Order, Page, StoreError};
 
+use solver::defaults::ANSWERS_REVISION;
 use std::path::Path;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -181,8 +182,6 @@ impl Store {
         })
     }
 }
-
-use solver::defaults::ANSWERS_REVISION;
 
 /// No game is found under an id that no record may have (over 200 characters, or holding a
 /// control character such as a NUL): asked of no database, so that every store answers it

@@ -170,7 +170,6 @@ impl Deal {
     pub fn hands(&self) -> &BySeat<Cards> {
         &self.hands
     }
-    /// The round whose passes made the hands, if any.
     /// What is played when every seat passes, where the table plays a game then: a Ramsch
     /// at a Bavarian table with `all_pass: ramsch` (not in a Muss game, where the holder of
     /// `EO` must declare, nor in a round that allows only forehand's solos). A German deal
@@ -185,6 +184,7 @@ impl Deal {
         ramsch.then_some(Contract::Ramsch)
     }
 
+    /// The round whose passes made the hands, if any.
     pub fn round(&self) -> Option<Round> {
         self.round.as_ref().map(|(r, _)| *r)
     }
@@ -838,13 +838,7 @@ impl Game {
 /// partner's consent and what is played when every seat passes is the table's
 /// ([`Deal::all_pass_game`]): neither is one seat's choice.
 pub fn choices(deal: &Deal, seat: Seat) -> Vec<Contract> {
-    let wenzels = deal
-        .options
-        .german_wenzels
-        .map(u64::from)
-        .and_then(crate::contract::Wenzels::from_count)
-        .unwrap_or_default();
-    choices_with(deal, seat, wenzels)
+    choices_with(deal, seat, deal.options.wenzels())
 }
 
 /// [`choices`] where a German game counts `wenzels` (a declared contract's own).

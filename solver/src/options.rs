@@ -3,7 +3,7 @@
 //! These are the `rules`, `tariff` and `doublings` objects of the hand record; every field
 //! is optional and a missing one takes the default of RULES.md.
 
-use crate::contract::Partners;
+use crate::contract::{Partners, Wenzels};
 use crate::error::Error;
 use serde::{Deserialize, Serialize};
 
@@ -300,6 +300,14 @@ pub const MAX_STOSS: u8 = 16;
 impl Options {
     pub fn stoss_max(&self) -> u8 {
         self.stoss_max.unwrap_or(4)
+    }
+    /// The Wenzels a German game counts where the contract does not say: the table's
+    /// (checked to be 4, 6 or 8), else 4.
+    pub fn wenzels(&self) -> Wenzels {
+        self.german_wenzels
+            .map(u64::from)
+            .and_then(Wenzels::from_count)
+            .unwrap_or_default()
     }
     pub fn durchmarsch_points(&self) -> u8 {
         self.durchmarsch_points.unwrap_or(120)

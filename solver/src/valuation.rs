@@ -3,7 +3,7 @@
 //! force, and what the declarer would receive.
 
 use crate::announce::{may_offer_bauernhochzeit, may_offer_hochzeit};
-use crate::contract::{Contract, Measure, Variant, Wenzels};
+use crate::contract::{Contract, Measure, Variant};
 use crate::error::Error;
 use crate::game::{choices_with, Deal, Game, Setup};
 use crate::options::Schwarz;
@@ -357,12 +357,7 @@ fn report(
     // The German game's Wenzels: the declared contract's, else the table's.
     let wenzels = match declared_contract {
         Some(Contract::German { wenzels, .. }) => wenzels,
-        _ => deal
-            .options()
-            .german_wenzels
-            .map(u64::from)
-            .and_then(Wenzels::from_count)
-            .unwrap_or_default(),
+        _ => deal.options().wenzels(),
     };
     let mut seats = Vec::with_capacity(4);
     let mut unsettled = Vec::new();

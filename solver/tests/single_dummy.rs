@@ -569,10 +569,18 @@ fn the_worlds_shown_are_those_the_verdict_averaged_over() {
         assert!(decision.shown_worlds.is_none());
         // Early, a sample; ten cards from the end, every world the view allows.
         assert_eq!(decision.exhaustive, cut == 22, "cut {cut}");
-        let shown = decision.clone().showing_worlds(1_000).shown_worlds.unwrap();
+        let shown = decision
+            .clone()
+            .showing_worlds(Some(1_000))
+            .shown_worlds
+            .unwrap();
         assert_eq!(shown.len(), decision.worlds, "cut {cut}");
         assert_eq!(
-            decision.clone().showing_worlds(2).shown_worlds.unwrap(),
+            decision
+                .clone()
+                .showing_worlds(Some(2))
+                .shown_worlds
+                .unwrap(),
             shown[..2]
         );
         for world in &shown {

@@ -40,11 +40,8 @@ pub(crate) async fn solve(
             shown,
         } => {
             let solvers = std::slice::from_mut(s);
-            let decision = solver::single_dummy::decide(&g, seat, sampling, solvers)?;
-            Ok(Solved::Players(match shown {
-                Some(n) => decision.showing_worlds(n),
-                None => decision,
-            }))
+            solver::single_dummy::decide(&g, seat, sampling, solvers)
+                .map(|d| Solved::Players(d.showing_worlds(shown)))
         }
     };
     analysis_endpoint(&state, request, lane, |r| r.game(), search).await

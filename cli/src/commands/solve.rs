@@ -96,9 +96,6 @@ fn decide_line(
     let result = solver::Record::from_json(line)
         .and_then(|r| r.game())
         .and_then(|g| solver::single_dummy::decide(&g, seat, sampling, solvers))
-        .map(|d| match shown {
-            Some(n) => d.showing_worlds(n),
-            None => d,
-        });
+        .map(|d| d.showing_worlds(shown));
     LineResult::of(answer.pack, result)
 }

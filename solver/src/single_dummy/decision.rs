@@ -454,15 +454,15 @@ fn hands_line<S: Serializer>(hands: &BySeat<Cards>, s: S) -> Result<S::Ok, S::Er
 
 impl Decision {
     /// The same decision showing the first `n` worlds it averaged over (at most as many as
-    /// it judged), each with its weight.
-    pub fn showing_worlds(mut self, n: usize) -> Decision {
-        let shown = self
-            .judged_worlds
-            .iter()
-            .take(n)
-            .map(|&hands| ShownWorld { hands, weight: 1.0 })
-            .collect();
-        self.shown_worlds = Some(shown);
+    /// it judged), each with its weight; none shown where `n` is none.
+    pub fn showing_worlds(mut self, n: Option<usize>) -> Decision {
+        self.shown_worlds = n.map(|n| {
+            self.judged_worlds
+                .iter()
+                .take(n)
+                .map(|&hands| ShownWorld { hands, weight: 1.0 })
+                .collect()
+        });
         self
     }
 }

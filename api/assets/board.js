@@ -389,7 +389,7 @@ function viewTable(root, board, solved, judged) {
       const b = el("button", { type: "button", class: "play" + shade, "data-card": c,
         title: v === undefined ? "Play " + c : "Play " + c + ": value " + v + (cost ? ", costs " + cost : ", a best card") },
         cardNode(c), out === null ? el("span", { class: "value" }, v === undefined ? "\u2026" : String(v)) : null,
-        players ? el("span", { class: "sd-value", title: "Expected value; chance to win" }, playersText(players.cards[c])) : null);
+        players ? el("span", { class: "sd-value", title: playersTitle(players.cards[c]) }, playersText(players.cards[c])) : null);
       // A button plays its card at the position it was drawn for: a second click (a
       // double click, a burst) before the next position is drawn plays nothing.
       const at = drawn;
@@ -424,9 +424,17 @@ function playersText(card) {
   if (!card) return "";
   const e = card.expected != null ? card.expected.toFixed(1) : "";
   const w = card.win != null ? " " + Math.round(100 * card.win) + "%" : "";
-  // Set aside early (clearly no better than the best): over its own worlds.
-  const n = card.worlds != null ? " /" + card.worlds : "";
-  return e + w + n;
+  return e + w;
+}
+
+// The same in words, with the worlds it was judged over where fewer than the decision's
+// (settled early) and its severity, or the two classes the worlds left it between.
+function playersTitle(card) {
+  if (!card) return "";
+  const n = card.worlds != null ? "; over its first " + card.worlds + " worlds" : "";
+  const v = card.unsettled ? "; unsettled between " + card.between.join(" and ")
+    : card.advice ? "; " + card.advice : "";
+  return "Expected value; chance to win" + n + v;
 }
 
 // The declaring side as the player to move knows it: while playing it out, a Sauspiel's

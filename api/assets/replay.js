@@ -103,10 +103,11 @@ function viewCards(root) {
   const tbody = root.querySelector("#cards tbody");
   tbody.replaceChildren(...plays().map((p, i) => {
     // Single dummy: the money lost in expectation (Schellen-Schafkopf: the tricks), and
-    // its severity.
+    // its severity, or the two classes the worlds left it between.
     const s = p.single_dummy;
+    const verdict = !s ? "" : s.unsettled ? " unsettled (" + s.between.join("–") + ")" : s.advice ? " " + s.advice : "";
     const sd = s && s.worlds > 0 && (s.loss !== undefined || s.cost !== undefined)
-      ? (s.loss !== undefined ? s.loss : s.cost).toFixed(1) + (s.advice ? " " + s.advice : "") : "";
+      ? (s.loss !== undefined ? s.loss : s.cost).toFixed(1) + verdict : "";
     const tr = el("tr", { "data-i": i, tabindex: "0", class: "c" + severity(p.advice) },
       el("td", {}, i + 1), el("td", {}, p.trick + 1), el("td", {}, R.names[p.seat]),
       el("td", {}, cardNode(p.card)), el("td", {}, valuesText(p)),
@@ -122,7 +123,7 @@ function viewSummary(root) {
   const { analysis } = R.data;
   root.querySelector("#summary tbody").replaceChildren(...analysis.players.map(p => {
     const s = p.single_dummy;
-    const sd = s ? severities(s) + ", " + s.loss.toFixed(1) : "";
+    const sd = s ? severities(s) + (s.unsettled ? ", " + s.unsettled + " unsettled" : "") + ", " + s.loss.toFixed(1) : "";
     const money = analysis.result ? analysis.result.payouts[p.seat] : "";
     return el("tr", {}, el("td", {}, R.names[p.seat] + " (" + SEATS[p.seat] + ")"), el("td", {}, severities(p)),
       el("td", {}, p.loss !== undefined ? p.loss : ""), el("td", {}, sd), el("td", {}, money));

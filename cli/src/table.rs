@@ -63,7 +63,8 @@ pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
         let _ = writeln!(
             out,
             "single dummy: each card over up to {} worlds its player could not tell apart \
-             (seed {}); severity by the money lost beyond the margin (two standard errors)",
+             (seed {}); a severity where the interval of the money lost (about 95%) settles \
+             it, else unsettled",
             a.samples.unwrap_or_default(),
             a.seed.unwrap_or_default()
         );
@@ -76,7 +77,7 @@ pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
         let _ = writeln!(
             out,
             "  {:<62}| single dummy: {}worlds (a card set aside: its own/all), win, paid \
-             of the best's ±margin, best",
+             of the best's, money lost, best",
             "double dummy: before -> after, cost, best, severity",
             if exact {
                 "expected of the best's, "
@@ -148,7 +149,7 @@ pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
                 }
                 // A card that is not among the best: what it is paid against the best
                 // (or in Schellen-Schafkopf what it gives away), its severity.
-                if !sd.best.contains(&p.card) || sd.advice.is_some() {
+                if !sd.best.contains(&p.card) || sd.advice.is_some() || sd.unsettled {
                     match (sd.settlement, sd.best_settlement, sd.cost) {
                         (Some(paid), Some(top), _) => {
                             let _ = write!(line, "  paid {paid:+.1} of {top:+.1}");
@@ -158,9 +159,17 @@ pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
                         }
                         _ => {}
                     }
-                    let _ = write!(line, " ±{:.1}", sd.margin);
+                    match sd.loss_interval {
+                        Some([low, high]) => write!(line, " lost {low:.1}..{high:.1}"),
+                        None => write!(line, " ±{:.1}", sd.margin),
+                    }
+                    .unwrap_or(());
                     if let Some(advice) = sd.advice {
                         let _ = write!(line, " {}", advice_word(advice));
+                    }
+                    if let Some([low, high]) = sd.between {
+                        let word = |a: Option<Advice>| a.map_or("none", advice_word);
+                        let _ = write!(line, " UNSETTLED ({}..{})", word(low), word(high));
                     }
                     let _ = write!(line, "  best {}", best(&sd.best));
                 }
@@ -235,9 +244,10 @@ pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
         if let Some(sd) = &p.single_dummy {
             let _ = write!(
                 out,
-                "; single dummy: {}, {}",
+                "; single dummy: {}, {}, {} unsettled",
                 count(sd.decisions as u64, "choice", "choices"),
                 severities(&sd.advice),
+                sd.unsettled,
             );
             if let Some(cost) = sd.cost {
                 let _ = write!(out, ", cost {cost:.1}");

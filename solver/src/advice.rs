@@ -59,6 +59,29 @@ impl Advice {
     }
 }
 
+impl Advice {
+    /// The class's name as the JSON writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Advice::Inaccuracy => "inaccuracy",
+            Advice::Mistake => "mistake",
+            Advice::Blunder => "blunder",
+        }
+    }
+}
+
+/// Two classes as names, `none` for no class: the ends of an unsettled verdict.
+pub(crate) fn classes_text<S: serde::Serializer>(
+    classes: &Option<[Option<Advice>; 2]>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    let name = |a: &Option<Advice>| a.map_or("none", Advice::name);
+    match classes {
+        Some(pair) => s.collect_seq(pair.iter().map(name)),
+        None => s.serialize_none(),
+    }
+}
+
 /// A seat's cards counted by severity.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

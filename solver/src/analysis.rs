@@ -144,13 +144,31 @@ pub struct SingleDummy {
     /// `best_settlement` less `settlement`: the money the card lost in expectation.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub loss: Option<f64>,
-    /// Two standard errors of that loss over the worlds (0 where exhaustive): the card's
-    /// severity is judged on the loss less this margin.
+    /// Two standard errors of that loss over the worlds (0 where exhaustive).
     pub margin: f64,
-    /// The card's severity ([`Advice`]): by the share of the stake lost beyond the
-    /// margin; absent where that is too small or within the sampling's doubt.
+    /// The interval of the money lost, at about 95% (where the worlds are a sample): from
+    /// the loss less the margin to the most the card may lose against any card that may
+    /// still be the best, as many standard errors above ([RULES.md] section 11).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<[f64; 2]>))]
+    pub loss_interval: Option<[f64; 2]>,
+    /// The card's severity ([`Advice`]) by the share of the stake lost, where both ends
+    /// of the interval name it; absent where that is none, and where the card is
+    /// `unsettled`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub advice: Option<Advice>,
+    /// The worlds judged (at most `samples`) left the interval's ends in two classes:
+    /// no severity is named.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unsettled: bool,
+    /// Where unsettled, the two classes the interval's ends name (`none` below an
+    /// inaccuracy).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::advice::classes_text"
+    )]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<[String; 2]>))]
+    pub between: Option<[Option<Advice>; 2]>,
     /// How often the player's side wins after this card (declared contracts).
     pub win: Option<f64>,
     /// How often the player's side wins with schneider, and schwarz (point contracts).
@@ -168,6 +186,8 @@ pub struct SingleDummySummary {
     /// Its cards by severity.
     #[serde(flatten)]
     pub advice: Severities,
+    /// Its cards whose severity the worlds left unsettled.
+    pub unsettled: u32,
     /// The sum of its cards' costs, in the analysis' measure (absent where only what the
     /// cards pay was asked).
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -3,7 +3,7 @@
 //! schwarz, money), then averaged per card ([`decide`]). The analysis of a played card
 //! (`judge.rs`) reads the same worlds.
 
-use super::ending::{difference, Ending};
+use super::ending::{difference, paid, Ending};
 use super::parallel;
 use super::{round, stopping, thresholds, Sampling, View};
 use crate::advice::{self, outcome, Advice, OutcomeClass};
@@ -36,31 +36,47 @@ pub(crate) struct Outlook {
     /// Each world's four hands as dealt, in the order drawn (the first [`Outlook::worlds`]
     /// are those judged).
     pub dealt: Vec<BySeat<Cards>>,
+    /// The verdict of each judged card (the cards whose severity was asked for): settled
+    /// at the look where its class was (a card that may no longer be the best), or given
+    /// at the end over all its worlds (then perhaps unsettled); none for the others.
+    pub verdicts: Vec<Option<Verdict>>,
+    /// The cards that may still be the best at the end (a bit each).
+    pub contenders: u32,
+    /// The largest difference between two cards' endings in one world judged, in shares
+    /// of the stake, at least a plain game's (won against lost: 1): what a world unseen is
+    /// taken to swing ([`stopping::unseen_share`]).
+    pub swing: f64,
+    /// The money a share of the stake is worth (twice the stake), summed over the worlds
+    /// read: what turns a swing into money.
+    pub units: f64,
 }
 
 impl Outlook {
     /// The worlds of the view of the player to move in `position` (`sampling.samples`,
-    /// or all of them where they are fewer), every legal card solved in each on `solvers`;
-    /// where `sampling.sequential`, a sample judged in rounds, each card until it is set
-    /// aside and all until one is left (`stopping.rs`).
+    /// or all of them where they are fewer), every legal card solved in each on `solvers`,
+    /// and a verdict for each card of `judged`; where `sampling.sequential`, a sample
+    /// judged in rounds, each card until it is set aside or settled, and all until the
+    /// judged are settled and the best is clear (`stopping.rs`).
     pub fn of(
         position: &Game,
         sampling: Sampling,
+        judged: Cards,
         solvers: &mut [Solver],
     ) -> Result<Outlook, Error> {
-        Ok(Outlook::of_each(&[(position, sampling)], solvers)?.remove(0))
+        Ok(Outlook::of_each(&[(position, sampling, judged)], solvers)?.remove(0))
     }
 
-    /// [`Outlook::of`] for each of `decisions` (a position and its sampling), all judged
-    /// on `solvers` at once ([`parallel::each_until_in_groups`]: no thread waits for the
-    /// slowest world of a decision): each outlook is that of its position alone.
+    /// [`Outlook::of`] for each of `decisions` (a position, its sampling and the cards
+    /// judged), all judged on `solvers` at once ([`parallel::each_until_in_groups`]: no
+    /// thread waits for the slowest world of a decision): each outlook is that of its
+    /// position alone.
     pub fn of_each(
-        decisions: &[(&Game, Sampling)],
+        decisions: &[(&Game, Sampling, Cards)],
         solvers: &mut [Solver],
     ) -> Result<Vec<Outlook>, Error> {
         let judgings = decisions
             .iter()
-            .map(|&(position, sampling)| Judging::new(position, sampling))
+            .map(|&(position, sampling, judged)| Judging::new(position, sampling, judged))
             .collect::<Result<Vec<_>, Error>>()?;
         let mut readings: Vec<Reading> = judgings.iter().map(Judging::reading).collect();
         let groups: Vec<usize> = judgings.iter().map(|j| j.worlds.games.len()).collect();
@@ -70,17 +86,19 @@ impl Outlook {
             |solver, g, i| judgings[g].values(solver, i),
             |g, values| judgings[g].take(&mut readings[g], &values),
         )?;
-        Ok(readings.into_iter().map(|r| r.outlook).collect())
+        Ok(readings.into_iter().map(Reading::finish).collect())
     }
 
     /// The endings of the legal cards in `world` (of the view of `position`'s player to
-    /// move), from their values there (none for a card not judged in it).
+    /// move), from their values there (none for a card not judged in it), the world's
+    /// swing (the widest difference between them in shares of the stake, at least a
+    /// plain game's: 1) and the money a share is worth there.
     fn endings_of(
         &self,
         position: &Game,
         world: &Game,
         values: &[Option<i64>],
-    ) -> Result<Vec<Option<Ending>>, Error> {
+    ) -> Result<(Vec<Option<Ending>>, f64, f64), Error> {
         let seat = position.to_move();
         let measure = self.measure;
         let tricks = position.setup().trick_count() as u8;
@@ -110,7 +128,13 @@ impl Outlook {
                 share: advice::share(stake, money, favour),
             }
         };
-        Ok(values.iter().map(|&v| v.map(ending)).collect())
+        let endings: Vec<Option<Ending>> = values.iter().map(|&v| v.map(ending)).collect();
+        let (lo, hi) = endings
+            .iter()
+            .flatten()
+            .map(|e| e.share)
+            .fold((f64::MAX, f64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
+        Ok((endings, (hi - lo).max(1.0), 2.0 * stake as f64))
     }
 
     /// The worlds judged: those of the cards judged to the end.
@@ -124,10 +148,10 @@ impl Outlook {
     }
 
     /// The cards that pay the player most in expectation (money; in Schellen-Schafkopf
-    /// the measure), points (or tricks) breaking ties between them: of the cards judged
-    /// in every world those of the top sums, in card order, then each card set aside
-    /// that paid the first of them the same in every world it was judged in (a tie no
-    /// world broke).
+    /// the measure), points (or tricks) breaking ties between them: of the contenders
+    /// (judged in every world) those of the top sums, in card order, then each card set
+    /// aside that paid the first of them the same in every world it was judged in (a tie
+    /// no world broke).
     pub fn best(&self) -> Vec<usize> {
         let key = |e: &Ending| (e.money.unwrap_or(0), e.favour);
         let sums = |c: usize| {
@@ -141,7 +165,7 @@ impl Outlook {
         let cards = 0..self.cards.len();
         let judged: Vec<usize> = cards
             .clone()
-            .filter(|&c| self.by_card[c].len() == worlds)
+            .filter(|&c| self.contenders & 1 << c != 0 && self.by_card[c].len() == worlds)
             .collect();
         let top = judged.iter().map(|&c| sums(c)).max();
         let mut best: Vec<usize> = judged
@@ -154,55 +178,98 @@ impl Outlook {
                 let (endings, leader) = (&self.by_card[c], &self.by_card[leader]);
                 endings.iter().zip(leader).all(|(e, l)| key(e) == key(l))
             };
-            best.extend(cards.filter(|&c| self.by_card[c].len() < worlds && tied(c)));
+            let aside = |c: usize| self.contenders & 1 << c == 0;
+            best.extend(cards.filter(|&c| aside(c) && tied(c)));
         }
         best
     }
 
-    /// Card `card` against `leader` (the best card) over the worlds the card was judged
-    /// in: what it gave away in the measure (where the values are exact) and in money, and
-    /// its severity ([`Advice`]) by the share of the stake lost less two standard errors
-    /// (none where the worlds were every consistent one: the averages are exact).
-    pub fn against(&self, leader: usize, card: usize) -> Verdict {
-        // The mean of a difference between the leader and this card over the worlds, and
-        // two standard errors of it where the worlds are a sample.
-        let (leader_endings, card_endings) = (&self.by_card[leader], &self.by_card[card]);
-        let beyond_doubt = |f: &dyn Fn(&Ending) -> f64| -> (f64, f64) {
-            let (mean, error) = difference(leader_endings, card_endings, f);
-            (mean, if self.exhaustive { 0.0 } else { 2.0 * error })
+    /// Card `card` against the best over the worlds it was judged in: what it gave away
+    /// against `leader` (the card that pays most) in the measure (where the values are
+    /// exact) and in money, the interval of that loss, and its severity ([`Advice`]) where
+    /// the interval settles it. The interval runs from the loss against the leader less
+    /// [`stopping::SETTLING_Z`] standard errors to the most it may lose against any of
+    /// `rivals` (the cards that may still be the best, a bit each) by as many above; its
+    /// class is settled where both ends name the same one (always where the worlds were
+    /// every consistent one: the averages are exact).
+    pub fn against(&self, leader: usize, card: usize, rivals: u32) -> Verdict {
+        let z = if self.exhaustive {
+            0.0
+        } else {
+            stopping::SETTLING_Z
+        };
+        let endings = &self.by_card[card];
+        let others: Vec<usize> = (0..self.cards.len())
+            .filter(|&k| k != card && (k == leader || rivals & 1 << k != 0))
+            .collect();
+        // Against a card this one never paid less than, a world unseen may still hold
+        // the difference: at most `swing` in a share of the worlds (`unseen_share`).
+        let unseen = match self.exhaustive {
+            true => 0.0,
+            false => stopping::unseen_share(endings.len()),
+        };
+        let never_less = |k: usize| {
+            let pairs = self.by_card[k].iter().zip(endings);
+            pairs.into_iter().all(|(r, e)| paid(r) <= paid(e))
+        };
+        // The mean of a difference between the leader and this card over the worlds, its
+        // margin, and the interval from the mean less it to the highest of the rivals'.
+        let range = |f: &dyn Fn(&Ending) -> f64, swing: f64| -> Range {
+            let upper = |k: usize| {
+                let (m, e) = difference(&self.by_card[k], endings, f);
+                let guard = if never_less(k) { unseen * swing } else { 0.0 };
+                (m + z * e).max(guard)
+            };
+            let (mean, error) = difference(&self.by_card[leader], endings, f);
+            let high = others.iter().map(|&k| upper(k)).fold(f64::MIN, f64::max);
+            Range {
+                mean,
+                margin: z * error,
+                high: high.max(mean + z * error),
+            }
         };
         // The measure given away, and points as the smallest severity, only where the
         // values are exact.
-        let given = self.exact.then(|| beyond_doubt(&|e| e.favour as f64));
-        let cost = given.map(|(mean, _)| round(mean, 2));
-        let (share, share_margin) = beyond_doubt(&|e| e.share);
+        // Card points alone make at most an inaccuracy, named only beyond doubt: no world
+        // unseen is guarded against.
+        let given = self.exact.then(|| range(&|e| e.favour as f64, 0.0));
+        let share = range(&|e| e.share, self.swing);
         let points = match (self.measure, given) {
-            (Measure::Points, Some((mean, margin))) => mean - margin,
-            _ => 0.0,
+            (Measure::Points, Some(r)) => (r.low(), r.high),
+            _ => (0.0, 0.0),
         };
-        let paid = card_endings.first().is_some_and(|e| e.money.is_some());
-        let (loss, margin) = match paid {
-            true => {
-                let (loss, margin) = beyond_doubt(&|e| e.money.unwrap_or(0) as f64);
-                (Some(round(loss, 2)), round(margin, 2))
-            }
-            false => (None, round(share_margin / advice::TRICK_SHARE, 2)),
+        let is_paid = endings.first().is_some_and(|e| e.money.is_some());
+        // A share is worth twice the stake, on average over the worlds.
+        let unit = self.units / self.worlds().max(1) as f64;
+        let money = is_paid.then(|| range(&|e| e.money.unwrap_or(0) as f64, self.swing * unit));
+        let margin = match money {
+            Some(r) => r.margin,
+            None => share.margin / advice::TRICK_SHARE,
         };
+        let (low, high) = (
+            Advice::of(share.low(), points.0),
+            Advice::of(share.high, points.1),
+        );
+        // An inaccuracy is named only beyond doubt: a card that may be one, and no more,
+        // is named none.
+        let settled = low == high || (low.is_none() && high == Some(Advice::Inaccuracy));
         Verdict {
-            cost,
-            loss,
-            margin,
-            advice: Advice::of(share - share_margin, points),
+            leader,
+            worlds: endings.len(),
+            cost: given.map(|r| round(r.mean, 2)),
+            loss: money.map(|r| round(r.mean, 2)),
+            margin: round(margin, 2),
+            loss_interval: money
+                .filter(|_| !self.exhaustive)
+                .map(|r| (round(r.low(), 2), round(r.high, 2))),
+            advice: settled.then_some(low).flatten(),
+            unsettled: !settled,
+            between: (!settled).then_some([low, high]),
         }
     }
 
-    /// Card `card`'s averages over the worlds it was judged in.
-    pub fn card(&self, card: usize) -> CardOutlook {
-        self.card_over(card, self.by_card[card].len())
-    }
-
-    /// Card `card`'s averages over the first `worlds` worlds it was judged in (those of a
-    /// card set aside, to compare the best card with it).
+    /// Card `card`'s averages over the first `worlds` worlds it was judged in (those its
+    /// verdict read, to compare the best card with it over the same).
     pub fn card_over(&self, card: usize, worlds: usize) -> CardOutlook {
         let endings = &self.by_card[card][..worlds.min(self.by_card[card].len())];
         let n = endings.len().max(1) as f64;
@@ -223,7 +290,10 @@ impl Outlook {
             schwarz: (declared && points).then(|| share(2)),
             settlement: paid.then(|| mean(|e| e.money.unwrap_or(0))),
             loss: None,
+            loss_interval: None,
             advice: None,
+            unsettled: false,
+            between: None,
         }
     }
 }
@@ -236,9 +306,12 @@ struct Judging<'a> {
     cards: Vec<Card>,
     measure: Measure,
     bounds: Option<Vec<i64>>,
-    /// The cards still judged, a bit each (a hand holds at most eight), for the worlds
-    /// not yet started. Cards are only ever set aside, so a world started earlier judged
-    /// every card still open when its turn to be read comes.
+    /// The cards whose verdict is asked for, a bit each.
+    judged: u32,
+    /// The cards still solved (a bit each: a hand holds at most eight) in the worlds not
+    /// yet started: the contenders and the judged cards not yet settled. Cards are only
+    /// ever dropped, so a world started earlier solved every card still open when its
+    /// turn to be read comes.
     open: AtomicU32,
     /// Whether the worlds are judged in rounds (`stopping.rs`).
     sequential: bool,
@@ -250,12 +323,29 @@ struct Reading {
     read: usize,
     /// The worlds read at the next look.
     look: usize,
+    /// The judged cards not yet settled.
+    unsettled: u32,
+}
+
+impl Reading {
+    /// The outlook once judging has stopped: every judged card not settled at a look
+    /// judged over all its worlds against the best and the contenders left.
+    fn finish(mut self) -> Outlook {
+        let outlook = &mut self.outlook;
+        if let Some(&leader) = outlook.best().first() {
+            for c in (0..outlook.cards.len()).filter(|&c| self.unsettled & 1 << c != 0) {
+                outlook.verdicts[c] = Some(outlook.against(leader, c, outlook.contenders));
+            }
+        }
+        self.outlook
+    }
 }
 
 impl<'a> Judging<'a> {
     /// The worlds of the view of the player to move in `position` (`sampling.samples`,
-    /// or all of them where they are fewer, from `sampling.seed`), none judged yet.
-    fn new(position: &'a Game, sampling: Sampling) -> Result<Judging<'a>, Error> {
+    /// or all of them where they are fewer, from `sampling.seed`), none judged yet; a
+    /// verdict is asked for each of `judged` (legal cards of it).
+    fn new(position: &'a Game, sampling: Sampling, judged: Cards) -> Result<Judging<'a>, Error> {
         let seat = position.to_move();
         let worlds = View::of(position, seat)
             .assuming(&sampling.assume.list())?
@@ -267,6 +357,9 @@ impl<'a> Judging<'a> {
         };
         let cards: Vec<Card> = position.legal_cards().into_iter().collect();
         let all = (0..cards.len()).fold(0u32, |mask, c| mask | 1 << c);
+        let judged = (0..cards.len())
+            .filter(|&c| judged.contains(cards[c]))
+            .fold(0u32, |mask, c| mask | 1 << c);
         // Every world at once where they are all of them (exact averages) or all asked for.
         let sequential = sampling.sequential && !worlds.exhaustive;
         Ok(Judging {
@@ -275,6 +368,7 @@ impl<'a> Judging<'a> {
             cards,
             measure,
             bounds,
+            judged,
             open: AtomicU32::new(all),
             sequential,
         })
@@ -296,12 +390,17 @@ impl<'a> Judging<'a> {
                     .iter()
                     .map(|g| g.setup().dealt_hands())
                     .collect(),
+                verdicts: vec![None; self.cards.len()],
+                contenders: self.open.load(Ordering::Relaxed),
+                swing: 1.0,
+                units: 0.0,
             },
             read: 0,
             look: match self.sequential {
                 true => stopping::next_look(0, total),
                 false => total,
             },
+            unsettled: self.judged,
         }
     }
 
@@ -312,14 +411,18 @@ impl<'a> Judging<'a> {
         world_values(solver, world, &self.cards, judged, self.bounds.as_deref())
     }
 
-    /// Reads the next world's values into `reading`: at each look the cards set aside
-    /// are judged no more; whether to go on (judging stops once one card is left).
+    /// Reads the next world's values into `reading`: at each look the contenders are
+    /// narrowed and the judged cards whose class is clear settled (`stopping.rs`);
+    /// whether to go on (judging stops once every judged card is settled and the best is
+    /// clear).
     fn take(&self, reading: &mut Reading, values: &[Option<i64>]) -> Result<bool, Error> {
         let total = self.worlds.games.len();
         let mask = self.open.load(Ordering::Relaxed);
         let outlook = &mut reading.outlook;
         let world = &self.worlds.games[reading.read];
-        let endings = outlook.endings_of(self.position, world, values)?;
+        let (endings, swing, unit) = outlook.endings_of(self.position, world, values)?;
+        outlook.swing = outlook.swing.max(swing);
+        outlook.units += unit;
         reading.read += 1;
         for (c, ending) in endings.into_iter().enumerate() {
             match ending {
@@ -340,19 +443,62 @@ impl<'a> Judging<'a> {
         if !self.sequential {
             return Ok(true);
         }
-        let still = stopping::still_open(&outlook.by_card, mask, outlook.best()[0]);
-        self.open.store(still, Ordering::Relaxed);
-        Ok(still.count_ones() > 1)
+        // The open cards cover every world read: the leader is among them.
+        let leader = outlook.best()[0];
+        outlook.contenders =
+            stopping::contenders(&outlook.by_card, outlook.contenders, leader, outlook.swing);
+        // A judged card settled here keeps this verdict, and is judged no more, unless it
+        // may still be the best: then it is judged in every world read, and its verdict
+        // given over all of them at the end.
+        let (unsettled, mut pending) = (reading.unsettled, 0u32);
+        for c in (0..self.cards.len()).filter(|&c| unsettled & 1 << c != 0) {
+            let verdict = outlook.against(leader, c, outlook.contenders);
+            if verdict.unsettled {
+                pending |= 1 << c;
+            } else if outlook.contenders & 1 << c == 0 {
+                outlook.verdicts[c] = Some(verdict);
+                reading.unsettled &= !(1 << c);
+            }
+        }
+        self.open
+            .store(outlook.contenders | reading.unsettled, Ordering::Relaxed);
+        let clear = stopping::only_ties(&outlook.by_card, outlook.contenders, leader);
+        Ok(pending != 0 || !clear)
     }
 }
 
 /// A card against the best over the worlds of a decision ([`Outlook::against`]).
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Verdict {
+    /// The card it was judged against: the one that paid most where it was judged.
+    pub leader: usize,
+    /// The worlds it was judged over (the first ones drawn).
+    pub worlds: usize,
     pub cost: Option<f64>,
     pub loss: Option<f64>,
     pub margin: f64,
+    /// The interval of the money lost, where the worlds are a sample.
+    pub loss_interval: Option<(f64, f64)>,
     pub advice: Option<Advice>,
+    /// The interval's ends name different classes: no class is named.
+    pub unsettled: bool,
+    /// Where unsettled, the classes its ends name (none below an inaccuracy).
+    pub between: Option<[Option<Advice>; 2]>,
+}
+
+/// A difference's mean over the worlds, its margin, and the highest it may be against
+/// any card that may be the best ([`Outlook::against`]).
+#[derive(Copy, Clone, Debug)]
+struct Range {
+    mean: f64,
+    margin: f64,
+    high: f64,
+}
+
+impl Range {
+    fn low(&self) -> f64 {
+        self.mean - self.margin
+    }
 }
 
 /// One legal card over the worlds of a decision.
@@ -388,20 +534,36 @@ pub struct CardOutlook {
     /// for a best card; absent in Schellen-Schafkopf).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub loss: Option<f64>,
+    /// The interval of that loss at about 95%, where the worlds are a sample (as
+    /// `analyze --view players` gives a card played).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<[f64; 2]>))]
+    pub loss_interval: Option<[f64; 2]>,
     /// Its severity against the best ([`Advice`], as `analyze --view players` judges a
-    /// card played); absent for none.
+    /// card played), where both ends of the interval name it; absent for none, and where
+    /// the card is `unsettled`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub advice: Option<Advice>,
+    /// The worlds judged left the interval's ends in two classes: no severity is named.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unsettled: bool,
+    /// Where unsettled, the two classes the interval's ends name.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::advice::classes_text"
+    )]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<[String; 2]>))]
+    pub between: Option<[Option<Advice>; 2]>,
 }
 
 /// A decision judged by what its player could know (`solve --view players`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "openapi", schema(example = json!({"id": "sauspiel-1180324214", "seat": 0,
-    "measure": "points", "samples": 100, "seed": 3, "worlds": 20, "exhaustive": false,
-    "cards": {"GK": {"win": 0.8, "schneider": 0.2, "schwarz": 0.0, "settlement": 12.0,
-    "loss": 0.5}, "G8": {"win": 0.8, "schneider": 0.25, "schwarz": 0.0, "settlement": 12.5,
-    "loss": 0.0}},
+    "measure": "points", "samples": 100, "seed": 3, "worlds": 50, "exhaustive": false,
+    "cards": {"GK": {"win": 0.84, "schneider": 0.22, "schwarz": 0.0, "settlement": 14.0,
+    "loss": 0.4, "loss_interval": [-0.16, 0.96]}, "G8": {"win": 0.84, "schneider": 0.26,
+    "schwarz": 0.0, "settlement": 14.4, "loss": 0.0, "loss_interval": [0.0, 0.0]}},
     "best": ["G8"]})))]
 pub struct Decision {
     pub id: Option<String>,
@@ -573,7 +735,7 @@ pub fn decide(
         seed: decision_seed(sampling.seed, position.plays().len()),
         ..sampling
     };
-    let outlook = Outlook::of(position, here, solvers)?;
+    let outlook = Outlook::of(position, here, position.legal_cards(), solvers)?;
     // The worlds deal the player his legal cards, so at least one is best.
     let best = outlook.best();
     Ok(Decision {
@@ -586,11 +748,16 @@ pub fn decide(
         exhaustive: outlook.exhaustive,
         cards: (0..outlook.cards.len())
             .map(|c| {
-                let verdict = outlook.against(best[0], c);
+                let verdict = outlook.verdicts[c]
+                    .unwrap_or_else(|| outlook.against(best[0], c, outlook.contenders));
+                // The card's figures over the worlds its verdict read.
                 CardOutlook {
                     loss: verdict.loss,
+                    loss_interval: verdict.loss_interval.map(|(low, high)| [low, high]),
                     advice: verdict.advice,
-                    ..outlook.card(c)
+                    unsettled: verdict.unsettled,
+                    between: verdict.between,
+                    ..outlook.card_over(c, verdict.worlds)
                 }
             })
             .collect(),
@@ -598,4 +765,109 @@ pub fn decide(
         shown_worlds: None,
         judged_worlds: outlook.dealt[..outlook.worlds()].to_vec(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An ending paying `money` with a stake of 20 (so a share of `money / 40`).
+    fn ending(money: i64) -> Ending {
+        Ending {
+            value: 0,
+            favour: money,
+            ours: None,
+            money: Some(money),
+            share: money as f64 / 40.0,
+        }
+    }
+
+    /// An outlook of two cards (the leader first) from each card's money world by world,
+    /// the widest swing seen `swing` (shares).
+    fn outlook(leader: &[i64], card: &[i64], swing: f64) -> Outlook {
+        let column = |m: &[i64]| m.iter().map(|&m| ending(m)).collect();
+        Outlook {
+            measure: Measure::Points,
+            cards: vec![
+                Card::new(Suit::Eichel, Rank::Ace),
+                Card::new(Suit::Eichel, Rank::Ten),
+            ],
+            by_card: vec![column(leader), column(card)],
+            exhaustive: false,
+            exact: false,
+            dealt: Vec::new(),
+            verdicts: vec![None, None],
+            contenders: 0b11,
+            swing,
+            units: 40.0 * leader.len() as f64,
+        }
+    }
+
+    use crate::cards::{Rank, Suit};
+
+    #[test]
+    fn a_loss_well_inside_a_class_is_settled() {
+        // The card loses 20 (the share 0.5: a blunder) in every world: settled, the
+        // interval the loss itself.
+        let o = outlook(&[20; 30], &[0; 30], 1.0);
+        let v = o.against(0, 1, 0b01);
+        assert_eq!((v.advice, v.unsettled), (Some(Advice::Blunder), false));
+        assert_eq!((v.loss, v.loss_interval), (Some(20.0), Some((20.0, 20.0))));
+    }
+
+    #[test]
+    fn a_loss_straddling_two_classes_is_unsettled_between_them() {
+        // Loses 40 (the share 1) in 4 of 20 worlds: a mean of 0.2 (a mistake), two
+        // standard errors of about 0.18 either side: from none to a blunder.
+        let card: Vec<i64> = (0..20).map(|w| if w % 5 == 0 { -20 } else { 20 }).collect();
+        let v = outlook(&[20; 20], &card, 1.0).against(0, 1, 0b01);
+        assert!(v.unsettled);
+        assert_eq!(v.advice, None);
+        assert_eq!(v.between, Some([None, Some(Advice::Blunder)]));
+        let (low, high) = v.loss_interval.unwrap();
+        assert!(low < 1.0 && high > 12.0, "{low} {high}");
+    }
+
+    #[test]
+    fn a_card_never_worse_is_not_cleared_by_few_worlds_against_a_large_swing() {
+        // Tied with the leader in 20 worlds: the worlds unseen (13.9%) may each swing
+        // the share 3 (a Sauspiel's schwarz both ways): up to 0.42, a blunder: unsettled.
+        let v = outlook(&[20; 20], &[20; 20], 3.0).against(0, 1, 0b01);
+        assert_eq!(v.between, Some([None, Some(Advice::Blunder)]));
+        // A plain game's swing after 30 worlds: up to 0.095, at most an inaccuracy,
+        // which is named only beyond doubt: settled, none.
+        let v = outlook(&[20; 30], &[20; 30], 1.0).against(0, 1, 0b01);
+        assert_eq!((v.advice, v.unsettled), (None, false));
+        // The card is itself the leader: nothing to lose.
+        let v = outlook(&[20; 20], &[20; 20], 3.0).against(0, 0, 0b01);
+        assert_eq!((v.loss, v.unsettled), (Some(0.0), false));
+    }
+
+    #[test]
+    fn the_high_end_is_the_most_lost_against_any_card_that_may_be_best() {
+        // Card 1 ties the leader (card 0) everywhere but card 2, still a contender,
+        // pays 8 more than both in every world (the share 0.2: a mistake).
+        let mut o = outlook(&[20; 30], &[20; 30], 1.0);
+        o.cards.push(Card::new(Suit::Eichel, Rank::King));
+        o.by_card.push((0..30).map(|_| ending(28)).collect());
+        o.verdicts.push(None);
+        let alone = o.against(0, 1, 0b001);
+        assert_eq!((alone.advice, alone.unsettled), (None, false));
+        let v = o.against(0, 1, 0b101);
+        assert_eq!(v.between, Some([None, Some(Advice::Mistake)]));
+        assert_eq!(v.loss_interval, Some((0.0, 8.0)));
+    }
+
+    #[test]
+    fn every_world_listed_settles_every_class() {
+        let card: Vec<i64> = (0..20).map(|w| if w % 5 == 0 { -20 } else { 20 }).collect();
+        let mut o = outlook(&[20; 20], &card, 3.0);
+        o.exhaustive = true;
+        let v = o.against(0, 1, 0b01);
+        assert_eq!(
+            (v.advice, v.unsettled, v.loss_interval),
+            (Some(Advice::Mistake), false, None)
+        );
+        assert_eq!(v.loss, Some(8.0));
+    }
 }

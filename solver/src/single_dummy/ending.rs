@@ -19,6 +19,12 @@ pub(crate) struct Ending {
     pub share: f64,
 }
 
+/// What an ending pays: money where the hand pays by it, else the measure in the
+/// player's favour.
+pub(crate) fn paid(e: &Ending) -> i64 {
+    e.money.unwrap_or(e.favour)
+}
+
 /// The mean over the worlds of `f` of the leader's ending less `f` of the card's (each
 /// card's endings world by world; the worlds both were judged in), and the standard error
 /// of that mean (0 with fewer than two worlds): what the stopping rule and a card's

@@ -3,12 +3,12 @@
 //! dummy, the card's expectation against the best one's (RULES.md section 11); and a hand
 //! played out that way.
 
-use super::decision::{decision_seed, Outlook, Verdict};
+use super::decision::{decision_seed, Outlook};
 use super::parallel;
 use super::{round, Sampling};
 use crate::advice::Severities;
 use crate::analysis::{analyze, Analysis, AnalysisView, SingleDummy, SingleDummySummary};
-use crate::cards::Card;
+use crate::cards::{Card, Cards};
 use crate::error::Error;
 use crate::game::Game;
 use crate::search::Solver;
@@ -34,6 +34,7 @@ pub fn analyze_players(
         .map(|_| SingleDummySummary {
             decisions: 0,
             advice: Severities::default(),
+            unsettled: 0,
             cost: None,
             loss: 0.0,
         })
@@ -50,11 +51,13 @@ pub fn analyze_players(
             // Each decision draws from a stream of its own: the same worlds whatever came
             // before, and as `decide` draws them for this position alone.
             let seed = decision_seed(sampling.seed, play.index);
-            positions.push((position.clone(), Sampling { seed, ..sampling }));
+            let judged = Cards::EMPTY.with(play.card);
+            positions.push((position.clone(), Sampling { seed, ..sampling }, judged));
         }
         position.play_unchecked(play.card);
     }
-    let decisions: Vec<(&Game, Sampling)> = positions.iter().map(|(p, s)| (p, *s)).collect();
+    let decisions: Vec<(&Game, Sampling, Cards)> =
+        positions.iter().map(|(p, s, j)| (p, *s, *j)).collect();
     let mut outlooks = Outlook::of_each(&decisions, solvers)?.into_iter();
     for (play, chosen) in analysis.plays.iter_mut().zip(chosen) {
         // The plays with a choice take the outlooks in turn.
@@ -70,6 +73,7 @@ pub fn analyze_players(
         let summary = &mut summaries[play.seat.index()];
         summary.decisions += (judged.worlds > 0) as u32;
         summary.advice.count(judged.advice);
+        summary.unsettled += judged.unsettled as u32;
         if let Some(cost) = judged.cost {
             summary.cost = Some(round(summary.cost.unwrap_or(0.0) + cost, 2));
         }
@@ -83,17 +87,27 @@ pub fn analyze_players(
 }
 
 /// The hand played out from where `position` stands with every card the best by what its
-/// player could know ([`judge_single_dummy`], which judges the only card without search;
-/// the first of the best where several tie): what single-dummy play makes of the deal.
+/// player could know (the only card without search; the first of the best where several
+/// tie): what single-dummy play makes of the deal.
 pub fn play_single_dummy(
     position: &Game,
     sampling: Sampling,
     solvers: &mut [Solver],
 ) -> Result<Game, Error> {
     let mut game = position.clone();
-    while let Some(first) = game.legal_cards().first().filter(|_| !game.is_over()) {
-        // `judge_single_dummy` names at least one best card.
-        let card = judge_single_dummy(&game, first, sampling, solvers)?.best[0];
+    while !game.is_over() {
+        let legal = game.legal_cards();
+        let card = match legal.len() {
+            1 => legal.first(),
+            // No card's severity is asked: the worlds are judged until the best is clear.
+            _ => {
+                let outlook = Outlook::of(&game, sampling, Cards::EMPTY, solvers)?;
+                outlook.best().first().map(|&c| outlook.cards[c])
+            }
+        };
+        let card = card.ok_or(Error::BadView(
+            "single dummy: no card named best".to_string(),
+        ))?;
         game.play_named(card)?;
     }
     Ok(game)
@@ -114,7 +128,7 @@ pub fn judge_single_dummy(
     if position.legal_cards().len() == 1 {
         return Ok(only_card(played));
     }
-    let outlook = Outlook::of(position, sampling, solvers)?;
+    let outlook = Outlook::of(position, sampling, Cards::EMPTY.with(played), solvers)?;
     Ok(judge_over_worlds(&outlook, played))
 }
 
@@ -132,17 +146,20 @@ fn only_card(played: Card) -> SingleDummy {
         best_settlement: None,
         loss: None,
         margin: 0.0,
+        loss_interval: None,
         advice: None,
+        unsettled: false,
+        between: None,
         win: None,
         schneider: None,
         schwarz: None,
     }
 }
 
-/// The single-dummy judgement of `played` over the worlds of `outlook`: against the card
-/// that pays the player most ([`Outlook::best`]), what it gave away in the measure and in
-/// money, and its severity ([`Advice`]) by the share of the stake lost less two standard
-/// errors (none where the worlds were every consistent one: the averages are exact).
+/// The single-dummy judgement of `played` (one of the cards `outlook` judged) over the
+/// worlds of `outlook`: against the card that pays the player most ([`Outlook::best`]),
+/// what it gave away in the measure and in money, the interval of that loss and its
+/// severity ([`Advice`]) where the interval settles it ([`Outlook::against`]).
 fn judge_over_worlds(outlook: &Outlook, played: Card) -> SingleDummy {
     let best: Vec<Card> = outlook
         .best()
@@ -155,16 +172,12 @@ fn judge_over_worlds(outlook: &Outlook, played: Card) -> SingleDummy {
         outlook.index(best[0]).unwrap_or(0),
         outlook.index(played).unwrap_or(0),
     );
-    let Verdict {
-        cost,
-        loss,
-        margin,
-        advice,
-    } = outlook.against(leader, mine);
-    // The best card over the worlds this one was judged in, so that the loss is the
-    // difference of the two settlements shown.
-    let card = outlook.card(mine);
-    let best_card = outlook.card_over(leader, card.worlds.unwrap_or(outlook.worlds()));
+    let verdict =
+        outlook.verdicts[mine].unwrap_or_else(|| outlook.against(leader, mine, outlook.contenders));
+    // The card and the one it was judged against over the worlds its verdict read, so
+    // that the loss is the difference of the two settlements shown.
+    let card = outlook.card_over(mine, verdict.worlds);
+    let best_card = outlook.card_over(verdict.leader, verdict.worlds);
     SingleDummy {
         worlds: outlook.worlds(),
         card_worlds: card.worlds,
@@ -172,12 +185,15 @@ fn judge_over_worlds(outlook: &Outlook, played: Card) -> SingleDummy {
         expected: card.expected,
         best_expected: best_card.expected,
         best,
-        cost,
+        cost: verdict.cost,
         settlement: card.settlement,
         best_settlement: best_card.settlement,
-        loss,
-        margin,
-        advice,
+        loss: verdict.loss,
+        margin: verdict.margin,
+        loss_interval: verdict.loss_interval.map(|(low, high)| [low, high]),
+        advice: verdict.advice,
+        unsettled: verdict.unsettled,
+        between: verdict.between,
         win: card.win,
         schneider: card.schneider,
         schwarz: card.schwarz,

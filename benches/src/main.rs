@@ -20,7 +20,9 @@
 //! against its median). With `--repeat N` the questions run in N passes and each one's
 //! fastest pass counts: the host's noise then moves the figures less.
 
+mod cpu;
 mod sampling;
+mod verdicts;
 
 use solver::rules::*;
 use solver::Rng;
@@ -311,9 +313,24 @@ fn write_games(n: usize, path: &str) {
     std::fs::write(path, out).expect("the games file is writable");
 }
 
+/// Every game of a NetSchafkopf log that reads as a record, in order.
+fn log_games(path: &str) -> Vec<Game> {
+    let bytes = std::fs::read(path).expect("the log is readable");
+    let name = std::path::Path::new(path)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let text = formats::decode(&bytes);
+    formats::read(&text, formats::LogFormat::Netschafkopf, &name)
+        .into_iter()
+        .filter_map(|(_, record)| record.ok()?.game().ok())
+        .collect()
+}
+
 const USAGE: &str =
     "usage: solver-bench [--deals N] [--contract NAME] [--data FILE]... [--table-mb MB] [--repeat N]
        solver-bench --sampling [--deals N] [--threads T] [--table-mb MB] [--data FILE]...
+       solver-bench --verdicts [--samples N] [--threads T] [--table-mb MB] --log FILE...
        solver-bench --write-games N FILE
 contracts: sauspiel farbsolo wenz geier farbwenz farbgeier tout bettel (none: only --data)";
 
@@ -342,6 +359,9 @@ fn main() {
     let mut table_bytes = DEFAULT_TABLE_BYTES;
     let mut repeat = 1usize;
     let mut sampled = false;
+    let mut judged_verdicts = false;
+    let mut logs: Vec<String> = Vec::new();
+    let mut samples: Option<usize> = None;
     let mut threads = 2usize;
     let mut i = 1;
     while i < args.len() {
@@ -383,6 +403,15 @@ fn main() {
                 i += 1;
             }
             "--sampling" => sampled = true,
+            "--verdicts" => judged_verdicts = true,
+            "--samples" => {
+                samples = Some(value_of(&args, i));
+                i += 1;
+            }
+            "--log" => {
+                logs.push(value_of(&args, i));
+                i += 1;
+            }
             "--threads" => {
                 threads = value_of::<usize>(&args, i).max(1);
                 i += 1;
@@ -397,6 +426,12 @@ fn main() {
             }
         }
         i += 1;
+    }
+    if judged_verdicts {
+        let games: Vec<Game> = logs.iter().flat_map(|path| log_games(path)).collect();
+        let samples = samples.unwrap_or(defaults::ANALYSIS_WORLDS);
+        verdicts::run(&verdicts::chosen(&games), samples, threads, table_bytes);
+        return;
     }
     if sampled {
         // Declarer hands of realistic deals of every contract, `count` in all, and the

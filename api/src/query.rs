@@ -11,7 +11,7 @@ use serde::de::{DeserializeOwned, Deserializer, Error as _};
 use serde::Deserialize;
 use solver::analysis::AnalysisView;
 use solver::formats::LogFormat;
-use solver::single_dummy::{Assumption, Assumptions, Sampling};
+use solver::single_dummy::{Assumption, Assumptions, Inference, Sampling};
 use solver::Pack;
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
 use utoipa::openapi::RefOr;
@@ -233,6 +233,18 @@ named!(
     |t| t.parse().ok()
 );
 
+named!(
+    /// How the players' view reads the auction: `auction` (each world by the likelihood of
+    /// the auction under the shipped model of declaring) or `none` (every world alike).
+    InferenceName(bool),
+    ["auction", "none"],
+    |t| match t {
+        "auction" => Some(true),
+        "none" => Some(false),
+        _ => None,
+    }
+);
+
 /// Whose knowledge an analysis takes: `double_dummy` (also spelt `double-dummy`, as on
 /// the command line) or `players`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -291,6 +303,11 @@ pub struct ViewParams {
     /// drawn only among those that keep them.
     #[param(inline)]
     pub assume: Option<String>,
+    /// The players' view: `auction` (the default) weighs each world by the likelihood of
+    /// the auction as it happened under the model of declaring; `none` takes every world
+    /// consistent with the cards alike.
+    #[param(inline)]
+    pub inference: Option<InferenceName>,
     /// `true`: each costly card also gets its best line and its own, and the trick where
     /// they part (`lines`); default `false`.
     #[param(inline)]
@@ -312,15 +329,18 @@ impl ViewParams {
                     || self.seed.is_some()
                     || self.points.is_some()
                     || self.assume.is_some()
+                    || self.inference.is_some()
                 {
                     return Err(bad_query(
-                        "samples, seed, points and assume belong to view=players".to_string(),
+                        "samples, seed, points, assume and inference belong to view=players"
+                            .to_string(),
                     ));
                 }
                 Ok(None)
             }
             AnalysisView::Players => {
-                let sampling = players_sampling(self.samples, self.seed, self.points);
+                let sampling = players_sampling(self.samples, self.seed, self.points)
+                    .inferring(inference(self.inference));
                 Ok(Some(
                     sampling.assuming(assumptions(self.assume.as_deref(), pack)?),
                 ))
@@ -421,6 +441,11 @@ pub struct SolveParams {
     /// (`shown_worlds`: all four hands as dealt, each world's weight), 1 to 1,000.
     #[param(inline)]
     pub show_worlds: Option<Worlds>,
+    /// With `view=players`: `auction` (the default) weighs each world by the likelihood of
+    /// the auction as it happened under the model of declaring; `none` takes every world
+    /// consistent with the cards alike.
+    #[param(inline)]
+    pub inference: Option<InferenceName>,
 }
 
 /// The assumptions of a question's `assume` (`;` between them), cards read in `pack`.
@@ -433,6 +458,14 @@ fn assumptions(text: Option<&str>, pack: Pack) -> Result<Assumptions, ApiError> 
         .collect();
     list.and_then(|l| Assumptions::new(&l))
         .map_err(|e| bad_query(format!("assume: {e}")))
+}
+
+/// How the players' view reads the auction (default: by the shipped model).
+fn inference(name: Option<InferenceName>) -> Inference {
+    match name {
+        Some(InferenceName(false)) => Inference::None,
+        _ => Inference::auction(),
+    }
 }
 
 /// The players' view's sampling: the worlds asked for (default
@@ -476,10 +509,11 @@ impl SolveParams {
                     || self.points.is_some()
                     || self.assume.is_some()
                     || self.show_worlds.is_some()
+                    || self.inference.is_some()
                 {
                     return Err(bad_query(
-                        "seat, samples, seed, points, assume and show_worlds belong to \
-                         view=players"
+                        "seat, samples, seed, points, assume, show_worlds and inference belong \
+                         to view=players"
                             .to_string(),
                     ));
                 }
@@ -494,7 +528,8 @@ impl SolveParams {
                 Ok(SolveQuestion::Players {
                     seat: self.seat.and_then(|n| solver::Seat::new(n.0)),
                     sampling: players_sampling(self.samples, self.seed, self.points)
-                        .assuming(assumptions(self.assume.as_deref(), pack)?),
+                        .assuming(assumptions(self.assume.as_deref(), pack)?)
+                        .inferring(inference(self.inference)),
                     shown: self.show_worlds.map(|w| w.0 as usize),
                 })
             }
@@ -728,11 +763,12 @@ impl LedgerQuery {
             }
             return Ok(None);
         }
-        Ok(Some(Sampling::new(
+        let sampling = Sampling::new(
             self.samples
                 .map_or(solver::defaults::LEDGER_WORLDS, |w| w.0 as usize),
             self.seed.map_or(0, |s| s.0),
-        )))
+        );
+        Ok(Some(sampling.inferring(Inference::auction())))
     }
 }
 
@@ -831,7 +867,7 @@ mod tests {
             .expect_err("double dummy takes no samples");
         assert_eq!(
             e.detail,
-            "samples, seed, points and assume belong to view=players"
+            "samples, seed, points, assume and inference belong to view=players"
         );
         // Assumptions are read in the request's pack, and a bad one is named.
         let view: ViewParams =

@@ -232,6 +232,24 @@ pub struct WorldsArgs {
     /// no Eichel', 'seat 3 holds EO' (also 'at most', 'exactly'; of the hands as played).
     #[arg(long = "assume", value_name = "TEXT")]
     pub assume: Vec<String>,
+    /// With `--view players`: whether the worlds are weighed by the auction as it
+    /// happened (who declared what, who passed before him) under a model of declaring
+    /// [default: auction].
+    #[arg(long, value_enum)]
+    pub inference: Option<InferenceArg>,
+    /// With `--view players`: the model of declaring to weigh by, as `schafkopf
+    /// auction-model` writes it [default: the one fitted to the NetSchafkopf log].
+    #[arg(long, value_name = "FILE")]
+    pub auction_model: Option<PathBuf>,
+}
+
+/// How the players' view reads the auction.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum InferenceArg {
+    /// Each world by the likelihood of the auction under the model of declaring.
+    Auction,
+    /// Every world consistent with the cards alike.
+    None,
 }
 
 /// The card notation every command's help ends with.
@@ -274,6 +292,8 @@ const LEDGER_HELP: &str = help!("schafkopf ledger --format table examples/german
 const IMPORT_HELP: &str =
     help!("schafkopf import --from netschafkopf tests/data/netschafkopf/samples-04.08.24.txt");
 const SERVE_HELP: &str = help!("schafkopf serve --addr 127.0.0.1:8080 --db schafkopf.db");
+const AUCTION_HELP: &str =
+    help!("schafkopf auction-model --from netschafkopf tests/data/netschafkopf/*.txt");
 const EXPORT_HELP: &str = help!("schafkopf export --to openschafkopf examples/games.jsonl");
 
 #[derive(Subcommand)]
@@ -362,6 +382,20 @@ pub enum Command {
         #[arg(required = true, value_name = "FILE|-")]
         files: Vec<PathBuf>,
         /// Write the records here instead of standard output.
+        #[arg(short, long, value_name = "OUT")]
+        output: Option<PathBuf>,
+    },
+    /// Fits the model of declaring (who passes, who plays a Sauspiel or a solo, from the
+    /// hand) to a club's logs: the players' view weighs its worlds by it (`--auction-model`).
+    #[command(name = "auction-model", after_help = AUCTION_HELP)]
+    AuctionModel {
+        /// The logs' format.
+        #[arg(long, value_parser = log_format(), default_value = "records")]
+        from: LogFormat,
+        /// The logs; `-` reads standard input.
+        #[arg(required = true, value_name = "FILE|-")]
+        files: Vec<PathBuf>,
+        /// Write the model here instead of standard output.
         #[arg(short, long, value_name = "OUT")]
         output: Option<PathBuf>,
     },

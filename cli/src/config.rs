@@ -135,11 +135,39 @@ impl crate::args::WorldsArgs {
             self.samples.unwrap_or(solver::defaults::ANALYSIS_WORLDS),
             self.seed.unwrap_or(0),
         )
-        .assuming(assumptions(&self.assume, pack)?);
+        .assuming(assumptions(&self.assume, pack)?)
+        .inferring(self.inference()?);
         Ok(match self.points {
             true => sampling,
             false => sampling.paying_only(),
         })
+    }
+
+    /// How the worlds read the auction: by the model `--auction-model` names (read and
+    /// kept for the process), the shipped one, or not at all.
+    fn inference(&self) -> std::io::Result<solver::single_dummy::Inference> {
+        use solver::single_dummy::Inference;
+        let auction = self.inference != Some(crate::args::InferenceArg::None);
+        match (&self.auction_model, auction) {
+            (Some(_), false) => Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "--auction-model weighs the worlds by the auction: not with --inference none",
+            )),
+            (None, true) => Ok(Inference::auction()),
+            (None, false) => Ok(Inference::None),
+            (Some(path), true) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| crate::sources::with_path(e, path))?;
+                let model = solver::auction::AuctionModel::from_json(&text).map_err(|e| {
+                    std::io::Error::new(
+                        std::io::ErrorKind::InvalidData,
+                        format!("{}: {e}", path.display()),
+                    )
+                })?;
+                // One model a process, read once: it lives as long as the process.
+                Ok(Inference::Auction(Box::leak(Box::new(model))))
+            }
+        }
     }
 
     /// Refuses any of these flags without the players' view, which alone reads them.
@@ -150,6 +178,8 @@ impl crate::args::WorldsArgs {
             "--points asks the players' view for exact expectations"
         } else if !self.assume.is_empty() {
             "--assume narrows the worlds of the players' view"
+        } else if self.inference.is_some() || self.auction_model.is_some() {
+            "--inference and --auction-model weigh the worlds of the players' view"
         } else {
             return Ok(());
         };

@@ -11,7 +11,7 @@ mod table;
 
 use args::{Cli, Command, ExportFormat, SummaryAction};
 use clap::Parser;
-use commands::{analyze, batch, contracts, import, ledger, odds, score, serve, solve};
+use commands::{analyze, auction, batch, contracts, import, ledger, odds, score, serve, solve};
 use std::io;
 use std::process::ExitCode;
 
@@ -91,6 +91,11 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             files,
             output,
         } => import::run_import(&files, config, from, &output),
+        Command::AuctionModel {
+            from,
+            files,
+            output,
+        } => auction::run_auction_model(&files, from, &output),
         Command::Export {
             to: ExportFormat::Openschafkopf,
             io,

@@ -194,8 +194,17 @@ fn solve_judges_one_decision_by_the_players_view_and_names_its_faults() {
     let shown = shown.as_array().unwrap();
     assert_eq!(shown.len(), 6);
     let record: Value = serde_json::from_str(first).unwrap();
+    // Every world listed, each weighs the likelihood of the auction over their mean.
+    let weights: Vec<f64> = shown
+        .iter()
+        .map(|w| w["weight"].as_f64().unwrap())
+        .collect();
+    assert!(
+        (weights.iter().sum::<f64>() - 6.0).abs() < 1e-3,
+        "{weights:?}"
+    );
+    assert!(weights.iter().all(|&w| w > 0.0), "{weights:?}");
     for world in shown {
-        assert_eq!(world["weight"], 1.0);
         assert_eq!(world["hands"].as_array().unwrap().len(), 4);
         let mut own: Vec<&str> = world["hands"][2].as_str().unwrap().split(' ').collect();
         let mut dealt: Vec<&str> = record["hands"][2].as_str().unwrap().split(' ').collect();
@@ -325,6 +334,93 @@ fn assumptions_narrow_the_worlds_of_odds_and_the_players_view() {
     let card = &decision["cards"]["S8"];
     assert_eq!(judged["worlds"], decision["worlds"]);
     assert_eq!(judged["settlement"], card["settlement"]);
+}
+
+/// The model of declaring: `auction-model` fits the shipped one from the log; the players'
+/// view reads the auction by default, by another model where named, or not at all; what
+/// does not read is refused by name.
+#[test]
+fn the_players_view_weighs_its_worlds_by_a_model_of_declaring() {
+    let logs: Vec<String> = {
+        let dir = repo().join("tests/data/netschafkopf");
+        let mut files: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+            .map(|p| p.display().to_string())
+            .collect();
+        files.sort();
+        files
+    };
+    let mut args = vec!["auction-model", "--from", "netschafkopf"];
+    args.extend(logs.iter().map(String::as_str));
+    let out = run(&args, "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let shipped =
+        std::fs::read_to_string(repo().join("solver/src/auction/netschafkopf.json")).unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), shipped.trim());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("fitted to 4796 seats of 1302 games"));
+    let dir = temp_dir("auction");
+    let model = dir.join("model.json");
+    std::fs::write(&model, &shipped).unwrap();
+    let game = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let first = game.lines().next().unwrap();
+    let mut position: Value = serde_json::from_str(first).unwrap();
+    position["play"] = json!("H8");
+    let position = position.to_string();
+    let decide = |extra: &[&str]| {
+        let mut args = vec!["solve", "--view", "players"];
+        args.extend_from_slice(extra);
+        let out = run(&args, &position);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        json_lines(&out)[0].clone()
+    };
+    // The default reads the auction: the same as naming the shipped model, and not the
+    // same as reading nothing.
+    let default = decide(&[]);
+    let model_arg = model.display().to_string();
+    assert_eq!(decide(&["--auction-model", &model_arg]), default);
+    assert_eq!(decide(&["--inference", "auction"]), default);
+    assert_ne!(decide(&["--inference", "none"]), default);
+    // What does not read, named.
+    let bad = |args: &[&str]| {
+        let out = run(args, &position);
+        assert!(!out.status.success(), "{args:?}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let refused = bad(&["solve", "--view", "players", "--inference", "bidding"]);
+    assert!(
+        refused.contains("'bidding'") && refused.contains("auction"),
+        "{refused}"
+    );
+    std::fs::write(&model, "{\"weights\": 3}").unwrap();
+    let refused = bad(&["solve", "--view", "players", "--auction-model", &model_arg]);
+    assert!(
+        refused.contains("model.json: auction model: not an auction model"),
+        "{refused}"
+    );
+    let refused = bad(&[
+        "solve",
+        "--view",
+        "players",
+        "--inference",
+        "none",
+        "--auction-model",
+        &model_arg,
+    ]);
+    assert!(refused.contains("not with --inference none"), "{refused}");
+    let refused = bad(&["solve", "--inference", "none"]);
+    assert!(refused.contains("give --view players"), "{refused}");
+    let refused = bad(&["auction-model", &model_arg]);
+    assert!(refused.contains("nothing to fit the model to"), "{refused}");
 }
 
 #[test]

@@ -184,19 +184,9 @@ pub(crate) fn share(stake: i64, money: Option<i64>, favour: i64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::Record;
 
     fn setup(contract: &str) -> Setup {
-        let line = format!(
-            r#"{{"hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
-              "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"], "contract": {contract}}}"#
-        );
-        Record::from_json(&line)
-            .unwrap()
-            .game()
-            .unwrap()
-            .setup()
-            .clone()
+        crate::example_setup(contract)
     }
 
     #[test]

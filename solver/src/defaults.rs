@@ -16,4 +16,4 @@ pub const LEDGER_WORLDS: usize = 20;
 /// The revision of the answers: raised with every change to the engine that changes what
 /// an answer says (a value, a verdict, a field). The service keeps each stored analysis
 /// with the revision that computed it, and computes again where it is not this one.
-pub const ANSWERS_REVISION: u32 = 3;
+pub const ANSWERS_REVISION: u32 = 4;

@@ -181,6 +181,9 @@ pub enum Error {
     /// An `--assume` that cannot be read, or that names a card its seat cannot hold.
     #[error("assumption {0}")]
     BadAssumption(String),
+    /// An auction model (`--auction-model FILE`) that does not read as one.
+    #[error("auction model: {0}")]
+    BadModel(String),
     #[error("hand of seat {0} is hidden (null): only `odds` reads a record with hidden hands")]
     HiddenHand(Seat),
     #[error("in a Muss game the holder of EO declares: seat {holder}, not seat {declarer}")]
@@ -283,6 +286,7 @@ impl Error {
             Error::NoConsistentWorld { .. } => "no_consistent_world",
             Error::BadView(_) => "bad_view",
             Error::BadAssumption(_) => "bad_assumption",
+            Error::BadModel(_) => "bad_model",
             Error::HiddenHand(_) => "hidden_hand",
             Error::MussDeclarer { .. } => "muss_declarer",
             Error::NoPlayers => "no_players",

@@ -34,6 +34,7 @@
 pub mod advice;
 pub mod analysis;
 mod announce;
+pub mod auction;
 pub mod board;
 mod cards;
 mod contract;
@@ -99,4 +100,21 @@ pub mod rules {
 pub mod testing {
     pub use crate::search::naive::{naive_solve, naive_value_in};
     pub use crate::search::Techniques;
+}
+
+/// The example Sauspiel's deal, shared by the unit tests: seat 0 `HO GU SU HA H9 H8 GK G8`,
+/// seat 1 `GO EU HU H7 EA E9 SK S7`, seat 2 `EO SO HK EZ E8 E7 SA S9`, seat 3 `HZ EK GA GZ
+/// G9 G7 SZ S8`, under `contract` (a record's JSON), nothing played.
+#[cfg(test)]
+pub(crate) fn example_setup(contract: &str) -> Setup {
+    let line = format!(
+        r#"{{"hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
+          "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"], "contract": {contract}}}"#
+    );
+    Record::from_json(&line)
+        .unwrap()
+        .game()
+        .unwrap()
+        .setup()
+        .clone()
 }

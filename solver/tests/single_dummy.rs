@@ -696,3 +696,116 @@ fn seeds_never_name_classes_that_rule_each_other_out() {
         "{decisions} decisions, {named} named"
     );
 }
+
+/// The example Sauspiel after `n` cards.
+fn sauspiel_after(n: usize) -> Game {
+    let g = game(SAUSPIEL);
+    let mut position = Game::new(g.setup().clone());
+    for &(_, card) in &g.plays()[..n] {
+        position.play(card).unwrap();
+    }
+    position
+}
+
+/// Where every consistent world is listed, the auction weighs each by its likelihood, and
+/// a decision's averages are the exact weighted sums: `win` over the listed worlds equals
+/// the weighted share of those where the card's double-dummy value wins for the player.
+#[test]
+fn listed_worlds_are_weighed_by_the_auction_and_averaged_exactly() {
+    let model = solver::auction::AuctionModel::shipped();
+    let mut checked = 0;
+    for n in [18, 20, 22] {
+        let position = sauspiel_after(n);
+        let seat = position.to_move();
+        let mut view = View::of(&position, seat).inferring(Inference::auction());
+        let worlds = view.worlds(10_000, 0).unwrap();
+        assert!(worlds.exhaustive);
+        for (world, w) in worlds.games.iter().zip(&worlds.weights) {
+            assert_eq!(*w, model.likelihood(world.setup(), seat));
+        }
+        let weights: Vec<f64> = worlds.weights.clone();
+        assert!(
+            weights.iter().any(|w| (w - weights[0]).abs() > 1e-9),
+            "after {n}: alike"
+        );
+        let sampling = Sampling::new(10_000, 0)
+            .every_world()
+            .inferring(Inference::auction());
+        let d = decide(&position, None, sampling, &mut solvers(2)).unwrap();
+        assert!(d.exhaustive);
+        let declares = position.setup().declarers().contains(seat);
+        let mut solver = Solver::new();
+        for card in &d.cards {
+            let won: f64 = worlds
+                .games
+                .iter()
+                .zip(&weights)
+                .map(|(world, w)| {
+                    let mut after = world.clone();
+                    after.play(card.card).unwrap();
+                    let points = solver.value(&after).unwrap();
+                    if (points >= 61) == declares {
+                        *w
+                    } else {
+                        0.0
+                    }
+                })
+                .sum();
+            let share = won / weights.iter().sum::<f64>();
+            assert!(
+                (card.win.unwrap() - share).abs() < 1e-4,
+                "after {n}, {}",
+                card.card
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 6, "{checked}");
+}
+
+/// Where the worlds are listed but more than asked for, each pick is kept with its weight
+/// over the largest: the worlds come in proportion to the likelihood of the auction.
+#[test]
+fn worlds_picked_from_a_list_come_in_proportion_to_the_auction() {
+    // 245 consistent worlds, as many arrangements: listed for 122 asked for, and picked.
+    let position = sauspiel_after(18);
+    let seat = position.to_move();
+    let all = View::of(&position, seat)
+        .inferring(Inference::auction())
+        .worlds(10_000, 0)
+        .unwrap();
+    let n = all.games.len();
+    assert!(all.exhaustive && n > 20, "{n} worlds");
+    let hands = |g: &Game| g.setup().dealt_hands();
+    let total: f64 = all.weights.iter().sum();
+    let mut counts = vec![0usize; n];
+    let draws_each = n / 2;
+    let mut draws = 0;
+    for seed in 0..100 {
+        let picked = View::of(&position, seat)
+            .inferring(Inference::auction())
+            .worlds(draws_each, seed)
+            .unwrap();
+        assert!(!picked.exhaustive);
+        for g in &picked.games {
+            let k = all.games.iter().position(|a| hands(a) == hands(g)).unwrap();
+            counts[k] += 1;
+            draws += 1;
+        }
+    }
+    // Pearson's statistic against the weights: n - 1 degrees of freedom, mean n - 1 and
+    // standard deviation sqrt(2 (n - 1)); six of them is far in the tail.
+    let chi2: f64 = counts
+        .iter()
+        .zip(&all.weights)
+        .map(|(&c, w)| {
+            let expected = draws as f64 * w / total;
+            (c as f64 - expected).powi(2) / expected
+        })
+        .sum();
+    let df = (n - 1) as f64;
+    assert!(
+        chi2 < df + 6.0 * (2.0 * df).sqrt(),
+        "chi2 {chi2:.1} with {df} degrees of freedom"
+    );
+}

@@ -208,7 +208,10 @@ pub(crate) async fn game_analysis(
 ) -> Result<HttpResponse, ApiError> {
     let (sampling, lines) = (view.sampling(pack.pack(state.pack))?, view.lines());
     let kept = sampling.is_none_or(|s| {
-        s.samples == solver::defaults::ANALYSIS_WORLDS && s.seed == 0 && s.assume.is_empty()
+        s.samples == solver::defaults::ANALYSIS_WORLDS
+            && s.seed == 0
+            && s.assume.is_empty()
+            && s.inference == solver::single_dummy::Inference::auction()
     });
     let key = kept.then(|| ViewParams::key(sampling, lines));
     let search = move |g: solver::Game, s: &mut solver::Solver| {

@@ -37,7 +37,9 @@ pub fn run_ledger(run: crate::args::Ledger, config: &Config) -> io::Result<ExitC
         true => crate::config::Workers::of(&run.search)?.solvers(),
         false => Vec::new(),
     };
-    let sampling = solver::single_dummy::Sampling::new(run.samples, run.seed);
+    // Each decision of the play-out by what its player could know, the auction read.
+    let sampling = solver::single_dummy::Sampling::new(run.samples, run.seed)
+        .inferring(solver::single_dummy::Inference::auction());
     let mut judges = solver::ledger::LedgerJudging {
         double_dummy: solver.as_mut(),
         single_dummy: run

@@ -1,6 +1,7 @@
 //! One module per command: each resolves its arguments and runs.
 
 pub mod analyze;
+pub mod auction;
 pub mod batch;
 pub mod contracts;
 pub mod import;

@@ -30,6 +30,9 @@ pub(crate) struct Outlook {
     pub by_card: Vec<Vec<Ending>>,
     /// The worlds were every consistent one, once each: averages are exact.
     pub exhaustive: bool,
+    /// Each world's weight in the averages, in the order drawn (the likelihood of the
+    /// auction where every world is listed and the view infers from it; else 1).
+    pub weights: Vec<f64>,
     /// The endings' values are exact; otherwise each is the lowest value of the outcome
     /// the card reaches (what it pays is exact, its expectation unknown).
     pub exact: bool,
@@ -142,6 +145,23 @@ impl Outlook {
         self.by_card.iter().map(Vec::len).max().unwrap_or(0)
     }
 
+    /// The mean over the worlds both were judged in of `f` of `a`'s ending less `f` of
+    /// `b`'s, weighted by each world's weight, and its standard error as [`difference`]
+    /// gives it (weights are other than 1 only where every world is listed, and then no
+    /// margin is read).
+    fn difference(&self, a: &[Ending], b: &[Ending], f: impl Fn(&Ending) -> f64) -> (f64, f64) {
+        let (plain, error) = difference(a, b, &f);
+        if self.weights.iter().all(|&w| w == 1.0) {
+            return (plain, error);
+        }
+        let (mut sum, mut total) = (0.0, 0.0);
+        for ((x, y), w) in a.iter().zip(b).zip(&self.weights) {
+            sum += (f(x) - f(y)) * w;
+            total += w;
+        }
+        (if total > 0.0 { sum / total } else { 0.0 }, error)
+    }
+
     /// The index of `card` among the legal cards.
     pub fn index(&self, card: Card) -> Option<usize> {
         self.cards.iter().position(|&c| c == card)
@@ -154,12 +174,14 @@ impl Outlook {
     /// no world broke).
     pub fn best(&self) -> Vec<usize> {
         let key = |e: &Ending| (e.money.unwrap_or(0), e.favour);
+        // Sums weighted by each world's weight (1 but where every world is listed and the
+        // auction weighs them), compared exactly: cards that pay alike everywhere tie.
         let sums = |c: usize| {
-            let endings = &self.by_card[c];
-            (
-                endings.iter().map(|e| key(e).0).sum::<i64>(),
-                endings.iter().map(|e| key(e).1).sum::<i64>(),
-            )
+            let endings = self.by_card[c].iter().zip(&self.weights);
+            let (money, favour) = endings.fold((0.0, 0.0), |(m, f), (e, w)| {
+                (m + key(e).0 as f64 * w, f + key(e).1 as f64 * w)
+            });
+            (Total(money), Total(favour))
         };
         let worlds = self.worlds();
         let cards = 0..self.cards.len();
@@ -216,11 +238,11 @@ impl Outlook {
         // margin, and the interval from the mean less it to the highest of the rivals'.
         let range = |f: &dyn Fn(&Ending) -> f64, swing: f64| -> Range {
             let upper = |k: usize| {
-                let (m, e) = difference(&self.by_card[k], endings, f);
+                let (m, e) = self.difference(&self.by_card[k], endings, f);
                 let guard = if never_less(k) { unseen * swing } else { 0.0 };
                 (m + z * e).max(guard)
             };
-            let (mean, error) = difference(&self.by_card[leader], endings, f);
+            let (mean, error) = self.difference(&self.by_card[leader], endings, f);
             let high = others.iter().map(|&k| upper(k)).fold(f64::MIN, f64::max);
             Range {
                 mean,
@@ -272,11 +294,21 @@ impl Outlook {
     /// verdict read, to compare the best card with it over the same).
     pub fn card_over(&self, card: usize, worlds: usize) -> CardOutlook {
         let endings = &self.by_card[card][..worlds.min(self.by_card[card].len())];
-        let n = endings.len().max(1) as f64;
-        let mean = |f: fn(&Ending) -> i64| round(endings.iter().map(f).sum::<i64>() as f64 / n, 2);
+        // Weighted by each world's likelihood where every world is listed (else all 1).
+        let weighted = || endings.iter().zip(&self.weights);
+        // Sums from +0 (a float sum starts from -0, which would print as `-0`).
+        let add = |a: f64, b: f64| a + b;
+        let n = weighted().map(|(_, w)| *w).fold(0.0, add);
+        let n = if n > 0.0 { n } else { 1.0 };
+        let mean = |f: fn(&Ending) -> i64| {
+            round(
+                weighted().map(|(e, w)| f(e) as f64 * w).fold(0.0, add) / n,
+                2,
+            )
+        };
         let share = |k: usize| {
-            let count = endings.iter().filter(|e| e.ours.is_some_and(|o| o[k]));
-            round(count.count() as f64 / n, 4)
+            let count = weighted().filter(|(e, _)| e.ours.is_some_and(|o| o[k]));
+            round(count.map(|(_, w)| *w).fold(0.0, add) / n, 4)
         };
         let declared = endings.first().is_some_and(|e| e.ours.is_some());
         let points = self.measure == Measure::Points;
@@ -349,6 +381,7 @@ impl<'a> Judging<'a> {
         let seat = position.to_move();
         let worlds = View::of(position, seat)
             .assuming(&sampling.assume.list())?
+            .inferring(sampling.inference)
             .worlds(sampling.samples, sampling.seed)?;
         let measure = Frame::of(position)?.measure;
         let bounds = match sampling.points {
@@ -383,6 +416,7 @@ impl<'a> Judging<'a> {
                 by_card: vec![Vec::with_capacity(total); self.cards.len()],
                 cards: self.cards.clone(),
                 exhaustive: self.worlds.exhaustive,
+                weights: self.worlds.weights.clone(),
                 exact: self.bounds.is_none(),
                 dealt: self
                     .worlds
@@ -486,6 +520,30 @@ pub(crate) struct Verdict {
     pub between: Option<[Option<Advice>; 2]>,
 }
 
+/// A weighted sum, ordered as its number (never NaN: sums of finite products).
+#[derive(Copy, Clone, Debug)]
+struct Total(f64);
+
+impl PartialEq for Total {
+    fn eq(&self, other: &Total) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for Total {}
+
+impl PartialOrd for Total {
+    fn partial_cmp(&self, other: &Total) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Total {
+    fn cmp(&self, other: &Total) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+
 /// A difference's mean over the worlds, its margin, and the highest it may be against
 /// any card that may be the best ([`Outlook::against`]).
 #[derive(Copy, Clone, Debug)]
@@ -561,9 +619,9 @@ pub struct CardOutlook {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "openapi", schema(example = json!({"id": "sauspiel-1180324214", "seat": 0,
     "measure": "points", "samples": 100, "seed": 3, "worlds": 50, "exhaustive": false,
-    "cards": {"GK": {"win": 0.84, "schneider": 0.22, "schwarz": 0.0, "settlement": 14.0,
-    "loss": 0.4, "loss_interval": [-0.16, 0.96]}, "G8": {"win": 0.84, "schneider": 0.26,
-    "schwarz": 0.0, "settlement": 14.4, "loss": 0.0, "loss_interval": [0.0, 0.0]}},
+    "cards": {"GK": {"win": 0.8, "schneider": 0.2, "schwarz": 0.0, "settlement": 10.8,
+    "loss": 0.2, "loss_interval": [-0.2, 0.6]}, "G8": {"win": 0.8, "schneider": 0.22,
+    "schwarz": 0.0, "settlement": 11.0, "loss": 0.0, "loss_interval": [0.0, 0.0]}},
     "best": ["G8"]})))]
 pub struct Decision {
     pub id: Option<String>,
@@ -591,9 +649,10 @@ pub struct Decision {
     /// over, the deals it imagined.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shown_worlds: Option<Vec<ShownWorld>>,
-    /// Every world judged, its hands as dealt (what `shown_worlds` shows).
+    /// Every world judged, its hands as dealt and its weight (what `shown_worlds`
+    /// shows).
     #[serde(skip)]
-    judged_worlds: Vec<BySeat<Cards>>,
+    judged_worlds: Vec<(BySeat<Cards>, f64)>,
 }
 
 /// One world a verdict averaged over.
@@ -605,8 +664,10 @@ pub struct ShownWorld {
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
     #[serde(serialize_with = "hands_line")]
     pub hands: BySeat<Cards>,
-    /// Its weight in the averages: 1 where every world weighs alike, as every world does
-    /// today (drawn uniformly from those the view allows).
+    /// Its weight in the averages, 1 on average: 1 where every world weighs alike (a
+    /// sample, drawn in proportion to the likelihood of the auction where the view infers
+    /// from it); where every world is listed and the auction weighs them, its likelihood
+    /// over their mean.
     pub weight: f64,
 }
 
@@ -622,7 +683,7 @@ impl Decision {
             self.judged_worlds
                 .iter()
                 .take(n)
-                .map(|&hands| ShownWorld { hands, weight: 1.0 })
+                .map(|&(hands, weight)| ShownWorld { hands, weight })
                 .collect()
         });
         self
@@ -763,7 +824,13 @@ pub fn decide(
             .collect(),
         best: best.into_iter().map(|c| outlook.cards[c]).collect(),
         shown_worlds: None,
-        judged_worlds: outlook.dealt[..outlook.worlds()].to_vec(),
+        judged_worlds: {
+            let n = outlook.worlds();
+            let mean = outlook.weights[..n].iter().sum::<f64>() / n.max(1) as f64;
+            let relative = |w: f64| if mean > 0.0 { round(w / mean, 4) } else { 1.0 };
+            let weights = outlook.weights[..n].iter().map(|&w| relative(w));
+            outlook.dealt[..n].iter().copied().zip(weights).collect()
+        },
     })
 }
 
@@ -794,6 +861,7 @@ mod tests {
             ],
             by_card: vec![column(leader), column(card)],
             exhaustive: false,
+            weights: vec![1.0; leader.len()],
             exact: false,
             dealt: Vec::new(),
             verdicts: vec![None, None],

@@ -33,6 +33,7 @@ pub use decision::{decide, CardOutlook, Decision, ShownWorld};
 pub use judge::{analyze_players, judge_single_dummy, play_single_dummy};
 
 use crate::announce::renonce_holdings;
+use crate::auction::AuctionModel;
 use crate::cards::{Card, Cards, Rank, Suit};
 use crate::contract::Contract;
 use crate::deal::Rng;
@@ -49,6 +50,21 @@ const LIST_FACTOR: u64 = 16;
 /// Draws tried per world asked for before giving up (a consistent world always exists for
 /// a real game: the one played).
 const TRIES_PER_WORLD: u64 = 10_000;
+
+/// Mixed into the seed of the pilot draws ([`PILOT_WORLDS`]), so that their streams are
+/// not the worlds'.
+const PILOT_SEED: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// Whether a world of likelihood `weight` is kept, `most` the largest expected: with
+/// chance `weight / most` (always where it is at least the largest).
+fn keep(rng: &mut Rng, weight: f64, most: f64) -> bool {
+    if weight >= most {
+        return true;
+    }
+    // 53 random bits: a uniform number in [0, 1).
+    let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    u * most < weight
+}
 
 /// Passes before the contract (a Schieber round): a seat sees its own passes, those handed
 /// to it and the cards set aside (everyone knows forehand gets them); of the other passes
@@ -122,6 +138,8 @@ pub struct View {
     /// The hands as played in the game viewed (the one world known to be true).
     actual: BySeat<Cards>,
     arrangements: Arrangements,
+    /// The model of declaring the worlds are weighed by, if any ([`View::inferring`]).
+    inference: Inference,
 }
 
 /// The worlds drawn for one view.
@@ -129,9 +147,54 @@ pub struct View {
 pub struct Worlds {
     /// Each world's game, replayed to the view's point.
     pub games: Vec<Game>,
+    /// Each world's weight in the averages: the likelihood of the auction where every
+    /// consistent world is listed and a model of declaring weighs them; 1 otherwise (a
+    /// sample is drawn in proportion to it).
+    pub weights: Vec<f64>,
     /// Every consistent world, each once: averages over them are exact.
     pub exhaustive: bool,
 }
+
+/// How the worlds of a view read the auction (`--inference`).
+#[derive(Copy, Clone, Debug)]
+pub enum Inference {
+    /// Every consistent world alike: the auction says nothing.
+    None,
+    /// Each world by the likelihood of the auction as it happened, under this model.
+    Auction(&'static AuctionModel),
+}
+
+impl PartialEq for Inference {
+    fn eq(&self, other: &Inference) -> bool {
+        match (self, other) {
+            (Inference::None, Inference::None) => true,
+            (Inference::Auction(a), Inference::Auction(b)) => std::ptr::eq(*a, *b),
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Inference {}
+
+impl Inference {
+    /// The shipped model of declaring ([`AuctionModel::shipped`]).
+    pub fn auction() -> Inference {
+        Inference::Auction(AuctionModel::shipped())
+    }
+
+    /// The likelihood of `world`'s auction, `seat`'s own hand left out.
+    fn weight(&self, world: &Game, seat: Seat) -> f64 {
+        match self {
+            Inference::None => 1.0,
+            Inference::Auction(model) => model.likelihood(world.setup(), seat),
+        }
+    }
+}
+
+/// Consistent worlds drawn uniformly to find the largest likelihood of the auction a
+/// world reaches, so that each world drawn is kept with its likelihood over that
+/// (rejection: the worlds kept are drawn in proportion to the likelihood).
+const PILOT_WORLDS: u64 = 64;
 
 impl View {
     /// What `seat` knows of `game` as it stands.
@@ -226,7 +289,14 @@ impl View {
             assumptions: Vec::new(),
             actual: BySeat::from_fn(|s| hands[s] | played[s]),
             arrangements: Arrangements::new(hidden, &allowed, need),
+            inference: Inference::None,
         }
+    }
+
+    /// The same view, its worlds weighed by `inference`: drawn in proportion to the
+    /// likelihood of the auction as it happened, or weighted by it where all are listed.
+    pub fn inferring(self, inference: Inference) -> View {
+        View { inference, ..self }
     }
 
     /// The same view, its worlds also keeping `assumptions` about the hands as played
@@ -312,12 +382,14 @@ impl View {
         })
     }
 
-    /// `samples` worlds drawn uniformly from those consistent with the view (item `i`
-    /// from its own stream of `seed`), or all of them, once each, where they are no more
-    /// than `samples`.
+    /// `samples` worlds drawn from those consistent with the view (item `i` from its own
+    /// stream of `seed`): uniformly, or in proportion to the likelihood of the auction
+    /// where the view infers from it; or all of them, once each (then weighted by that
+    /// likelihood), where they are no more than `samples`.
     pub fn worlds(&mut self, samples: usize, seed: u64) -> Result<Worlds, Error> {
         let samples = samples.max(1);
         let candidates = self.arrangements.count();
+        let (inference, seat) = (self.inference, self.seat);
         if candidates <= LIST_FACTOR.saturating_mul(samples as u64) {
             let all: Vec<Game> = self
                 .arrangements
@@ -331,39 +403,53 @@ impl View {
                     tried: candidates,
                 });
             }
+            let weights: Vec<f64> = all.iter().map(|g| inference.weight(g, seat)).collect();
             if all.len() <= samples {
                 return Ok(Worlds {
                     games: all,
+                    weights,
                     exhaustive: true,
                 });
             }
+            // Each pick kept with its weight over the largest: in proportion to it.
+            let most = weights.iter().copied().fold(0.0, f64::max);
             let games = (0..samples as u64)
-                .map(|i| all[Rng::stream(seed, i).below(all.len())].clone())
+                .map(|i| {
+                    let mut rng = Rng::stream(seed, i);
+                    loop {
+                        let k = rng.below(all.len());
+                        if keep(&mut rng, weights[k], most) {
+                            return all[k].clone();
+                        }
+                    }
+                })
                 .collect();
             return Ok(Worlds {
                 games,
+                weights: vec![1.0; samples],
                 exhaustive: false,
             });
         }
-        let mut games = Vec::with_capacity(samples);
+        let limit = TRIES_PER_WORLD.saturating_mul(samples as u64);
         let mut tried = 0u64;
+        // The largest likelihood among a few worlds drawn uniformly, from streams of their
+        // own (none where the view does not infer).
+        let mut most = 0.0f64;
+        if inference != Inference::None {
+            for i in 0..PILOT_WORLDS {
+                let mut rng = Rng::stream(seed ^ PILOT_SEED, i);
+                let game = self.draw_consistent(&mut rng, &mut tried, limit)?;
+                most = most.max(inference.weight(&game, seat));
+            }
+        }
+        let mut games = Vec::with_capacity(samples);
         for i in 0..samples as u64 {
             let mut rng = Rng::stream(seed, i);
             loop {
-                tried += 1;
-                if tried > TRIES_PER_WORLD.saturating_mul(samples as u64) {
-                    return Err(Error::NoConsistentWorld {
-                        seat: self.seat,
-                        tried,
-                    });
-                }
-                let Some(hidden) = self.arrangements.draw(&mut rng) else {
-                    return Err(Error::NoConsistentWorld {
-                        seat: self.seat,
-                        tried,
-                    });
-                };
-                if let Ok(game) = self.world(&hidden) {
+                let game = self.draw_consistent(&mut rng, &mut tried, limit)?;
+                if inference == Inference::None
+                    || keep(&mut rng, inference.weight(&game, seat), most)
+                {
                     games.push(game);
                     break;
                 }
@@ -371,8 +457,35 @@ impl View {
         }
         Ok(Worlds {
             games,
+            weights: vec![1.0; samples],
             exhaustive: false,
         })
+    }
+
+    /// One consistent world drawn uniformly from `rng`, counting the draws in `tried`: a
+    /// fault once they pass `limit`.
+    fn draw_consistent(
+        &mut self,
+        rng: &mut Rng,
+        tried: &mut u64,
+        limit: u64,
+    ) -> Result<Game, Error> {
+        loop {
+            *tried += 1;
+            let none = || Error::NoConsistentWorld {
+                seat: self.seat,
+                tried: *tried,
+            };
+            if *tried > limit {
+                return Err(none());
+            }
+            let Some(hidden) = self.arrangements.draw(rng) else {
+                return Err(none());
+            };
+            if let Ok(game) = self.world(&hidden) {
+                return Ok(game);
+            }
+        }
     }
 
     /// One world drawn by rejection, for the uniformity test.
@@ -405,6 +518,8 @@ pub struct Sampling {
     /// What the player assumes beyond the rules (`assume.rs`): the worlds (and `odds`'s
     /// deals) are drawn uniformly from those that keep it.
     pub assume: Assumptions,
+    /// Single dummy: whether the worlds are weighed by the auction (`--inference`).
+    pub inference: Inference,
 }
 
 impl Sampling {
@@ -417,7 +532,13 @@ impl Sampling {
             sequential: true,
             points: true,
             assume: Assumptions([None; Assumptions::MAX]),
+            inference: Inference::None,
         }
+    }
+
+    /// The same, the worlds weighed by `inference`.
+    pub const fn inferring(self, inference: Inference) -> Sampling {
+        Sampling { inference, ..self }
     }
 
     /// The same, the worlds keeping `assume`.
@@ -442,8 +563,9 @@ impl Sampling {
     }
 
     /// The name of a single-dummy judgement's settings, which keeps stored answers apart:
-    /// `players:<samples>:<seed>`, then `:points` where exact values were asked and
-    /// `:every` where every world was judged.
+    /// `players:<samples>:<seed>`, then `:points` where exact values were asked, `:every`
+    /// where every world was judged, the assumptions, and `:inference=none` where the
+    /// auction was not read.
     pub fn key(&self) -> String {
         let mut key = format!("players:{}:{}", self.samples, self.seed);
         if self.points {
@@ -454,6 +576,9 @@ impl Sampling {
         }
         if !self.assume.is_empty() {
             key.push_str(&format!(":assume={}", self.assume));
+        }
+        if self.inference == Inference::None {
+            key.push_str(":inference=none");
         }
         key
     }

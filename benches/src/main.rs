@@ -21,6 +21,7 @@
 //! fastest pass counts: the host's noise then moves the figures less.
 
 mod cpu;
+mod realism;
 mod sampling;
 mod verdicts;
 
@@ -331,6 +332,7 @@ const USAGE: &str =
     "usage: solver-bench [--deals N] [--contract NAME] [--data FILE]... [--table-mb MB] [--repeat N]
        solver-bench --sampling [--deals N] [--threads T] [--table-mb MB] [--data FILE]...
        solver-bench --verdicts [--samples N] [--threads T] [--table-mb MB] --log FILE...
+       solver-bench --realism --log FILE...
        solver-bench --write-games N FILE
 contracts: sauspiel farbsolo wenz geier farbwenz farbgeier tout bettel (none: only --data)";
 
@@ -360,6 +362,7 @@ fn main() {
     let mut repeat = 1usize;
     let mut sampled = false;
     let mut judged_verdicts = false;
+    let mut realistic_worlds = false;
     let mut logs: Vec<String> = Vec::new();
     let mut samples: Option<usize> = None;
     let mut threads = 2usize;
@@ -404,6 +407,7 @@ fn main() {
             }
             "--sampling" => sampled = true,
             "--verdicts" => judged_verdicts = true,
+            "--realism" => realistic_worlds = true,
             "--samples" => {
                 samples = Some(value_of(&args, i));
                 i += 1;
@@ -426,6 +430,14 @@ fn main() {
             }
         }
         i += 1;
+    }
+    if realistic_worlds {
+        let named: Vec<(String, Vec<Game>)> = logs
+            .iter()
+            .map(|path| (path.clone(), log_games(path)))
+            .collect();
+        realism::run(&named);
+        return;
     }
     if judged_verdicts {
         let games: Vec<Game> = logs.iter().flat_map(|path| log_games(path)).collect();

@@ -7,7 +7,7 @@
 
 use crate::cpu::cpu_seconds;
 use solver::advice::Advice;
-use solver::single_dummy::{analyze_players, Sampling};
+use solver::single_dummy::{analyze_players, Inference, Sampling};
 use solver::*;
 
 /// Sauspiel and solo games analysed.
@@ -63,7 +63,10 @@ fn verdicts(
     seed: u64,
     solvers: &mut [Solver],
 ) -> (Vec<Verdict>, f64) {
-    let sampling = Sampling::new(samples, seed).paying_only();
+    // As `analyze --view players` judges by default: the auction read.
+    let sampling = Sampling::new(samples, seed)
+        .paying_only()
+        .inferring(Inference::auction());
     let start = cpu_seconds();
     let mut out = Vec::new();
     for game in games {

@@ -292,6 +292,10 @@ const LEDGER_HELP: &str = help!("schafkopf ledger --format table examples/german
 const IMPORT_HELP: &str =
     help!("schafkopf import --from netschafkopf tests/data/netschafkopf/samples-04.08.24.txt");
 const SERVE_HELP: &str = help!("schafkopf serve --addr 127.0.0.1:8080 --db schafkopf.db");
+const MATCH_HELP: &str = help!(
+    "schafkopf match --first players --second players:inference=none --deals 200 --from netschafkopf tests/data/netschafkopf/*.txt",
+    "schafkopf match --first external:'python3 my_player.py' --second dd examples/games.jsonl"
+);
 const AUCTION_HELP: &str =
     help!("schafkopf auction-model --from netschafkopf tests/data/netschafkopf/*.txt");
 const EXPORT_HELP: &str = help!("schafkopf export --to openschafkopf examples/games.jsonl");
@@ -385,6 +389,11 @@ pub enum Command {
         #[arg(short, long, value_name = "OUT")]
         output: Option<PathBuf>,
     },
+    /// Two ways of playing over the same deals with their contracts, each deal played
+    /// twice with the sides swapped (duplicate): each way's money a game, and the
+    /// difference with its 95% interval, in all and per game.
+    #[command(name = "match", after_help = MATCH_HELP)]
+    Match(Match),
     /// Fits the model of declaring (who passes, who plays a Sauspiel or a solo, from the
     /// hand) to a club's logs: the players' view weighs its worlds by it (`--auction-model`).
     #[command(name = "auction-model", after_help = AUCTION_HELP)]
@@ -452,6 +461,34 @@ pub struct Ledger {
     /// Single dummy: the seed of the worlds drawn.
     #[arg(long, default_value_t = 0, requires = "single_dummy")]
     pub seed: u64,
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// What `match` plays.
+#[derive(clap::Args)]
+pub struct Match {
+    /// Hand logs whose deals and contracts are played (records, or another program's
+    /// logs with --from); `-` reads standard input.
+    #[arg(required = true, value_name = "LOG|-")]
+    pub logs: Vec<PathBuf>,
+    #[arg(long, value_parser = log_format(), default_value = "records")]
+    pub from: LogFormat,
+    /// The first way of playing: `dd` (perfect play, every hand seen), `players` (the best
+    /// card by what the player could know; options after a colon, comma-separated:
+    /// `samples=N`, `seed=S`, `inference=auction|none`), `random` (`random:seed=S`), or
+    /// `external:COMMAND` (a program speaking the JSON-lines protocol of INTERFACE.md).
+    #[arg(long, value_name = "WAY")]
+    pub first: String,
+    /// The second way of playing (as --first).
+    #[arg(long, value_name = "WAY")]
+    pub second: String,
+    /// Play at most this many deals (the first of the logs).
+    #[arg(long, value_parser = positive)]
+    pub deals: Option<usize>,
+    /// Seconds an external program may take to answer one decision.
+    #[arg(long, default_value_t = 60, value_parser = positive)]
+    pub answer_seconds: usize,
     #[command(flatten)]
     pub search: SearchArgs,
 }

@@ -11,7 +11,9 @@ mod table;
 
 use args::{Cli, Command, ExportFormat, SummaryAction};
 use clap::Parser;
-use commands::{analyze, auction, batch, contracts, import, ledger, odds, score, serve, solve};
+use commands::{
+    analyze, auction, batch, contracts, import, ledger, odds, play_match, score, serve, solve,
+};
 use std::io;
 use std::process::ExitCode;
 
@@ -91,6 +93,7 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             files,
             output,
         } => import::run_import(&files, config, from, &output),
+        Command::Match(run) => play_match::run_match(run, config),
         Command::AuctionModel {
             from,
             files,

@@ -423,6 +423,119 @@ fn the_players_view_weighs_its_worlds_by_a_model_of_declaring() {
     assert!(refused.contains("nothing to fit the model to"), "{refused}");
 }
 
+/// `match`: two ways over the same deals, duplicate; an external program drives one of
+/// them by the JSON-lines protocol, and its faults stop the match cleanly, named.
+#[test]
+fn match_plays_each_deal_twice_and_an_external_program_by_its_protocol() {
+    let games = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let sauspiel: String = games.lines().take(1).map(|l| format!("{l}\n")).collect();
+    // Against itself a way wins nothing; perfect play beats a random card on these deals.
+    let out = run(
+        &["match", "--first", "dd", "--second", "dd", "-"],
+        &sauspiel,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = &json_lines(&out)[0];
+    assert_eq!(report["deals"], 1);
+    assert_eq!(report["difference"]["mean"], 0.0);
+    let out = run(
+        &["match", "--first", "dd", "--second", "random:seed=5", "-"],
+        &games,
+    );
+    let report = &json_lines(&out)[0];
+    assert!(
+        report["difference"]["mean"].as_f64().unwrap() >= 0.0,
+        "{report}"
+    );
+    assert_eq!(report["ways"], json!(["dd", "random:seed=5"]));
+    // A script that plays its first legal card, and records every question it gets.
+    let dir = temp_dir("match");
+    let asked = dir.join("asked.jsonl");
+    let script = dir.join("first.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "while read -r line; do echo \"$line\" >> {}; \
+             card=$(echo \"$line\" | sed 's/.*\"legal\":\"\\([^ \"]*\\).*/\\1/'); \
+             echo \"{{\\\"card\\\": \\\"$card\\\"}}\"; done\n",
+            asked.display()
+        ),
+    )
+    .unwrap();
+    let way = format!("external:sh {}", script.display());
+    let out = run(
+        &["match", "--first", &way, "--second", "dd", "-"],
+        &sauspiel,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(json_lines(&out)[0]["deals"], 1);
+    let questions: Vec<Value> = std::fs::read_to_string(&asked)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(questions.len() > 4, "{}", questions.len());
+    let q = &questions[0];
+    assert_eq!(q["contract"]["game"], "sauspiel");
+    assert_eq!(q["hand"].as_str().unwrap().split(' ').count(), 8);
+    for key in ["seat", "play", "legal"] {
+        assert!(q.get(key).is_some(), "{q}");
+    }
+    // An illegal card, and no answer: the match stops, the deals so far reported.
+    let bad = |way: &str| {
+        let out = run(
+            &[
+                "match",
+                "--first",
+                way,
+                "--second",
+                "dd",
+                "--answer-seconds",
+                "1",
+                "-",
+            ],
+            &games,
+        );
+        assert_eq!(out.status.code(), Some(2), "{way}");
+        assert_eq!(json_lines(&out)[0]["deals"], 0);
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let stderr = bad(r#"external:while read l; do echo '{"card": "EO"}'; done"#);
+    assert!(
+        stderr.contains("play 1 (EO) chosen for seat 0 is not legal"),
+        "{stderr}"
+    );
+    let stderr = bad("external:while read l; do sleep 5; done");
+    assert!(stderr.contains("no answer within 1s"), "{stderr}");
+    let stderr = bad(r#"external:while read l; do echo 'EO'; done"#);
+    assert!(
+        stderr.contains("answered `EO`, not {\"card\": CARD}"),
+        "{stderr}"
+    );
+    // A way that does not read: a usage error.
+    let out = run(
+        &[
+            "match",
+            "--first",
+            "players:inference=maybe",
+            "--second",
+            "dd",
+            "-",
+        ],
+        &games,
+    );
+    assert_eq!(out.status.code(), Some(64));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("inference=maybe: auction or none"));
+}
+
 #[test]
 fn analyze_judges_every_card_of_played_hands() {
     let text = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();

@@ -40,6 +40,7 @@ mod cards;
 mod contract;
 mod deal;
 pub mod defaults;
+pub mod duplicate;
 mod error;
 mod explain;
 pub mod formats;

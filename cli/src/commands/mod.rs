@@ -7,6 +7,7 @@ pub mod contracts;
 pub mod import;
 pub mod ledger;
 pub mod odds;
+pub mod play_match;
 pub mod score;
 pub mod serve;
 pub mod solve;

@@ -98,19 +98,33 @@ pub fn play_single_dummy(
     while !game.is_over() {
         let legal = game.legal_cards();
         let card = match legal.len() {
-            1 => legal.first(),
-            // No card's severity is asked: the worlds are judged until the best is clear.
-            _ => {
-                let outlook = Outlook::of(&game, sampling, Cards::EMPTY, solvers)?;
-                outlook.best().first().map(|&c| outlook.cards[c])
-            }
+            1 => legal
+                .first()
+                .ok_or(Error::BadView("no legal card".to_string()))?,
+            _ => best_card(&game, sampling, solvers)?,
         };
-        let card = card.ok_or(Error::BadView(
-            "single dummy: no card named best".to_string(),
-        ))?;
         game.play_named(card)?;
     }
     Ok(game)
+}
+
+/// The card the player to move in `position` should play by what he could know: the
+/// first of the best over the worlds of his view (no card's severity asked: the worlds
+/// are judged until the best is clear, `sampling.samples` at most).
+pub fn best_card(
+    position: &Game,
+    sampling: Sampling,
+    solvers: &mut [Solver],
+) -> Result<Card, Error> {
+    let here = Sampling {
+        seed: decision_seed(sampling.seed, position.plays().len()),
+        ..sampling
+    };
+    let outlook = Outlook::of(position, here, Cards::EMPTY, solvers)?;
+    let best = outlook.best().first().map(|&c| outlook.cards[c]);
+    best.ok_or(Error::BadView(
+        "single dummy: no card named best".to_string(),
+    ))
 }
 
 /// `played`, a legal card of the player to move in `position`, judged single dummy: the

@@ -30,7 +30,7 @@ mod thresholds;
 pub use arrange::Arrangements;
 pub use assume::{Assumption, Assumptions, Counted};
 pub use decision::{decide, CardOutlook, Decision, ShownWorld};
-pub use judge::{analyze_players, judge_single_dummy, play_single_dummy};
+pub use judge::{analyze_players, best_card, judge_single_dummy, play_single_dummy};
 
 use crate::announce::renonce_holdings;
 use crate::auction::AuctionModel;

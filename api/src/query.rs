@@ -383,6 +383,10 @@ pub struct OddsParams {
     /// answer's pack): the deals are drawn only among those that keep them.
     #[param(inline)]
     pub assume: Option<String>,
+    /// `auction` (the default) keeps each deal in proportion to how likely the seats
+    /// before this one in the bidding order were to pass; `none` takes every deal alike.
+    #[param(inline)]
+    pub inference: Option<InferenceName>,
 }
 
 impl OddsParams {
@@ -397,7 +401,9 @@ impl OddsParams {
                 .map_or(solver::defaults::ODDS_DEALS, |d| d.0 as usize),
             self.seed.map_or(0, |s| s.0),
         );
-        Ok(sampling.assuming(assumptions(self.assume.as_deref(), pack)?))
+        Ok(sampling
+            .assuming(assumptions(self.assume.as_deref(), pack)?)
+            .inferring(inference(self.inference)))
     }
 }
 

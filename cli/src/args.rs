@@ -363,6 +363,14 @@ pub enum Command {
         /// holds EO' (trumps and suits as in a Sauspiel).
         #[arg(long = "assume", value_name = "TEXT")]
         assume: Vec<String>,
+        /// Whether the deals are weighed by the auction so far: the seats before this one
+        /// in the bidding order passed [default: auction].
+        #[arg(long, value_enum)]
+        inference: Option<InferenceArg>,
+        /// The model of declaring to weigh by, as `schafkopf auction-model` writes it
+        /// [default: the one fitted to the NetSchafkopf log].
+        #[arg(long, value_name = "FILE")]
+        auction_model: Option<PathBuf>,
     },
     /// `analyze` plus the declarer's contracts over whole hand logs, with a summary file.
     #[command(after_help = BATCH_HELP)]

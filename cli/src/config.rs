@@ -143,31 +143,9 @@ impl crate::args::WorldsArgs {
         })
     }
 
-    /// How the worlds read the auction: by the model `--auction-model` names (read and
-    /// kept for the process), the shipped one, or not at all.
+    /// How the worlds read the auction ([`inference_of`]).
     fn inference(&self) -> std::io::Result<solver::single_dummy::Inference> {
-        use solver::single_dummy::Inference;
-        let auction = self.inference != Some(crate::args::InferenceArg::None);
-        match (&self.auction_model, auction) {
-            (Some(_), false) => Err(std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
-                "--auction-model weighs the worlds by the auction: not with --inference none",
-            )),
-            (None, true) => Ok(Inference::auction()),
-            (None, false) => Ok(Inference::None),
-            (Some(path), true) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| crate::sources::with_path(e, path))?;
-                let model = solver::auction::AuctionModel::from_json(&text).map_err(|e| {
-                    std::io::Error::new(
-                        std::io::ErrorKind::InvalidData,
-                        format!("{}: {e}", path.display()),
-                    )
-                })?;
-                // One model a process, read once: it lives as long as the process.
-                Ok(Inference::Auction(Box::leak(Box::new(model))))
-            }
-        }
+        inference_of(self.inference, self.auction_model.as_deref())
     }
 
     /// Refuses any of these flags without the players' view, which alone reads them.
@@ -201,4 +179,34 @@ pub fn assumptions(
         .collect();
     read.and_then(|list| solver::single_dummy::Assumptions::new(&list))
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e.to_string()))
+}
+
+/// How worlds or deals read the auction (`--inference`, `--auction-model`): by the model
+/// the file names (read and kept for the process), the shipped one, or not at all.
+pub fn inference_of(
+    inference: Option<crate::args::InferenceArg>,
+    model: Option<&std::path::Path>,
+) -> std::io::Result<solver::single_dummy::Inference> {
+    use solver::single_dummy::Inference;
+    let auction = inference != Some(crate::args::InferenceArg::None);
+    match (model, auction) {
+        (Some(_), false) => Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "--auction-model weighs the worlds by the auction: not with --inference none",
+        )),
+        (None, true) => Ok(Inference::auction()),
+        (None, false) => Ok(Inference::None),
+        (Some(path), true) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| crate::sources::with_path(e, path))?;
+            let model = solver::auction::AuctionModel::from_json(&text).map_err(|e| {
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!("{}: {e}", path.display()),
+                )
+            })?;
+            // One model a process, read once: it lives as long as the process.
+            Ok(Inference::Auction(Box::leak(Box::new(model))))
+        }
+    }
 }

@@ -75,13 +75,16 @@ fn run(cli: Cli) -> io::Result<ExitCode> {
             samples,
             seed,
             assume,
+            inference,
+            auction_model,
         } => odds::run(
             &report,
             config,
             format,
             seat,
             solver::single_dummy::Sampling::new(samples, seed)
-                .assuming(config::assumptions(&assume, config.pack)?),
+                .assuming(config::assumptions(&assume, config.pack)?)
+                .inferring(config::inference_of(inference, auction_model.as_deref())?),
         ),
         Command::Batch(args) => batch::run(args, config),
         Command::Summary {

@@ -421,6 +421,22 @@ fn the_players_view_weighs_its_worlds_by_a_model_of_declaring() {
     assert!(refused.contains("give --view players"), "{refused}");
     let refused = bad(&["auction-model", &model_arg]);
     assert!(refused.contains("nothing to fit the model to"), "{refused}");
+    // Hand odds read the passes before the seat: seat 2 speaks after two passes.
+    let hand = r#"{"hands": [null, null, "EU GU SU EA EZ GA GZ S7", null]}"#;
+    let odds = |extra: &[&str]| {
+        let mut args = vec!["odds", "--samples", "200"];
+        args.extend_from_slice(extra);
+        let out = run(&args, hand);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        json_lines(&out)[0]["contracts"].clone()
+    };
+    assert_ne!(odds(&[]), odds(&["--inference", "none"]));
+    std::fs::write(&model, &shipped).unwrap();
+    assert_eq!(odds(&[]), odds(&["--auction-model", &model_arg]));
 }
 
 /// `match`: two ways over the same deals, duplicate; an external program drives one of

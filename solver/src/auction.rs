@@ -240,6 +240,21 @@ impl AuctionModel {
             .product()
     }
 
+    /// How likely the seats before `seat` in the bidding order (forehand, seat 0, first)
+    /// were to pass with the hands of `deal`, where `seat` is still to speak: the
+    /// product of their chances of passing. 1 where the model says nothing (a German
+    /// deal, a Muss game, a round with passes).
+    pub fn passed_before(&self, deal: &Deal, seat: Seat) -> f64 {
+        if deal.variant() != Variant::Bavarian || deal.muss() || deal.round().is_some() {
+            return 1.0;
+        }
+        Seat::ALL
+            .iter()
+            .filter(|s| s.index() < seat.index())
+            .map(|&s| self.wishes(&features(deal, s))[Wish::Pass as usize])
+            .product()
+    }
+
     /// The model fitted to `setups` (each a recorded game's deal and contract; those the
     /// model says nothing of are skipped), named `fitted_on`.
     pub fn fit(setups: &[Setup], fitted_on: &str) -> AuctionModel {

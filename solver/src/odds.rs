@@ -2,11 +2,14 @@
 //! the cards it cannot see, each deal decided double dummy.
 //!
 //! The unseen cards are dealt uniformly to the other seats (`Rng::stream(seed, i)` for
-//! deal `i`, so any number of threads draws the same deals); every contract is judged on
+//! deal `i`, so any number of threads draws the same deals), and where the auction is read
+//! each deal is kept in proportion to how likely the seats before the asking one were to
+//! pass with their hands (it is his turn to speak); every contract is judged on
 //! the same deals, in rounds of [`ROUND`]. After each round a contract whose settlement is
 //! clearly below the leader's (its mean plus three standard errors under the best lower
 //! bound, passing's 0 included) stops, and says so.
 
+use crate::auction::AuctionModel;
 use crate::cards::Cards;
 use crate::contract::{Contract, Variant};
 use crate::deal::Rng;
@@ -16,7 +19,9 @@ use crate::record::Record;
 use crate::search::Solver;
 use crate::seat::{BySeat, Seat};
 use crate::single_dummy::parallel;
-use crate::single_dummy::{assume, narrow_by_passes, round, Arrangements, Assumption, Sampling};
+use crate::single_dummy::{
+    assume, keep, narrow_by_passes, round, Arrangements, Assumption, Inference, Sampling,
+};
 use crate::valuation::{evaluate, Valuation};
 use serde::Serialize;
 
@@ -28,6 +33,12 @@ const STOP_MARGIN: f64 = 3.0;
 
 /// Deals drawn for one that keeps the assumptions before they are judged impossible.
 const TRIES_PER_DEAL: u64 = 100_000;
+
+/// Deals drawn uniformly to find the largest likelihood of the passes before the seat.
+const PILOT_DEALS: usize = 64;
+
+/// Mixed into the seed of those deals, so that their streams are not the deals'.
+const PILOT_SEED: u64 = 0x6a09_e667_f3bc_c909;
 
 /// One seat's hand at a table, the other hands unseen, and the contracts to judge.
 #[derive(Clone, Debug)]
@@ -107,13 +118,16 @@ impl HandQuestion {
 
     /// The deals of the unseen cards, `i` from `first` on, each keeping `assume` (drawn
     /// again where it breaks one: uniform over the deals that keep them all), trumps and
-    /// suits counted as in a Sauspiel (the contracts judged differ, the deals do not).
+    /// suits counted as in a Sauspiel (the contracts judged differ, the deals do not);
+    /// where `passing` is given (the model and the largest likelihood expected), each
+    /// kept with the likelihood that the seats before this one passed over that.
     fn deals(
         &self,
         first: usize,
         count: usize,
         seed: u64,
         assume: &[Assumption],
+        passing: Option<(&AuctionModel, f64)>,
     ) -> Result<Vec<Deal>, Error> {
         let deck = self.table.deck();
         let hand = self.hand();
@@ -146,8 +160,18 @@ impl HandQuestion {
                                 tried,
                             })?;
                     hands[self.seat] = hand;
-                    if assume::all_kept(assume, &hands, &order) {
-                        return self.table.redealt(hands);
+                    if !assume::all_kept(assume, &hands, &order) {
+                        continue;
+                    }
+                    let deal = self.table.redealt(hands)?;
+                    match passing {
+                        Some((model, most)) => {
+                            let weight = model.passed_before(&deal, self.seat);
+                            if keep(&mut rng, weight, most) {
+                                return Ok(deal);
+                            }
+                        }
+                        None => return Ok(deal),
                     }
                 }
                 Err(Error::NoConsistentWorld {
@@ -261,11 +285,23 @@ pub fn odds(
     solvers: &mut [Solver],
 ) -> Result<HandOdds, Error> {
     let samples = sampling.samples.max(1);
+    let assume = sampling.assume.list();
+    // The largest likelihood of the passes before the seat among a few deals drawn
+    // uniformly first (from streams of their own), where the auction is read.
+    let passing = match sampling.inference {
+        Inference::None => None,
+        Inference::Auction(model) => {
+            let pilot =
+                question.deals(0, PILOT_DEALS, sampling.seed ^ PILOT_SEED, &assume, None)?;
+            let weight = |d: &Deal| model.passed_before(d, question.seat);
+            Some((model, pilot.iter().map(weight).fold(0.0, f64::max)))
+        }
+    };
     let mut tallies = vec![Tally::default(); question.contracts.len()];
     let mut first = 0;
     while first < samples {
         let count = ROUND.min(samples - first);
-        let deals = question.deals(first, count, sampling.seed, &sampling.assume.list())?;
+        let deals = question.deals(first, count, sampling.seed, &assume, passing)?;
         let live: Vec<usize> = (0..tallies.len())
             .filter(|&c| tallies[c].stopped.is_none())
             .collect();

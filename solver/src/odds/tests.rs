@@ -132,7 +132,7 @@ fn a_schieber_hand_has_odds_and_deals_that_keep_the_passes_it_saw() {
     // the dealer (rearhand's pass he did not see), never with forehand; and they are not
     // always with rearhand.
     let q = HandQuestion::of_record(&record, Some(Seat::S1)).unwrap();
-    let deals = q.deals(0, 200, 3, &[]).unwrap();
+    let deals = q.deals(0, 200, 3, &[], None).unwrap();
     let gu: crate::cards::Card = "GU".parse().unwrap();
     assert!(deals.iter().all(|d| !d.hands()[Seat::S0].contains(gu)));
     assert!(deals.iter().any(|d| d.hands()[Seat::S3].contains(gu)));
@@ -169,7 +169,7 @@ fn the_deals_keep_what_the_seat_assumes() {
         Assumption::parse("seat 3: no Schellen", Pack::German).unwrap(),
     ];
     let trumps = Contract::Ramsch.order(Deck::Long).trumps();
-    let deals = q.deals(0, 200, 3, &assume).unwrap();
+    let deals = q.deals(0, 200, 3, &assume, None).unwrap();
     for d in &deals {
         let h = d.hands();
         assert!(h[Seat::S1].contains("EA".parse().unwrap()));
@@ -179,11 +179,52 @@ fn the_deals_keep_what_the_seat_assumes() {
         assert!(h[Seat::S3].intersect(schellen).is_empty());
     }
     // The same deals for the same seed; others where they would break one.
-    assert_eq!(deals, q.deals(0, 200, 3, &assume).unwrap());
-    let plain = q.deals(0, 200, 3, &[]).unwrap();
+    assert_eq!(deals, q.deals(0, 200, 3, &assume, None).unwrap());
+    let plain = q.deals(0, 200, 3, &[], None).unwrap();
     assert_ne!(deals, plain);
     // The seat's own hand is seen: no assumption puts another card in it.
     let own = [Assumption::parse("seat 0 holds EA", Pack::German).unwrap()];
-    let e = q.deals(0, 1, 3, &own).unwrap_err();
+    let e = q.deals(0, 1, 3, &own, None).unwrap_err();
     assert_eq!(e.code(), "bad_assumption");
+}
+
+/// Read, the auction so far says the seats before the asking one passed: their deals hold
+/// fewer trumps than deals drawn uniformly, and the seats after him are as uniform as ever.
+#[test]
+fn the_seats_that_passed_before_hold_weaker_hands() {
+    let line = r#"{"hands": [null, null, "EU GU SU EA EZ GA GZ S7", null]}"#;
+    let q = HandQuestion::of_record(&Record::from_json(line).unwrap(), None).unwrap();
+    let model = crate::auction::AuctionModel::shipped();
+    let trumps = |deals: &[Deal], seat: Seat| {
+        let order = Contract::Ramsch.order(Deck::Long);
+        let sum: u32 = deals
+            .iter()
+            .map(|d| d.hands()[seat].intersect(order.trumps()).len())
+            .sum();
+        sum as f64 / deals.len() as f64
+    };
+    let uniform = q.deals(0, 2000, 1, &[], None).unwrap();
+    let pilot = q.deals(0, PILOT_DEALS, 9, &[], None).unwrap();
+    let most = pilot
+        .iter()
+        .map(|d| model.passed_before(d, Seat::S2))
+        .fold(0.0, f64::max);
+    let passed = q.deals(0, 2000, 1, &[], Some((model, most))).unwrap();
+    for seat in [Seat::S0, Seat::S1] {
+        let (u, p) = (trumps(&uniform, seat), trumps(&passed, seat));
+        assert!(p < u - 0.2, "seat {seat}: {p:.2} against {u:.2}");
+    }
+    let (u, p) = (trumps(&uniform, Seat::S3), trumps(&passed, Seat::S3));
+    assert!(
+        p > u,
+        "seat 3 holds what the passing seats did not: {p:.2} against {u:.2}"
+    );
+    // The question's own seat is forehand's: nobody spoke before him, every deal alike.
+    let first = HandQuestion::of_record(
+        &Record::from_json(r#"{"hands": ["EU GU SU EA EZ GA GZ S7", null, null, null]}"#).unwrap(),
+        None,
+    )
+    .unwrap();
+    let deals = first.deals(0, 50, 1, &[], Some((model, 1.0))).unwrap();
+    assert_eq!(deals, first.deals(0, 50, 1, &[], None).unwrap());
 }

@@ -57,7 +57,7 @@ const PILOT_SEED: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// Whether a world of likelihood `weight` is kept, `most` the largest expected: with
 /// chance `weight / most` (always where it is at least the largest).
-fn keep(rng: &mut Rng, weight: f64, most: f64) -> bool {
+pub(crate) fn keep(rng: &mut Rng, weight: f64, most: f64) -> bool {
     if weight >= most {
         return true;
     }

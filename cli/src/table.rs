@@ -63,10 +63,14 @@ pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
         let _ = writeln!(
             out,
             "single dummy: each card over up to {} worlds its player could not tell apart \
-             (seed {}); a severity where the interval of the money lost (about 95%) settles \
-             it, else unsettled",
+             (seed {}, {}); a severity where the interval of the money lost (about 95%) \
+             settles it, else unsettled",
             a.samples.unwrap_or_default(),
-            a.seed.unwrap_or_default()
+            a.seed.unwrap_or_default(),
+            match a.inference {
+                Some("none") => "every world alike",
+                _ => "as likely as the auction makes them",
+            }
         );
         // The expectations in the measure where each card's exact values were asked.
         let exact = a.plays.iter().any(|p| {

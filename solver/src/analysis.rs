@@ -262,6 +262,9 @@ pub struct Analysis {
     pub samples: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// How the worlds read the auction (the players' view only): `auction` or `none`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub inference: Option<&'static str>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -392,6 +395,7 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
             view: AnalysisView::DoubleDummy,
             samples: None,
             seed: None,
+            inference: None,
         });
     }
     let tricks = setup.trick_count() as u8;
@@ -514,6 +518,7 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
         view: AnalysisView::DoubleDummy,
         samples: None,
         seed: None,
+        inference: None,
     })
 }
 

@@ -618,7 +618,8 @@ pub struct CardOutlook {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "openapi", schema(example = json!({"id": "sauspiel-1180324214", "seat": 0,
-    "measure": "points", "samples": 100, "seed": 3, "worlds": 50, "exhaustive": false,
+    "measure": "points", "samples": 100, "seed": 3, "inference": "auction", "worlds": 50,
+    "exhaustive": false,
     "cards": {"GK": {"win": 0.8, "schneider": 0.2, "schwarz": 0.0, "settlement": 10.8,
     "loss": 0.2, "loss_interval": [-0.2, 0.6]}, "G8": {"win": 0.8, "schneider": 0.22,
     "schwarz": 0.0, "settlement": 11.0, "loss": 0.0, "loss_interval": [0.0, 0.0]}},
@@ -631,6 +632,8 @@ pub struct Decision {
     /// Worlds asked for, and the seed they were drawn from.
     pub samples: usize,
     pub seed: u64,
+    /// How the worlds read the auction: `auction` (weighed by its likelihood) or `none`.
+    pub inference: &'static str,
     /// Worlds judged: every consistent one where they were no more than `samples`
     /// (then `exhaustive`, and the averages are exact); fewer than `samples` where the
     /// best card was clear before (sequential stopping, RULES.md section 11).
@@ -805,6 +808,7 @@ pub fn decide(
         measure: outlook.measure,
         samples: sampling.samples,
         seed: sampling.seed,
+        inference: sampling.inference.name(),
         worlds: outlook.worlds(),
         exhaustive: outlook.exhaustive,
         cards: (0..outlook.cards.len())

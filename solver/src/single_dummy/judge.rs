@@ -27,6 +27,7 @@ pub fn analyze_players(
     analysis.view = AnalysisView::Players;
     analysis.samples = Some(sampling.samples);
     analysis.seed = Some(sampling.seed);
+    analysis.inference = Some(sampling.inference.name());
     if analysis.plays.is_empty() {
         return Ok(analysis);
     }

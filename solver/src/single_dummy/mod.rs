@@ -182,6 +182,14 @@ impl Inference {
         Inference::Auction(AuctionModel::shipped())
     }
 
+    /// Its name in the answers: `auction` or `none`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Inference::None => "none",
+            Inference::Auction(_) => "auction",
+        }
+    }
+
     /// The likelihood of `world`'s auction, `seat`'s own hand left out.
     fn weight(&self, world: &Game, seat: Seat) -> f64 {
         match self {

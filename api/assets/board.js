@@ -549,8 +549,8 @@ function redraw() {
   if (judged && judged.state === "error") say(judged.value);
   else if (judged && judged.state === "pending") say("Judging the cards by what " + seatName(b.to_move) + " could know\u2026");
   else if (judged) say("By what " + seatName(b.to_move) + " could know: " + judged.value.worlds + " worlds" +
-    (judged.value.exhaustive ? " (every one)" : "") + "; beneath each card its expected value and chance to win" +
-    (Object.values(judged.value.cards).some(c => c.worlds != null) ? " (/N: set aside after N worlds, clearly no better)." : "."));
+    (judged.value.exhaustive ? " (every one)" : judged.value.inference === "auction" ? ", as likely as the auction makes them" : "") +
+    "; beneath each card its expected value and chance to win, its severity in its title.");
   viewWorlds(root, judged && judged.state === "done" ? judged.value.shown_worlds : null);
   viewTricks(root, b);
   root.querySelector("#best-line").disabled = b.to_move === undefined;
@@ -564,9 +564,7 @@ function redraw() {
 function viewWorlds(root, worlds) {
   const box = root.querySelector("#worlds");
   box.hidden = !worlds || !worlds.length;
-  root.querySelector("#worlds-list").replaceChildren(...(worlds || []).map(w => el("li", { class: "world" },
-    ...w.hands.map((hand, s) => el("div", { class: "world-hand" },
-      el("span", { class: "name" }, seatName(s) + ": "), ...cardsOf(hand).map(c => cardNode(c)))))));
+  root.querySelector("#worlds-list").replaceChildren(...worldItems(worlds, [0, 1, 2, 3].map(seatName)));
 }
 
 // ---- Start: a new deal, or a stored game at the deal (`?step=N` elsewhere).

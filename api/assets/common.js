@@ -98,6 +98,14 @@ function resultText(score, label, names) {
 
 // A seat's label at the table: the player's name and position where the record names all
 // four players, or the position alone.
+// A few of the worlds the players' view averaged over, each seat's hand as dealt, named
+// by `names` (the board and the replay page draw them alike).
+function worldItems(worlds, names) {
+  return (worlds || []).map(w => el("li", { class: "world" },
+    ...w.hands.map((hand, s) => el("div", { class: "world-hand" },
+      el("span", { class: "name" }, names[s] + ": "), ...cardsOf(hand).map(c => cardNode(c))))));
+}
+
 function seatLabel(players, s) {
   return players && players.length === 4 ? players[s] + " \u00b7 " + SEATS[s] : SEATS[s];
 }

@@ -214,7 +214,36 @@ function viewLines(root) {
       " takes it (" + pts(l.with_card.points) + ")."));
     parts.push(el("p", {}, "Best line: ", lineByTrick(l.best, p.index)), el("p", {}, "Played line: ", lineByTrick(l.played, p.index)));
   }
+  // The players' view on the service: three of the deals this card's verdict averaged
+  // over, asked of the service when wanted (a saved report has no service to ask).
+  const sd = p.single_dummy;
+  if (analysis.view === "players" && R.data.base && sd && sd.worlds > 0) {
+    const list = el("ol", { id: "imagined", class: "worlds" });
+    const button = el("button", { type: "button", id: "show-worlds" }, "Show three of the deals this verdict imagined");
+    button.addEventListener("click", () => showImagined(p, analysis, button, list));
+    parts.push(el("p", {}, button), list);
+  }
   lines.replaceChildren(...parts);
+}
+
+// Asks the service for the decision before `p` as the analysis judged it (the same
+// worlds: the same samples, seed and reading of the auction) with three worlds shown.
+async function showImagined(p, analysis, button, list) {
+  button.disabled = true;
+  const record = Object.assign({}, R.data.record, { play: plays().slice(0, p.index).map(q => q.card).join(" ") });
+  const query = "view=players&show_worlds=3&seat=" + p.seat + "&samples=" + analysis.samples +
+    "&seed=" + analysis.seed + "&inference=" + (analysis.inference || "auction");
+  try {
+    const r = await fetch("/api/v1/solve?" + query, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(record) });
+    const body = await r.json();
+    if (!r.ok) throw new Error(body.detail);
+    list.replaceChildren(...worldItems(body.shown_worlds, R.names));
+    button.parentNode.replaceChildren("Three of the deals this verdict averaged over, each hand as dealt (" +
+      (body.inference === "auction" ? "drawn as likely as the auction makes them" : "every deal alike") + "):");
+  } catch (e) {
+    list.replaceChildren(el("li", {}, "The deals could not be shown: " + (e.message || e)));
+    button.disabled = false;
+  }
 }
 
 function show() {

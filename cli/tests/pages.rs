@@ -387,6 +387,26 @@ fn the_replay_page_steps_through_every_card_in_a_real_browser() {
     assert!(legend.as_str().unwrap().contains("Dashed"), "{legend}");
     let curve = session.run("return document.querySelectorAll('#graph polyline.sd').length;");
     assert_eq!(curve.as_u64(), Some(1));
+    // The deals a verdict imagined: seat 2's eighth card, three worlds shown on request,
+    // each with his own hand as dealt.
+    session.run("go(8); document.getElementById('show-worlds').click(); return 1;");
+    wait_for(
+        &session,
+        "document.querySelectorAll('#imagined .world').length",
+        "3",
+    );
+    let own = session.run(
+        "return [...document.querySelectorAll('#imagined .world')].map(w => \
+         [...w.querySelectorAll('.world-hand')[2].querySelectorAll('.card')] \
+         .map(c => c.dataset.card).sort().join(' '));",
+    );
+    let record: Value = serde_json::from_str(game).unwrap();
+    let mut dealt: Vec<&str> = record["hands"][2].as_str().unwrap().split(' ').collect();
+    dealt.sort();
+    let dealt = dealt.join(" ");
+    assert_eq!(own, serde_json::json!([dealt, dealt, dealt]), "{own}");
+    session.run("document.getElementById('imagined').scrollIntoView(); return 1;");
+    session.screenshot(&shots.join("replay-worlds.png"));
 
     // A hand thrown in has no play to show, but its deal is valued: which contract was there?
     let mut thrown: Value = serde_json::from_str(game).unwrap();

@@ -93,15 +93,14 @@ impl Outlook {
     }
 
     /// The endings of the legal cards in `world` (of the view of `position`'s player to
-    /// move), from their values there (none for a card not judged in it), the world's
-    /// swing (the widest difference between them in shares of the stake, at least a
-    /// plain game's: 1) and the money a share is worth there.
+    /// move), from their values there (none for a card not judged in it), and the money a
+    /// share of the stake is worth there.
     fn endings_of(
         &self,
         position: &Game,
         world: &Game,
         values: &[Option<i64>],
-    ) -> Result<(Vec<Option<Ending>>, f64, f64), Error> {
+    ) -> Result<(Vec<Option<Ending>>, f64), Error> {
         let seat = position.to_move();
         let measure = self.measure;
         let tricks = position.setup().trick_count() as u8;
@@ -132,12 +131,7 @@ impl Outlook {
             }
         };
         let endings: Vec<Option<Ending>> = values.iter().map(|&v| v.map(ending)).collect();
-        let (lo, hi) = endings
-            .iter()
-            .flatten()
-            .map(|e| e.share)
-            .fold((f64::MAX, f64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
-        Ok((endings, (hi - lo).max(1.0), 2.0 * stake as f64))
+        Ok((endings, 2.0 * stake as f64))
     }
 
     /// The worlds judged: those of the cards judged to the end.
@@ -454,13 +448,18 @@ impl<'a> Judging<'a> {
         let mask = self.open.load(Ordering::Relaxed);
         let outlook = &mut reading.outlook;
         let world = &self.worlds.games[reading.read];
-        let (endings, swing, unit) = outlook.endings_of(self.position, world, values)?;
-        outlook.swing = outlook.swing.max(swing);
+        let (endings, unit) = outlook.endings_of(self.position, world, values)?;
         outlook.units += unit;
         reading.read += 1;
+        // Only the cards open are read: a world started before a look may have judged
+        // more, depending on the threads' timing, and what is read must not.
+        let (mut low, mut high) = (f64::MAX, f64::MIN);
         for (c, ending) in endings.into_iter().enumerate() {
             match ending {
-                Some(e) if mask & 1 << c != 0 => outlook.by_card[c].push(e),
+                Some(e) if mask & 1 << c != 0 => {
+                    (low, high) = (low.min(e.share), high.max(e.share));
+                    outlook.by_card[c].push(e)
+                }
                 None if mask & 1 << c != 0 => {
                     return Err(Error::BadView(format!(
                         "single dummy: card {} was not judged in world {}",
@@ -470,6 +469,8 @@ impl<'a> Judging<'a> {
                 _ => {}
             }
         }
+        // The world's swing: the widest difference between the open cards' endings.
+        outlook.swing = outlook.swing.max(high - low);
         if reading.read < reading.look {
             return Ok(true);
         }

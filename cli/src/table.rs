@@ -269,12 +269,16 @@ pub fn odds(o: &HandOdds, pack: Pack) -> String {
     let hand: Vec<String> = o.hand.into_iter().map(|c| c.text(pack)).collect();
     let _ = writeln!(
         out,
-        "{}: seat {} holding {}, {} deals of the other hands (seed {})",
+        "{}: seat {} holding {}, {} deals of the other hands (seed {}, {})",
         o.id.as_deref().unwrap_or("(no id)"),
         o.seat,
         hand.join(" "),
         o.samples,
-        o.seed
+        o.seed,
+        match o.inference {
+            "none" => "every deal alike",
+            _ => "as likely as the passes before him make them",
+        }
     );
     let _ = writeln!(
         out,

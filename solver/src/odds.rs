@@ -244,6 +244,9 @@ pub struct HandOdds {
     /// Deals asked for, and the seed they were drawn with.
     pub samples: usize,
     pub seed: u64,
+    /// How the deals read the auction so far: `auction` (the seats before this one
+    /// passed) or `none`.
+    pub inference: &'static str,
     pub contracts: Vec<ContractOdds>,
     pub best: OddsChoice,
 }
@@ -388,6 +391,7 @@ pub fn odds(
         hand: question.hand(),
         samples,
         seed: sampling.seed,
+        inference: sampling.inference.name(),
         contracts,
         best,
     })

@@ -284,6 +284,16 @@ impl Outlook {
         }
     }
 
+    /// The verdict of `card`, one of the cards judged: as judging left it, against the
+    /// first of the best over its worlds (judging gives every judged card one: this
+    /// judges it again only where it was not asked for).
+    pub fn verdict(&self, card: usize) -> Verdict {
+        self.verdicts[card].unwrap_or_else(|| {
+            let leader = self.best().first().copied().unwrap_or(card);
+            self.against(leader, card, self.contenders)
+        })
+    }
+
     /// Card `card`'s averages over the first `worlds` worlds it was judged in (those its
     /// verdict read, to compare the best card with it over the same).
     pub fn card_over(&self, card: usize, worlds: usize) -> CardOutlook {
@@ -814,8 +824,7 @@ pub fn decide(
         exhaustive: outlook.exhaustive,
         cards: (0..outlook.cards.len())
             .map(|c| {
-                let verdict = outlook.verdicts[c]
-                    .unwrap_or_else(|| outlook.against(best[0], c, outlook.contenders));
+                let verdict = outlook.verdict(c);
                 // The card's figures over the worlds its verdict read.
                 CardOutlook {
                     loss: verdict.loss,

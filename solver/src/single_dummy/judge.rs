@@ -181,14 +181,9 @@ fn judge_over_worlds(outlook: &Outlook, played: Card) -> SingleDummy {
         .into_iter()
         .map(|c| outlook.cards[c])
         .collect();
-    // `played` was checked legal, and every legal card is among the outlook's; `best`
-    // names at least one of them.
-    let (leader, mine) = (
-        outlook.index(best[0]).unwrap_or(0),
-        outlook.index(played).unwrap_or(0),
-    );
-    let verdict =
-        outlook.verdicts[mine].unwrap_or_else(|| outlook.against(leader, mine, outlook.contenders));
+    // `played` was checked legal, and every legal card is among the outlook's.
+    let mine = outlook.index(played).unwrap_or(0);
+    let verdict = outlook.verdict(mine);
     // The card and the one it was judged against over the worlds its verdict read, so
     // that the loss is the difference of the two settlements shown.
     let card = outlook.card_over(mine, verdict.worlds);

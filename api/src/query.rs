@@ -18,7 +18,7 @@ use utoipa::openapi::RefOr;
 use utoipa::IntoParams;
 
 /// A request's query string read into `T`: a parameter out of its form or range is a 400
-/// `bad_query` that names it (`samples must be a whole number from 1 to 1000, not 'abc'`).
+/// `bad_query` that names it (`samples must be a whole number from 1 to 10000, not 'abc'`).
 pub struct Query<T>(pub T);
 
 impl<T> std::ops::Deref for Query<T> {
@@ -109,9 +109,9 @@ macro_rules! bounded {
 }
 
 bounded!(
-    /// Worlds per decision of the players' view (a whole Sauspiel at 100 takes seconds;
-    /// the node budget bounds the rest).
-    Worlds(u32, Int32): 1, 1000
+    /// Worlds per decision of the players' view at most (judging mostly stops long
+    /// before, once the verdicts are settled; the node budget bounds the rest).
+    Worlds(u32, Int32): 1, 10_000
 );
 bounded!(
     /// Deals of hand odds.
@@ -339,7 +339,8 @@ impl ViewParams {
                 Ok(None)
             }
             AnalysisView::Players => {
-                let sampling = players_sampling(self.samples, self.seed, self.points)
+                let default = solver::defaults::ANALYSIS_WORLDS;
+                let sampling = players_sampling(self.samples, self.seed, self.points, default)
                     .inferring(inference(self.inference));
                 Ok(Some(
                     sampling.assuming(assumptions(self.assume.as_deref(), pack)?),
@@ -474,14 +475,21 @@ fn inference(name: Option<InferenceName>) -> Inference {
     }
 }
 
-/// The players' view's sampling: the worlds asked for (default
-/// [`solver::defaults::ANALYSIS_WORLDS`]), their seed (default 0), and whether each card's
-/// exact values are asked (default: only what it pays).
-fn players_sampling(samples: Option<Worlds>, seed: Option<Seed>, points: Option<Flag>) -> Sampling {
-    let sampling = Sampling::new(
-        samples.map_or(solver::defaults::ANALYSIS_WORLDS, |w| w.0 as usize),
-        seed.map_or(0, |s| s.0),
-    );
+/// The players' view's sampling: the most worlds a decision (default `default`, and
+/// [`solver::defaults::EXACT_VALUE_WORLDS`] where every card is solved exactly), their
+/// seed (default 0), and whether each card's exact values are asked (default: only what
+/// it pays).
+fn players_sampling(
+    samples: Option<Worlds>,
+    seed: Option<Seed>,
+    points: Option<Flag>,
+    default: usize,
+) -> Sampling {
+    let sampling = match samples {
+        Some(w) => Sampling::new(w.0 as usize, seed.map_or(0, |s| s.0)),
+        None => Sampling::new(default, seed.map_or(0, |s| s.0))
+            .exact_at_most(solver::defaults::EXACT_VALUE_WORLDS),
+    };
     match points {
         Some(Flag(true)) => sampling,
         _ => sampling.paying_only(),
@@ -533,9 +541,14 @@ impl SolveParams {
                 }
                 Ok(SolveQuestion::Players {
                     seat: self.seat.and_then(|n| solver::Seat::new(n.0)),
-                    sampling: players_sampling(self.samples, self.seed, self.points)
-                        .assuming(assumptions(self.assume.as_deref(), pack)?)
-                        .inferring(inference(self.inference)),
+                    sampling: players_sampling(
+                        self.samples,
+                        self.seed,
+                        self.points,
+                        solver::defaults::DECISION_WORLDS,
+                    )
+                    .assuming(assumptions(self.assume.as_deref(), pack)?)
+                    .inferring(inference(self.inference)),
                     shown: self.show_worlds.map(|w| w.0 as usize),
                 })
             }
@@ -793,11 +806,11 @@ mod tests {
         let faults = [
             (
                 fault::<ViewParams>("view=players&samples=abc"),
-                "samples must be a whole number from 1 to 1000, not 'abc'",
+                "samples must be a whole number from 1 to 10000, not 'abc'",
             ),
             (
                 fault::<ViewParams>("samples=0"),
-                "samples must be a whole number from 1 to 1000, not '0'",
+                "samples must be a whole number from 1 to 10000, not '0'",
             ),
             (
                 fault::<OddsParams>("samples=100001"),
@@ -905,7 +918,7 @@ mod tests {
         assert!(sampling.points);
         assert_eq!(
             ViewParams::key(Some(sampling), true),
-            "players:100:0:points+lines"
+            "players:4000:0:exact=100:points+lines"
         );
         let ledger: LedgerQuery = read_query("seed=3").unwrap();
         let e = ledger.single_dummy().expect_err("no single dummy, no seed");

@@ -79,7 +79,8 @@ fn measure(games: &[&Game], inference: Inference, model: &AuctionModel) -> (Coun
         let drawn = view
             .worlds(WORLDS, i as u64)
             .expect("the worlds of a real game");
-        for (world, weight) in drawn.games.iter().zip(&drawn.weights) {
+        let games = drawn.games().expect("the worlds of a real game");
+        for (world, weight) in games.iter().zip(&drawn.weights) {
             let setup = world.setup();
             worlds.add(declarer_trumps(setup, setup.deal().hands()), *weight);
         }
@@ -89,13 +90,13 @@ fn measure(games: &[&Game], inference: Inference, model: &AuctionModel) -> (Coun
         let mut uniform = View::of(&start, seat);
         let plain = uniform
             .worlds(WORLDS, i as u64)
+            .and_then(|w| w.games())
             .expect("the worlds of a real game");
         let mean = plain
-            .games
             .iter()
             .map(|w| model.likelihood(w.setup(), seat))
             .sum::<f64>()
-            / plain.games.len() as f64;
+            / plain.len() as f64;
         gain += (model.likelihood(setup, seat) / mean).ln();
     }
     (worlds, real, gain / games.len().max(1) as f64)

@@ -56,21 +56,23 @@ impl Verdict {
     }
 }
 
-/// Every judged decision's verdict of `games` with `seed`, and the CPU seconds it took.
+/// Every judged decision's verdict of `games` with `seed`, and the CPU seconds each game
+/// took.
 fn verdicts(
     games: &[Game],
     samples: usize,
     seed: u64,
     solvers: &mut [Solver],
-) -> (Vec<Verdict>, f64) {
+) -> (Vec<Verdict>, Vec<f64>) {
     // As `analyze --view players` judges by default: the auction read.
     let sampling = Sampling::new(samples, seed)
         .paying_only()
         .inferring(Inference::auction());
-    let start = cpu_seconds();
-    let mut out = Vec::new();
+    let (mut out, mut cpu) = (Vec::new(), Vec::new());
     for game in games {
+        let start = cpu_seconds();
         let analysis = analyze_players(game, sampling, solvers).expect("analysis");
+        cpu.push(cpu_seconds() - start);
         for judged in analysis
             .plays
             .iter()
@@ -98,7 +100,17 @@ fn verdicts(
             });
         }
     }
-    (out, cpu_seconds() - start)
+    (out, cpu)
+}
+
+/// The median and the largest of `seconds`.
+fn median_and_most(seconds: impl Iterator<Item = f64>) -> (f64, f64) {
+    let mut s: Vec<f64> = seconds.collect();
+    s.sort_by(f64::total_cmp);
+    match s.len() {
+        0 => (0.0, 0.0),
+        n => (s[n / 2], s[n - 1]),
+    }
 }
 
 /// Runs the measure on `games` (the chosen ones) with seeds 1 and 2, `samples` worlds at
@@ -107,8 +119,19 @@ pub fn run(games: &[Game], samples: usize, threads: usize, table_bytes: usize) {
     let mut solvers: Vec<Solver> = (0..threads)
         .map(|_| Solver::with_budget(table_bytes))
         .collect();
-    let (one, cpu_one) = verdicts(games, samples, 1, &mut solvers);
-    let (two, cpu_two) = verdicts(games, samples, 2, &mut solvers);
+    let (one, game_cpu_one) = verdicts(games, samples, 1, &mut solvers);
+    let (two, game_cpu_two) = verdicts(games, samples, 2, &mut solvers);
+    let (cpu_one, cpu_two) = (
+        game_cpu_one.iter().sum::<f64>(),
+        game_cpu_two.iter().sum::<f64>(),
+    );
+    let is_sauspiel = |g: &Game| matches!(g.contract(), Contract::Sauspiel { .. });
+    // Each game's CPU seconds, both seeds' runs, of the Sauspiele or of the solos.
+    let per_game = |sauspiel: bool| {
+        let both = games.iter().zip(game_cpu_one.iter().zip(&game_cpu_two));
+        let chosen = both.filter(move |(g, _)| is_sauspiel(g) == sauspiel);
+        median_and_most(chosen.flat_map(|(_, (a, b))| [*a, *b]))
+    };
     let same = one.iter().zip(&two).filter(|(a, b)| a == b).count();
     let grave = |v: &Verdict| {
         matches!(
@@ -129,10 +152,7 @@ pub fn run(games: &[Game], samples: usize, threads: usize, table_bytes: usize) {
             .filter(|v| matches!(v, Verdict::Unsettled(..)))
             .count()
     };
-    let sauspiele = games
-        .iter()
-        .filter(|g| matches!(g.contract(), Contract::Sauspiel { .. }))
-        .count();
+    let sauspiele = games.iter().filter(|g| is_sauspiel(g)).count();
     println!(
         "verdicts of {} point games ({sauspiele} Sauspiel), seeds 1 and 2, {} worlds at most, \
          {threads} threads",
@@ -160,5 +180,10 @@ pub fn run(games: &[Game], samples: usize, threads: usize, table_bytes: usize) {
         unsettled(&one),
         unsettled(&two),
         (cpu_one + cpu_two) / (2 * games.len().max(1)) as f64
+    );
+    let ((sauspiel, sauspiel_most), (solo, solo_most)) = (per_game(true), per_game(false));
+    println!(
+        "CPU seconds a game, median and dearest: Sauspiel {sauspiel:.2} and \
+         {sauspiel_most:.2}, solo {solo:.2} and {solo_most:.2}"
     );
 }

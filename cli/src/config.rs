@@ -121,20 +121,32 @@ pub fn sampling_of(
     pack: solver::Pack,
 ) -> std::io::Result<Option<solver::single_dummy::Sampling>> {
     match players.view {
-        crate::args::ViewArg::Players => players.worlds.sampling(pack).map(Some),
+        crate::args::ViewArg::Players => players
+            .worlds
+            .sampling(pack, solver::defaults::ANALYSIS_WORLDS)
+            .map(Some),
         crate::args::ViewArg::DoubleDummy => players.worlds.unused().map(|_| None),
     }
 }
 
 impl crate::args::WorldsArgs {
-    /// The worlds asked for: `--samples` (default [`solver::defaults::ANALYSIS_WORLDS`])
-    /// from `--seed` (default 0), each judged by what the cards pay (with `--points` also
-    /// by their exact values), keeping the `--assume`d (cards read in `pack`).
-    pub fn sampling(&self, pack: solver::Pack) -> std::io::Result<solver::single_dummy::Sampling> {
+    /// The worlds asked for: `--samples` at most a decision (default `default`, and
+    /// [`solver::defaults::EXACT_VALUE_WORLDS`] where every card is solved exactly) from
+    /// `--seed` (default 0), each judged by what the cards pay (with `--points` also by
+    /// their exact values), keeping the `--assume`d (cards read in `pack`).
+    pub fn sampling(
+        &self,
+        pack: solver::Pack,
+        default: usize,
+    ) -> std::io::Result<solver::single_dummy::Sampling> {
         let sampling = solver::single_dummy::Sampling::new(
-            self.samples.unwrap_or(solver::defaults::ANALYSIS_WORLDS),
+            self.samples.unwrap_or(default),
             self.seed.unwrap_or(0),
-        )
+        );
+        let sampling = match self.samples {
+            Some(_) => sampling,
+            None => sampling.exact_at_most(solver::defaults::EXACT_VALUE_WORLDS),
+        }
         .assuming(assumptions(&self.assume, pack)?)
         .inferring(self.inference()?);
         Ok(match self.points {

@@ -313,7 +313,15 @@ fn assumptions_narrow_the_worlds_of_odds_and_the_players_view() {
     let assume = ["--assume", "seat 1: at least 2 Schellen"];
     let out = run(
         &[
-            &["solve", "--view", "players", "--seed", "4"][..],
+            &[
+                "solve",
+                "--view",
+                "players",
+                "--seed",
+                "4",
+                "--samples",
+                "20",
+            ][..],
             &assume[..],
         ]
         .concat(),
@@ -323,7 +331,15 @@ fn assumptions_narrow_the_worlds_of_odds_and_the_players_view() {
     let decision = &json_lines(&out)[0];
     let out = run(
         &[
-            &["analyze", "--view", "players", "--seed", "4"][..],
+            &[
+                "analyze",
+                "--view",
+                "players",
+                "--seed",
+                "4",
+                "--samples",
+                "20",
+            ][..],
             &assume[..],
         ]
         .concat(),

@@ -2,9 +2,22 @@
 //! of either front end without its option gets the same answer (INTERFACE.md sections 3
 //! and 4).
 
-/// Worlds drawn per decision for the players' view (`analyze --view players`,
-/// `?view=players`).
-pub const ANALYSIS_WORLDS: usize = 100;
+/// The most worlds judged per decision where the players' view judges the card played
+/// (`analyze --view players`, `batch --view players`, a game's analysis with
+/// `?view=players`): judging stops once the card's verdict is settled and the best card
+/// clear (RULES.md section 11), mostly after a few dozen; a card whose loss lies near a
+/// class boundary needs thousands to settle.
+pub const ANALYSIS_WORLDS: usize = 4000;
+
+/// The most worlds judged per decision where the players' view judges every legal card of
+/// one decision (`solve --view players`, `POST /api/v1/solve?view=players`, the board):
+/// every card's verdict must settle, at an answer's wait.
+pub const DECISION_WORLDS: usize = 400;
+
+/// Either's ceiling where every card is solved to its exact value (a Ramsch or
+/// Schellen-Schafkopf, which pay by it, or with `--points`): each world is several times
+/// dearer than a threshold question.
+pub const EXACT_VALUE_WORLDS: usize = 100;
 
 /// Deals drawn for a hand's odds (`odds`, `POST /api/v1/odds`).
 pub const ODDS_DEALS: usize = 1000;
@@ -16,4 +29,4 @@ pub const LEDGER_WORLDS: usize = 20;
 /// The revision of the answers: raised with every change to the engine that changes what
 /// an answer says (a value, a verdict, a field). The service keeps each stored analysis
 /// with the revision that computed it, and computes again where it is not this one.
-pub const ANSWERS_REVISION: u32 = 4;
+pub const ANSWERS_REVISION: u32 = 5;

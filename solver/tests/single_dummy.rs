@@ -68,10 +68,11 @@ fn each_card_is_judged_over_the_worlds_of_its_players_view() {
             let worlds = View::of(&position, play.seat)
                 .worlds(samples, seed)
                 .unwrap();
-            assert_eq!(sd.worlds, worlds.games.len());
+            assert_eq!(sd.worlds, worlds.games().unwrap().len());
             assert_eq!(sd.exhaustive, worlds.exhaustive);
             let solutions: Vec<Solution> = worlds
-                .games
+                .games()
+                .unwrap()
                 .iter()
                 .map(|w| solver.solve(w).unwrap())
                 .collect();
@@ -144,7 +145,7 @@ fn the_bettel_ouvert_hand_lies_open() {
       "play": "E7 EU EA HA"}"#;
     let g = game(line);
     let mut view = View::of(&g, Seat::S2);
-    for w in view.worlds(30, 1).unwrap().games {
+    for w in view.worlds(30, 1).unwrap().games().unwrap() {
         assert_eq!(w.hands()[Seat::S0], g.hands()[Seat::S0]);
     }
 }
@@ -277,7 +278,7 @@ fn every_kind_of_contract_has_worlds_from_the_middle_on() {
                 let j = judge_single_dummy(&position, card, sampling, &mut s)
                     .unwrap_or_else(|e| panic!("{}: card {i}: {e}", game.contract()));
                 let mut view = View::of(&position, seat);
-                for world in view.worlds(6, i as u64).unwrap().games {
+                for world in view.worlds(6, i as u64).unwrap().games().unwrap() {
                     // The same game and declarer; a Hochzeit's exchanged cards may be
                     // others where the seat did not see them (RULES.md section 11).
                     let (w, g) = (world.contract(), game.contract());
@@ -720,7 +721,7 @@ fn listed_worlds_are_weighed_by_the_auction_and_averaged_exactly() {
         let mut view = View::of(&position, seat).inferring(Inference::auction());
         let worlds = view.worlds(10_000, 0).unwrap();
         assert!(worlds.exhaustive);
-        for (world, w) in worlds.games.iter().zip(&worlds.weights) {
+        for (world, w) in worlds.games().unwrap().iter().zip(&worlds.weights) {
             assert_eq!(*w, model.likelihood(world.setup(), seat));
         }
         let weights: Vec<f64> = worlds.weights.clone();
@@ -737,7 +738,8 @@ fn listed_worlds_are_weighed_by_the_auction_and_averaged_exactly() {
         let mut solver = Solver::new();
         for card in &d.cards {
             let won: f64 = worlds
-                .games
+                .games()
+                .unwrap()
                 .iter()
                 .zip(&weights)
                 .map(|(world, w)| {
@@ -774,7 +776,7 @@ fn worlds_picked_from_a_list_come_in_proportion_to_the_auction() {
         .inferring(Inference::auction())
         .worlds(10_000, 0)
         .unwrap();
-    let n = all.games.len();
+    let n = all.games().unwrap().len();
     assert!(all.exhaustive && n > 20, "{n} worlds");
     let hands = |g: &Game| g.setup().dealt_hands();
     let total: f64 = all.weights.iter().sum();
@@ -787,8 +789,13 @@ fn worlds_picked_from_a_list_come_in_proportion_to_the_auction() {
             .worlds(draws_each, seed)
             .unwrap();
         assert!(!picked.exhaustive);
-        for g in &picked.games {
-            let k = all.games.iter().position(|a| hands(a) == hands(g)).unwrap();
+        for g in &picked.games().unwrap() {
+            let k = all
+                .games()
+                .unwrap()
+                .iter()
+                .position(|a| hands(a) == hands(g))
+                .unwrap();
             counts[k] += 1;
             draws += 1;
         }

@@ -209,6 +209,7 @@ pub(crate) async fn game_analysis(
     let (sampling, lines) = (view.sampling(pack.pack(state.pack))?, view.lines());
     let kept = sampling.is_none_or(|s| {
         s.samples == solver::defaults::ANALYSIS_WORLDS
+            && s.exact_samples == Some(solver::defaults::EXACT_VALUE_WORLDS)
             && s.seed == 0
             && s.assume.is_empty()
             && s.inference == solver::single_dummy::Inference::auction()

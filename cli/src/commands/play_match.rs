@@ -92,7 +92,7 @@ fn strategy(spec: &str, answer_seconds: usize) -> io::Result<Box<dyn Strategy>> 
         return External::start(command, seconds).map(|e| Box::new(e) as Box<dyn Strategy>);
     }
     let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
-    let mut samples = solver::defaults::ANALYSIS_WORLDS;
+    let mut samples = solver::defaults::DECISION_WORLDS;
     let (mut seed, mut inference) = (0u64, Inference::auction());
     for option in options.split(',').filter(|o| !o.is_empty()) {
         let (key, value) = option

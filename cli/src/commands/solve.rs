@@ -19,7 +19,9 @@ pub fn run(
 ) -> io::Result<ExitCode> {
     if view.view == ViewArg::Players {
         let seat = view.seat.and_then(solver::Seat::new);
-        let sampling = view.worlds.sampling(config.pack)?;
+        let sampling = view
+            .worlds
+            .sampling(config.pack, solver::defaults::DECISION_WORLDS)?;
         let shown = view.show_worlds;
         return run_sampled(report, config, false, move |line, solvers, answer| {
             decide_line(line, solvers, (seat, shown), sampling, answer)

@@ -36,8 +36,7 @@ pub(crate) struct Outlook {
     /// The endings' values are exact; otherwise each is the lowest value of the outcome
     /// the card reaches (what it pays is exact, its expectation unknown).
     pub exact: bool,
-    /// Each world's four hands as dealt, in the order drawn (the first [`Outlook::worlds`]
-    /// are those judged).
+    /// Each world's four hands as dealt, in the order drawn: those read.
     pub dealt: Vec<BySeat<Cards>>,
     /// The verdict of each judged card (the cards whose severity was asked for): settled
     /// at the look where its class was (a card that may no longer be the best), or given
@@ -55,7 +54,7 @@ pub(crate) struct Outlook {
 }
 
 impl Outlook {
-    /// The worlds of the view of the player to move in `position` (`sampling.samples`,
+    /// The worlds of the view of the player to move in `position` (`sampling.ceiling`,
     /// or all of them where they are fewer), every legal card solved in each on `solvers`,
     /// and a verdict for each card of `judged`; where `sampling.sequential`, a sample
     /// judged in rounds, each card until it is set aside or settled, and all until the
@@ -82,7 +81,7 @@ impl Outlook {
             .map(|&(position, sampling, judged)| Judging::new(position, sampling, judged))
             .collect::<Result<Vec<_>, Error>>()?;
         let mut readings: Vec<Reading> = judgings.iter().map(Judging::reading).collect();
-        let groups: Vec<usize> = judgings.iter().map(|j| j.worlds.games.len()).collect();
+        let groups: Vec<usize> = judgings.iter().map(|j| j.worlds.len()).collect();
         parallel::each_until_in_groups(
             solvers,
             &groups,
@@ -209,11 +208,12 @@ impl Outlook {
     /// class is settled where both ends name the same one (always where the worlds were
     /// every consistent one: the averages are exact).
     pub fn against(&self, leader: usize, card: usize, rivals: u32) -> Verdict {
-        let z = if self.exhaustive {
-            0.0
-        } else {
-            stopping::SETTLING_Z
-        };
+        self.against_by(leader, card, rivals, stopping::SETTLING_Z)
+    }
+
+    /// [`Outlook::against`] with an interval of `z` standard errors either side.
+    fn against_by(&self, leader: usize, card: usize, rivals: u32, z: f64) -> Verdict {
+        let z = if self.exhaustive { 0.0 } else { z };
         let endings = &self.by_card[card];
         let others: Vec<usize> = (0..self.cards.len())
             .filter(|&k| k != card && (k == leader || rivals & 1 << k != 0))
@@ -378,7 +378,7 @@ impl Reading {
 }
 
 impl<'a> Judging<'a> {
-    /// The worlds of the view of the player to move in `position` (`sampling.samples`,
+    /// The worlds of the view of the player to move in `position` (`sampling.ceiling`,
     /// or all of them where they are fewer, from `sampling.seed`), none judged yet; a
     /// verdict is asked for each of `judged` (legal cards of it).
     fn new(position: &'a Game, sampling: Sampling, judged: Cards) -> Result<Judging<'a>, Error> {
@@ -386,7 +386,7 @@ impl<'a> Judging<'a> {
         let worlds = View::of(position, seat)
             .assuming(&sampling.assume.list())?
             .inferring(sampling.inference)
-            .worlds(sampling.samples, sampling.seed)?;
+            .worlds(sampling.ceiling(position)?, sampling.seed)?;
         let measure = Frame::of(position)?.measure;
         let bounds = match sampling.points {
             true => None,
@@ -413,7 +413,7 @@ impl<'a> Judging<'a> {
 
     /// Nothing read yet.
     fn reading(&self) -> Reading {
-        let total = self.worlds.games.len();
+        let total = self.worlds.len();
         Reading {
             outlook: Outlook {
                 measure: self.measure,
@@ -422,12 +422,7 @@ impl<'a> Judging<'a> {
                 exhaustive: self.worlds.exhaustive,
                 weights: self.worlds.weights.clone(),
                 exact: self.bounds.is_none(),
-                dealt: self
-                    .worlds
-                    .games
-                    .iter()
-                    .map(|g| g.setup().dealt_hands())
-                    .collect(),
+                dealt: Vec::new(),
                 verdicts: vec![None; self.cards.len()],
                 contenders: self.open.load(Ordering::Relaxed),
                 swing: 1.0,
@@ -445,7 +440,7 @@ impl<'a> Judging<'a> {
     /// The values of the cards still open in world `i` ([`world_values`]).
     fn values(&self, solver: &mut Solver, i: usize) -> Result<Vec<Option<i64>>, Error> {
         let judged = self.open.load(Ordering::Relaxed);
-        let world = &self.worlds.games[i];
+        let world = self.worlds.get(i)?;
         world_values(solver, world, &self.cards, judged, self.bounds.as_deref())
     }
 
@@ -454,10 +449,11 @@ impl<'a> Judging<'a> {
     /// whether to go on (judging stops once every judged card is settled and the best is
     /// clear).
     fn take(&self, reading: &mut Reading, values: &[Option<i64>]) -> Result<bool, Error> {
-        let total = self.worlds.games.len();
+        let total = self.worlds.len();
         let mask = self.open.load(Ordering::Relaxed);
         let outlook = &mut reading.outlook;
-        let world = &self.worlds.games[reading.read];
+        let world = self.worlds.get(reading.read)?;
+        outlook.dealt.push(world.setup().dealt_hands());
         let (endings, unit) = outlook.endings_of(self.position, world, values)?;
         outlook.units += unit;
         reading.read += 1;
@@ -497,17 +493,18 @@ impl<'a> Judging<'a> {
         // given over all of them at the end.
         let (unsettled, mut pending) = (reading.unsettled, 0u32);
         for c in (0..self.cards.len()).filter(|&c| unsettled & 1 << c != 0) {
-            let verdict = outlook.against(leader, c, outlook.contenders);
-            if verdict.unsettled {
+            let interim = outlook.against_by(leader, c, outlook.contenders, stopping::INTERIM_Z);
+            if interim.unsettled {
                 pending |= 1 << c;
             } else if outlook.contenders & 1 << c == 0 {
-                outlook.verdicts[c] = Some(verdict);
+                outlook.verdicts[c] = Some(outlook.against(leader, c, outlook.contenders));
                 reading.unsettled &= !(1 << c);
             }
         }
         self.open
             .store(outlook.contenders | reading.unsettled, Ordering::Relaxed);
-        let clear = stopping::only_ties(&outlook.by_card, outlook.contenders, leader);
+        let clear = stopping::only_ties(&outlook.by_card, outlook.contenders, leader)
+            || reading.read >= stopping::CLEARING_WORLDS;
         Ok(pending != 0 || !clear)
     }
 }
@@ -629,7 +626,7 @@ pub struct CardOutlook {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "openapi", schema(example = json!({"id": "sauspiel-1180324214", "seat": 0,
-    "measure": "points", "samples": 100, "seed": 3, "inference": "auction", "worlds": 50,
+    "measure": "points", "samples": 400, "seed": 3, "inference": "auction", "worlds": 50,
     "exhaustive": false,
     "cards": {"GK": {"win": 0.8, "schneider": 0.2, "schwarz": 0.0, "settlement": 10.8,
     "loss": 0.2, "loss_interval": [-0.2, 0.6]}, "G8": {"win": 0.8, "schneider": 0.22,
@@ -785,7 +782,7 @@ pub(crate) fn decision_seed(seed: u64, index: usize) -> u64 {
 }
 
 /// The decision of the player to move in `position` (`seat`, where given, must be he),
-/// judged over the worlds of his view: `sampling.samples` of them (all where they are
+/// judged over the worlds of his view: `sampling.ceiling` of them (all where they are
 /// fewer), drawn as `analyze --view players` draws this decision's, every legal card solved
 /// in each on `solvers` (one thread each; the answer does not depend on how many).
 pub fn decide(
@@ -817,7 +814,7 @@ pub fn decide(
         id: position.setup().id().map(str::to_string),
         seat: to_move,
         measure: outlook.measure,
-        samples: sampling.samples,
+        samples: sampling.ceiling(position)?,
         seed: sampling.seed,
         inference: sampling.inference.name(),
         worlds: outlook.worlds(),
@@ -938,6 +935,22 @@ mod tests {
         let v = o.against(0, 1, 0b101);
         assert_eq!(v.between, Some([None, Some(Advice::Mistake)]));
         assert_eq!(v.loss_interval, Some((0.0, 8.0)));
+    }
+
+    #[test]
+    fn a_look_before_the_ceiling_settles_only_at_three_standard_errors() {
+        // Loses 40 (the share 1) in 16 of 80 worlds: a mean of 8 (the share 0.2, a
+        // mistake), a standard error of 1.8: two either side stay within a mistake,
+        // three reach an inaccuracy and a blunder.
+        let card: Vec<i64> = (0..80).map(|w| if w % 5 == 0 { -20 } else { 20 }).collect();
+        let o = outlook(&[20; 80], &card, 1.0);
+        let v = o.against(0, 1, 0b01);
+        assert_eq!((v.advice, v.unsettled), (Some(Advice::Mistake), false));
+        let interim = o.against_by(0, 1, 0b01, stopping::INTERIM_Z);
+        assert_eq!(
+            interim.between,
+            Some([Some(Advice::Inaccuracy), Some(Advice::Blunder)])
+        );
     }
 
     #[test]

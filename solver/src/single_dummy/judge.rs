@@ -14,7 +14,7 @@ use crate::game::Game;
 use crate::search::Solver;
 
 /// [`analyze`], and every card with a choice also judged single dummy: the worlds its
-/// player's view allows ([`View`]; `sampling.samples` per decision, or all of them where
+/// player's view allows ([`View`]; `sampling.ceiling` per decision, or all of them where
 /// they are fewer), every legal card solved in each (on `solvers`, one thread each), the
 /// card's expectation against the best one's. The answer does not depend on the number
 /// of solvers.
@@ -25,7 +25,7 @@ pub fn analyze_players(
 ) -> Result<Analysis, Error> {
     let mut analysis = analyze(game, parallel::first(solvers)?)?;
     analysis.view = AnalysisView::Players;
-    analysis.samples = Some(sampling.samples);
+    analysis.samples = Some(sampling.ceiling(&Game::new(game.setup().clone()))?);
     analysis.seed = Some(sampling.seed);
     analysis.inference = Some(sampling.inference.name());
     if analysis.plays.is_empty() {
@@ -111,7 +111,7 @@ pub fn play_single_dummy(
 
 /// The card the player to move in `position` should play by what he could know: the
 /// first of the best over the worlds of his view (no card's severity asked: the worlds
-/// are judged until the best is clear, `sampling.samples` at most).
+/// are judged until the best is clear, `sampling.ceiling` at most).
 pub fn best_card(
     position: &Game,
     sampling: Sampling,
@@ -129,7 +129,7 @@ pub fn best_card(
 }
 
 /// `played`, a legal card of the player to move in `position`, judged single dummy: the
-/// worlds of his view ([`View`]; `sampling.samples`, or all of them where they are fewer,
+/// worlds of his view ([`View`]; `sampling.ceiling`, or all of them where they are fewer,
 /// drawn from `sampling.seed`), every legal card solved in each on `solvers` (one thread
 /// each; the answer does not depend on how many), the card's mean against the best mean.
 /// The only legal card is judged without search (`worlds` 0).

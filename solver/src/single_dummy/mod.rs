@@ -26,11 +26,13 @@ mod judge;
 pub(crate) mod parallel;
 mod stopping;
 mod thresholds;
+mod worlds;
 
 pub use arrange::Arrangements;
 pub use assume::{Assumption, Assumptions, Counted};
 pub use decision::{decide, CardOutlook, Decision, ShownWorld};
 pub use judge::{analyze_players, best_card, judge_single_dummy, play_single_dummy};
+pub use worlds::Worlds;
 
 use crate::announce::renonce_holdings;
 use crate::auction::AuctionModel;
@@ -42,18 +44,6 @@ use crate::game::{Game, Setup};
 use crate::order::Group;
 use crate::round::Pass;
 use crate::seat::{BySeat, Seat, Seats};
-
-/// Where the narrowed arrangements are at most this many times the worlds asked for, they
-/// are all listed and checked: exact when the consistent ones are no more than asked for.
-const LIST_FACTOR: u64 = 16;
-
-/// Draws tried per world asked for before giving up (a consistent world always exists for
-/// a real game: the one played).
-const TRIES_PER_WORLD: u64 = 10_000;
-
-/// Mixed into the seed of the pilot draws ([`PILOT_WORLDS`]), so that their streams are
-/// not the worlds'.
-const PILOT_SEED: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// Whether a world of likelihood `weight` is kept, `most` the largest expected: with
 /// chance `weight / most` (always where it is at least the largest).
@@ -142,19 +132,6 @@ pub struct View {
     inference: Inference,
 }
 
-/// The worlds drawn for one view.
-#[derive(Clone, Debug)]
-pub struct Worlds {
-    /// Each world's game, replayed to the view's point.
-    pub games: Vec<Game>,
-    /// Each world's weight in the averages: the likelihood of the auction where every
-    /// consistent world is listed and a model of declaring weighs them; 1 otherwise (a
-    /// sample is drawn in proportion to it).
-    pub weights: Vec<f64>,
-    /// Every consistent world, each once: averages over them are exact.
-    pub exhaustive: bool,
-}
-
 /// How the worlds of a view read the auction (`--inference`).
 #[derive(Copy, Clone, Debug)]
 pub enum Inference {
@@ -191,18 +168,13 @@ impl Inference {
     }
 
     /// The likelihood of `world`'s auction, `seat`'s own hand left out.
-    fn weight(&self, world: &Game, seat: Seat) -> f64 {
+    pub(crate) fn weight(&self, world: &Game, seat: Seat) -> f64 {
         match self {
             Inference::None => 1.0,
             Inference::Auction(model) => model.likelihood(world.setup(), seat),
         }
     }
 }
-
-/// Consistent worlds drawn uniformly to find the largest likelihood of the auction a
-/// world reaches, so that each world drawn is kept with its likelihood over that
-/// (rejection: the worlds kept are drawn in proportion to the likelihood).
-const PILOT_WORLDS: u64 = 64;
 
 impl View {
     /// What `seat` knows of `game` as it stands.
@@ -390,112 +362,6 @@ impl View {
         })
     }
 
-    /// `samples` worlds drawn from those consistent with the view (item `i` from its own
-    /// stream of `seed`): uniformly, or in proportion to the likelihood of the auction
-    /// where the view infers from it; or all of them, once each (then weighted by that
-    /// likelihood), where they are no more than `samples`.
-    pub fn worlds(&mut self, samples: usize, seed: u64) -> Result<Worlds, Error> {
-        let samples = samples.max(1);
-        let candidates = self.arrangements.count();
-        let (inference, seat) = (self.inference, self.seat);
-        if candidates <= LIST_FACTOR.saturating_mul(samples as u64) {
-            let all: Vec<Game> = self
-                .arrangements
-                .all()
-                .iter()
-                .filter_map(|h| self.world(h).ok())
-                .collect();
-            if all.is_empty() {
-                return Err(Error::NoConsistentWorld {
-                    seat: self.seat,
-                    tried: candidates,
-                });
-            }
-            let weights: Vec<f64> = all.iter().map(|g| inference.weight(g, seat)).collect();
-            if all.len() <= samples {
-                return Ok(Worlds {
-                    games: all,
-                    weights,
-                    exhaustive: true,
-                });
-            }
-            // Each pick kept with its weight over the largest: in proportion to it.
-            let most = weights.iter().copied().fold(0.0, f64::max);
-            let games = (0..samples as u64)
-                .map(|i| {
-                    let mut rng = Rng::stream(seed, i);
-                    loop {
-                        let k = rng.below(all.len());
-                        if keep(&mut rng, weights[k], most) {
-                            return all[k].clone();
-                        }
-                    }
-                })
-                .collect();
-            return Ok(Worlds {
-                games,
-                weights: vec![1.0; samples],
-                exhaustive: false,
-            });
-        }
-        let limit = TRIES_PER_WORLD.saturating_mul(samples as u64);
-        let mut tried = 0u64;
-        // The largest likelihood among a few worlds drawn uniformly, from streams of their
-        // own (none where the view does not infer).
-        let mut most = 0.0f64;
-        if inference != Inference::None {
-            for i in 0..PILOT_WORLDS {
-                let mut rng = Rng::stream(seed ^ PILOT_SEED, i);
-                let game = self.draw_consistent(&mut rng, &mut tried, limit)?;
-                most = most.max(inference.weight(&game, seat));
-            }
-        }
-        let mut games = Vec::with_capacity(samples);
-        for i in 0..samples as u64 {
-            let mut rng = Rng::stream(seed, i);
-            loop {
-                let game = self.draw_consistent(&mut rng, &mut tried, limit)?;
-                if inference == Inference::None
-                    || keep(&mut rng, inference.weight(&game, seat), most)
-                {
-                    games.push(game);
-                    break;
-                }
-            }
-        }
-        Ok(Worlds {
-            games,
-            weights: vec![1.0; samples],
-            exhaustive: false,
-        })
-    }
-
-    /// One consistent world drawn uniformly from `rng`, counting the draws in `tried`: a
-    /// fault once they pass `limit`.
-    fn draw_consistent(
-        &mut self,
-        rng: &mut Rng,
-        tried: &mut u64,
-        limit: u64,
-    ) -> Result<Game, Error> {
-        loop {
-            *tried += 1;
-            let none = || Error::NoConsistentWorld {
-                seat: self.seat,
-                tried: *tried,
-            };
-            if *tried > limit {
-                return Err(none());
-            }
-            let Some(hidden) = self.arrangements.draw(rng) else {
-                return Err(none());
-            };
-            if let Ok(game) = self.world(&hidden) {
-                return Ok(game);
-            }
-        }
-    }
-
     /// One world drawn by rejection, for the uniformity test.
     #[cfg(test)]
     fn draw_one(&mut self, rng: &mut Rng) -> Game {
@@ -512,7 +378,13 @@ impl View {
 /// single-dummy analysis and `odds` alike.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Sampling {
+    /// The most worlds (or deals) drawn: single dummy judges a decision's worlds in rounds
+    /// and mostly stops long before (`stopping.rs`).
     pub samples: usize,
+    /// Single dummy: the most worlds where every card is solved to its exact value (a
+    /// Ramsch or Schellen-Schafkopf, which pay by it, or `points` asked), each world far
+    /// dearer than a threshold question; none for `samples`.
+    pub exact_samples: Option<usize>,
     pub seed: u64,
     /// Single dummy: judge a decision's sampled worlds in rounds and stop once its best
     /// card is clear (`stopping.rs`); otherwise every world drawn. (`odds` stops a
@@ -536,12 +408,33 @@ impl Sampling {
     pub const fn new(samples: usize, seed: u64) -> Sampling {
         Sampling {
             samples,
+            exact_samples: None,
             seed,
             sequential: true,
             points: true,
             assume: Assumptions([None; Assumptions::MAX]),
             inference: Inference::None,
         }
+    }
+
+    /// The same, at most `exact` worlds where every card is solved exactly.
+    pub const fn exact_at_most(self, exact: usize) -> Sampling {
+        Sampling {
+            exact_samples: Some(exact),
+            ..self
+        }
+    }
+
+    /// The most worlds a decision of `position` judges: `exact_samples` where every card
+    /// is solved to its exact value (points asked, or a contract that pays by it), else
+    /// `samples`.
+    pub fn ceiling(&self, position: &Game) -> Result<usize, Error> {
+        let measure = crate::search::Frame::of(position)?.measure;
+        let exact = self.points || thresholds::boundaries(position, measure).is_none();
+        Ok(match exact {
+            true => self.exact_samples.unwrap_or(self.samples),
+            false => self.samples,
+        })
     }
 
     /// The same, the worlds weighed by `inference`.
@@ -571,11 +464,15 @@ impl Sampling {
     }
 
     /// The name of a single-dummy judgement's settings, which keeps stored answers apart:
-    /// `players:<samples>:<seed>`, then `:points` where exact values were asked, `:every`
+    /// `players:<samples>:<seed>`, then `:exact=<n>` where exact values have a ceiling of
+    /// their own, `:points` where exact values were asked, `:every`
     /// where every world was judged, the assumptions, and `:inference=none` where the
     /// auction was not read.
     pub fn key(&self) -> String {
         let mut key = format!("players:{}:{}", self.samples, self.seed);
+        if let Some(exact) = self.exact_samples {
+            key.push_str(&format!(":exact={exact}"));
+        }
         if self.points {
             key.push_str(":points");
         }

@@ -6,9 +6,12 @@
 //! card of a decision) has its class settled: the interval of what it loses against the
 //! best lies within one class ([`Settling`]). Judging stops once every judged card is
 //! settled and no contender but the leader is left, save cards that paid exactly what the
-//! leader paid in every world. The worlds are drawn before any is judged and the looks
-//! are fixed, so what is set aside and where judging stops depend on the worlds alone:
-//! the same answer for any number of threads.
+//! leader paid in every world, or, past [`CLEARING_WORLDS`], once every judged card is.
+//! Each world is the same whenever it is drawn (`worlds.rs`) and the looks are fixed, so
+//! what is set aside and where judging stops depend on the worlds alone: the same answer
+//! for any number of threads. A look before the last settles a class only at
+//! [`INTERIM_Z`] standard errors either side, the last at [`SETTLING_Z`]: with many looks,
+//! few classes are settled by chance (a group-sequential test after Haybittle and Peto).
 //!
 //! Every test states its error in money, as shares of the stake (`advice::share`). A card
 //! that paid more than the leader somewhere is set aside once its advantage is below an
@@ -36,6 +39,14 @@ pub(crate) const Z: f64 = 3.0;
 /// Standard errors either side of a card's loss that its class must hold to be settled
 /// (about 95%): the interval [`Settling`] reads and the answer's `loss_interval`.
 pub(crate) const SETTLING_Z: f64 = 2.0;
+
+/// Worlds past which judging goes on only for the judged cards not yet settled: cards
+/// that stay contenders so long pay within a few standard errors of an inaccuracy of each
+/// other, and the best among them is the one the worlds so far name.
+pub(crate) const CLEARING_WORLDS: usize = 400;
+
+/// Standard errors either side that settle a class at a look before the last.
+pub(crate) const INTERIM_Z: f64 = 3.0;
 
 /// The advantage (in shares of the stake) the leader may give away to a card set aside:
 /// less than an inaccuracy.

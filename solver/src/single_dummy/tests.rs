@@ -65,7 +65,12 @@ fn listing_equals_an_explicit_enumeration() {
         let expected: HashSet<_> = brute_force(&view, &game).into_iter().map(|h| h.0).collect();
         let worlds = view.worlds(10_000, 1).unwrap();
         assert!(worlds.exhaustive, "after {n} cards");
-        let got: Vec<_> = worlds.games.iter().map(|g| hidden_of(&view, g).0).collect();
+        let got: Vec<_> = worlds
+            .games()
+            .unwrap()
+            .iter()
+            .map(|g| hidden_of(&view, g).0)
+            .collect();
         assert_eq!(got.len(), expected.len(), "after {n} cards");
         assert_eq!(
             got.into_iter().collect::<HashSet<_>>(),
@@ -76,15 +81,57 @@ fn listing_equals_an_explicit_enumeration() {
 }
 
 #[test]
+fn a_world_is_the_same_whenever_and_in_whatever_order_it_is_drawn() {
+    // Drawn as judging asks for them (each from its own stream): the worlds read
+    // backwards, or a few only, are those read forwards, with or without the auction.
+    for inference in [Inference::None, Inference::auction()] {
+        let game = sauspiel_after(3);
+        let view = View::of(&game, game.to_move()).inferring(inference);
+        let forwards = view.clone().worlds(40, 5).unwrap().games().unwrap();
+        let later = view.clone().worlds(40, 5).unwrap();
+        let hands = |g: &Game| g.setup().dealt_hands();
+        for i in (0..40).rev().step_by(3) {
+            assert_eq!(
+                hands(later.get(i).unwrap()),
+                hands(&forwards[i]),
+                "world {i}"
+            );
+        }
+        // A larger ceiling draws the same first worlds.
+        let more = view.clone().worlds(400, 5).unwrap();
+        assert_eq!(hands(more.get(7).unwrap()), hands(&forwards[7]));
+        assert!(later.get(40).is_err(), "no world past the ceiling");
+    }
+}
+
+#[test]
+fn the_ceiling_of_exact_values_applies_where_every_card_is_solved_exactly() {
+    let sampling = Sampling::new(4000, 0).paying_only().exact_at_most(100);
+    // A Sauspiel judged by what pays: threshold questions, the full ceiling.
+    assert_eq!(sampling.ceiling(&sauspiel_after(0)).unwrap(), 4000);
+    // Its exact values asked: the ceiling of exact values.
+    let points = Sampling {
+        points: true,
+        ..sampling
+    };
+    assert_eq!(points.ceiling(&sauspiel_after(0)).unwrap(), 100);
+    // A Ramsch pays by the exact values.
+    let ramsch = Game::new(crate::example_setup(r#"{"game": "ramsch"}"#));
+    assert_eq!(sampling.ceiling(&ramsch).unwrap(), 100);
+    // None set: one ceiling for all.
+    assert_eq!(Sampling::new(50, 0).ceiling(&ramsch).unwrap(), 50);
+}
+
+#[test]
 fn every_world_replays_the_history_and_keeps_what_the_seat_saw() {
     for n in [0, 3, 9, 14, 17] {
         let game = sauspiel_after(n);
         let seat = game.to_move();
         let mut view = View::of(&game, seat);
         let worlds = view.worlds(50, 9).unwrap();
-        assert_eq!(worlds.games.len(), 50);
+        assert_eq!(worlds.games().unwrap().len(), 50);
         let mut differs = false;
-        for world in &worlds.games {
+        for world in &worlds.games().unwrap() {
             assert_eq!(world.plays(), game.plays());
             assert_eq!(world.hands()[seat], game.hands()[seat]);
             assert_eq!(world.contract(), game.contract());
@@ -115,7 +162,7 @@ fn the_called_ace_stays_with_whoever_may_hold_it() {
     let ace: Card = "GA".parse().unwrap();
     assert!(game.hands()[Seat::S3].contains(ace));
     let mut view = View::of(&game, game.to_move());
-    for world in view.worlds(100, 3).unwrap().games {
+    for world in view.worlds(100, 3).unwrap().games().unwrap() {
         assert!(world.hands()[Seat::S3].contains(ace));
     }
 }
@@ -128,8 +175,8 @@ fn the_last_trick_leaves_one_world() {
         let mut view = View::of(&game, game.to_move());
         let worlds = view.worlds(100, 0).unwrap();
         assert!(worlds.exhaustive);
-        assert_eq!(worlds.games.len(), 1);
-        assert_eq!(worlds.games[0].hands(), game.hands());
+        assert_eq!(worlds.games().unwrap().len(), 1);
+        assert_eq!(worlds.games().unwrap()[0].hands(), game.hands());
     }
 }
 
@@ -141,14 +188,16 @@ fn the_same_seed_draws_the_same_worlds() {
     let wa: Vec<_> = a
         .worlds(40, 11)
         .unwrap()
-        .games
+        .games()
+        .unwrap()
         .iter()
         .map(|g| g.hands().0)
         .collect();
     let wb: Vec<_> = b
         .worlds(40, 11)
         .unwrap()
-        .games
+        .games()
+        .unwrap()
         .iter()
         .map(|g| g.hands().0)
         .collect();
@@ -156,7 +205,8 @@ fn the_same_seed_draws_the_same_worlds() {
     let wc: Vec<_> = b
         .worlds(40, 12)
         .unwrap()
-        .games
+        .games()
+        .unwrap()
         .iter()
         .map(|g| g.hands().0)
         .collect();
@@ -320,7 +370,12 @@ fn the_cards_passed_narrow_a_schieber_to_the_worlds_some_unseen_passes_make() {
                 .collect();
             let worlds = view.worlds(10_000, 1).unwrap();
             assert!(worlds.exhaustive, "after {n} cards, seat {seat}");
-            let got: HashSet<_> = worlds.games.iter().map(|g| hidden_of(&view, g).0).collect();
+            let got: HashSet<_> = worlds
+                .games()
+                .unwrap()
+                .iter()
+                .map(|g| hidden_of(&view, g).0)
+                .collect();
             assert_eq!(got, expected, "after {n} cards, seat {seat}");
         }
     }
@@ -332,17 +387,19 @@ fn the_cards_passed_narrow_a_schieber_to_the_worlds_some_unseen_passes_make() {
     let (gu, e8): (Card, Card) = ("GU".parse().unwrap(), "E8".parse().unwrap());
     let dealer = |c: Card| {
         worlds
-            .games
+            .games()
+            .unwrap()
             .iter()
             .filter(|g| g.hands()[Seat::S3].contains(c))
             .count()
     };
     assert!(worlds
-        .games
+        .games()
+        .unwrap()
         .iter()
         .all(|g| { g.hands()[Seat::S2].contains(gu) || g.hands()[Seat::S3].contains(gu) }));
     assert!(
-        dealer(gu) > 0 && dealer(e8) < worlds.games.len(),
+        dealer(gu) > 0 && dealer(e8) < worlds.games().unwrap().len(),
         "{} {}",
         dealer(gu),
         dealer(e8)
@@ -391,7 +448,12 @@ fn a_hochzeits_cards_are_known_to_the_two_who_exchanged_them() {
                     .map(|h| h.0)
                     .collect();
                 let worlds = view.worlds(10_000, 1).unwrap();
-                let got: HashSet<_> = worlds.games.iter().map(|g| hidden_of(&view, g).0).collect();
+                let got: HashSet<_> = worlds
+                    .games()
+                    .unwrap()
+                    .iter()
+                    .map(|g| hidden_of(&view, g).0)
+                    .collect();
                 assert_eq!(got, expected, "face up {face_up}, {n} cards, seat {seat}");
             }
         }
@@ -404,15 +466,17 @@ fn a_hochzeits_cards_are_known_to_the_two_who_exchanged_them() {
         let game = hochzeit_after(4, face_up);
         let worlds = View::of(&game, seat).worlds(200, 5).unwrap();
         assert!(worlds
-            .games
+            .games()
+            .unwrap()
             .iter()
             .all(|g| g.hands()[Seat::S0].intersect(trumps).is_empty()));
         let n = worlds
-            .games
+            .games()
+            .unwrap()
             .iter()
             .filter(|g| g.hands()[holder].contains(card))
             .count();
-        n as f64 / worlds.games.len() as f64
+        n as f64 / worlds.games().unwrap().len() as f64
     };
     assert!(share(false, Seat::S2, ha, Seat::S1) < 0.9);
     assert_eq!(share(true, Seat::S2, ha, Seat::S1), 1.0);
@@ -448,9 +512,12 @@ fn what_a_muss_declaration_tells_the_table_holds_in_every_world() {
         for seat in [Seat::S1, Seat::S2, Seat::S3] {
             let mut view = View::of(&game, seat);
             let worlds = view.worlds(60, 7).unwrap();
-            assert!(!worlds.games.is_empty(), "after {n} cards, seat {seat}");
+            assert!(
+                !worlds.games().unwrap().is_empty(),
+                "after {n} cards, seat {seat}"
+            );
             let unplayed = told.intersect(game.hands()[Seat::S0]);
-            for world in &worlds.games {
+            for world in &worlds.games().unwrap() {
                 assert_eq!(world.hands()[Seat::S0].intersect(unplayed), unplayed);
             }
             // And they are all the worlds there are.
@@ -514,7 +581,7 @@ fn assumed_worlds_are_drawn_uniformly_and_each_keeps_the_assumptions() {
         }
         assert_uniform(&worlds, &counts, draws, &format!("after {n} cards"));
         // The worlds asked for keep them too, listed or drawn.
-        for w in view.worlds(40, 1).unwrap().games {
+        for w in view.worlds(40, 1).unwrap().games().unwrap() {
             assert!(keeps(&hidden_of(&view, &w)));
         }
     }

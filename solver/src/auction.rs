@@ -20,7 +20,8 @@ use crate::cards::{Card, Cards, Rank, Suit};
 use crate::contract::{Contract, Variant};
 use crate::error::Error;
 use crate::game::{announceable_on, Deal, Setup};
-use crate::seat::Seat;
+use crate::order::Order;
+use crate::seat::{BySeat, Seat};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -101,8 +102,40 @@ fn evidence(setup: &Setup) -> Option<Vec<(Seat, Wishes)>> {
     Some(told.collect())
 }
 
+/// What [`features`] reads of a deal's table, the same for every deal at it (the worlds
+/// of a view, the deals of `odds`): the orders of the solo-class games each seat may
+/// announce there.
+#[derive(Clone, Debug)]
+pub struct Table {
+    solos: BySeat<Vec<Order>>,
+}
+
+impl Table {
+    /// The table `deal` is played at.
+    pub fn of(deal: &Deal) -> Table {
+        Table {
+            solos: BySeat::from_fn(|seat| solo_orders(deal, seat)),
+        }
+    }
+}
+
+/// The orders of the solo-class games the table of `deal` lets `seat` announce (which
+/// depend on the table's rules and the seat, not on the hands).
+fn solo_orders(deal: &Deal, seat: Seat) -> Vec<Order> {
+    announceable_on(deal, seat)
+        .iter()
+        .filter(|c| matches!(c, Contract::Solo { tout: false, .. }))
+        .map(|c| c.order(deal.deck()))
+        .collect()
+}
+
 /// The features of `seat`'s hand in `deal` (its hands as the contract is chosen on).
 pub fn features(deal: &Deal, seat: Seat) -> [f64; F] {
+    features_at(deal, seat, &solo_orders(deal, seat))
+}
+
+/// [`features`], `solos` the orders of the solo-class games the seat may announce.
+fn features_at(deal: &Deal, seat: Seat, solos: &[Order]) -> [f64; F] {
     let hand = deal.hands()[seat];
     let obers = hand.intersect(Cards::OBERS);
     let unters = hand.intersect(Cards::UNTERS);
@@ -122,7 +155,7 @@ pub fn features(deal: &Deal, seat: Seat) -> [f64; F] {
         .iter()
         .filter(|&&s| hand.intersect(plain(s)).is_empty())
         .count();
-    let (solo_trumps, solo_top, solo_aces) = best_solo(deal, seat);
+    let (solo_trumps, solo_top, solo_aces) = best_solo(hand, solos);
     [
         1.0,
         sauspiel_trumps as f64,
@@ -137,15 +170,13 @@ pub fn features(deal: &Deal, seat: Seat) -> [f64; F] {
     ]
 }
 
-/// Of the solo-class games the table lets `seat` announce, the strongest by trumps, top
-/// trumps in a row and the aces beside them (their sum, ties to the first): those three.
-fn best_solo(deal: &Deal, seat: Seat) -> (u32, u32, u32) {
-    let hand = deal.hands()[seat];
-    announceable_on(deal, seat)
+/// Of the solo-class games `solos` (their orders), the strongest for `hand` by trumps,
+/// top trumps in a row and the aces beside them (their sum, ties to the first): those
+/// three.
+fn best_solo(hand: Cards, solos: &[Order]) -> (u32, u32, u32) {
+    solos
         .iter()
-        .filter(|c| matches!(c, Contract::Solo { tout: false, .. }))
-        .map(|c| {
-            let order = c.order(deal.deck());
+        .map(|order| {
             let trumps = hand.intersect(order.trumps()).len();
             let top = order
                 .trump_list()
@@ -228,13 +259,19 @@ impl AuctionModel {
     /// product over the other seats of the chance of what the auction tells of them. 1
     /// where the model says nothing ([`evidence`]).
     pub fn likelihood(&self, setup: &Setup, skip: Seat) -> f64 {
+        self.likelihood_at(setup, skip, &Table::of(setup.deal()))
+    }
+
+    /// [`AuctionModel::likelihood`], `table` that of `setup`'s deal (worked out once for
+    /// many deals at it).
+    pub fn likelihood_at(&self, setup: &Setup, skip: Seat, table: &Table) -> f64 {
         let Some(told) = evidence(setup) else {
             return 1.0;
         };
         told.iter()
             .filter(|(s, _)| *s != skip)
             .map(|&(s, w)| {
-                let p = self.wishes(&features(setup.deal(), s));
+                let p = self.wishes(&features_at(setup.deal(), s, &table.solos[s]));
                 (0..3).filter(|&k| w.contains(k)).map(|k| p[k]).sum::<f64>()
             })
             .product()
@@ -245,13 +282,22 @@ impl AuctionModel {
     /// product of their chances of passing. 1 where the model says nothing (a German
     /// deal, a Muss game, a round with passes).
     pub fn passed_before(&self, deal: &Deal, seat: Seat) -> f64 {
+        self.passed_before_at(deal, seat, &Table::of(deal))
+    }
+
+    /// [`AuctionModel::passed_before`], `table` that of `deal` (worked out once for many
+    /// deals at it).
+    pub fn passed_before_at(&self, deal: &Deal, seat: Seat, table: &Table) -> f64 {
         if deal.variant() != Variant::Bavarian || deal.muss() || deal.round().is_some() {
             return 1.0;
         }
         Seat::ALL
             .iter()
             .filter(|s| s.index() < seat.index())
-            .map(|&s| self.wishes(&features(deal, s))[Wish::Pass as usize])
+            .map(|&s| {
+                let x = features_at(deal, s, &table.solos[s]);
+                self.wishes(&x)[Wish::Pass as usize]
+            })
             .product()
     }
 

@@ -148,6 +148,8 @@ impl HandQuestion {
         )?;
         let order = Contract::Ramsch.order(deck);
         let mut arrangements = Arrangements::new(hidden, &allowed, need);
+        // With what the model reads of the table, the same in every deal.
+        let passing = passing.map(|(m, most)| (m, most, crate::auction::Table::of(&self.table)));
         (first..first + count)
             .map(|i| {
                 let mut rng = Rng::stream(seed, i as u64);
@@ -165,8 +167,8 @@ impl HandQuestion {
                     }
                     let deal = self.table.redealt(hands)?;
                     match passing {
-                        Some((model, most)) => {
-                            let weight = model.passed_before(&deal, self.seat);
+                        Some((model, most, ref table)) => {
+                            let weight = model.passed_before_at(&deal, self.seat, table);
                             if keep(&mut rng, weight, most) {
                                 return Ok(deal);
                             }
@@ -296,7 +298,8 @@ pub fn odds(
         Inference::Auction(model) => {
             let pilot =
                 question.deals(0, PILOT_DEALS, sampling.seed ^ PILOT_SEED, &assume, None)?;
-            let weight = |d: &Deal| model.passed_before(d, question.seat);
+            let table = crate::auction::Table::of(&question.table);
+            let weight = |d: &Deal| model.passed_before_at(d, question.seat, &table);
             Some((model, pilot.iter().map(weight).fold(0.0, f64::max)))
         }
     };

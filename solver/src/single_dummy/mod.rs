@@ -130,6 +130,8 @@ pub struct View {
     arrangements: Arrangements,
     /// The model of declaring the worlds are weighed by, if any ([`View::inferring`]).
     inference: Inference,
+    /// What the model reads of the table, the same in every world (where it infers).
+    table: Option<crate::auction::Table>,
 }
 
 /// How the worlds of a view read the auction (`--inference`).
@@ -164,14 +166,6 @@ impl Inference {
         match self {
             Inference::None => "none",
             Inference::Auction(_) => "auction",
-        }
-    }
-
-    /// The likelihood of `world`'s auction, `seat`'s own hand left out.
-    pub(crate) fn weight(&self, world: &Game, seat: Seat) -> f64 {
-        match self {
-            Inference::None => 1.0,
-            Inference::Auction(model) => model.likelihood(world.setup(), seat),
         }
     }
 }
@@ -270,13 +264,34 @@ impl View {
             actual: BySeat::from_fn(|s| hands[s] | played[s]),
             arrangements: Arrangements::new(hidden, &allowed, need),
             inference: Inference::None,
+            table: None,
         }
     }
 
     /// The same view, its worlds weighed by `inference`: drawn in proportion to the
     /// likelihood of the auction as it happened, or weighted by it where all are listed.
     pub fn inferring(self, inference: Inference) -> View {
-        View { inference, ..self }
+        let table = match inference {
+            Inference::None => None,
+            Inference::Auction(_) => Some(crate::auction::Table::of(self.setup.deal())),
+        };
+        View {
+            inference,
+            table,
+            ..self
+        }
+    }
+
+    /// The likelihood of `world`'s auction, the seat's own hand left out (1 where the view
+    /// does not infer).
+    fn weight(&self, world: &Game) -> f64 {
+        match (self.inference, &self.table) {
+            (Inference::None, _) => 1.0,
+            (Inference::Auction(model), Some(table)) => {
+                model.likelihood_at(world.setup(), self.seat, table)
+            }
+            (Inference::Auction(model), None) => model.likelihood(world.setup(), self.seat),
+        }
     }
 
     /// The same view, its worlds also keeping `assumptions` about the hands as played

@@ -129,7 +129,7 @@ impl View {
                 for i in 0..PILOT_WORLDS {
                     let mut rng = Rng::stream(seed ^ PILOT_SEED, i);
                     let game = view.draw_consistent(&mut rng, &mut 0)?;
-                    most = most.max(view.inference.weight(&game, view.seat));
+                    most = most.max(view.weight(&game));
                 }
                 Some(most)
             }
@@ -163,10 +163,7 @@ impl View {
                 tried: candidates,
             });
         }
-        let weights: Vec<f64> = all
-            .iter()
-            .map(|g| self.inference.weight(g, self.seat))
-            .collect();
+        let weights: Vec<f64> = all.iter().map(|g| self.weight(g)).collect();
         if all.len() <= listed {
             return Ok(Worlds {
                 source: Source::Listed { all, picks: None },
@@ -208,7 +205,7 @@ impl View {
             let game = self.draw_consistent(&mut rng, &mut tried)?;
             let kept = match most {
                 None => true,
-                Some(most) => keep(&mut rng, self.inference.weight(&game, self.seat), most),
+                Some(most) => keep(&mut rng, self.weight(&game), most),
             };
             if kept {
                 return Ok(game);

@@ -40,6 +40,9 @@ pub struct Config {
     pub allowed_hosts: Vec<String>,
     /// The pack answers write cards in where a request does not ask (`?pack=`).
     pub pack: solver::Pack,
+    /// The model of declaring the players' view reads the auction by (`serve
+    /// --auction-model`; the shipped one by default).
+    pub auction_model: &'static solver::auction::AuctionModel,
 }
 
 #[derive(OpenApi)]
@@ -88,6 +91,7 @@ pub async fn serve(
         store,
         pool: pool::Pool::new(config.pool.clone())?,
         pack: config.pack,
+        auction_model: config.auction_model,
     });
     let limit = config.body_limit;
     let body_timeout = config.body_timeout;

@@ -10,6 +10,7 @@ use actix_web::{FromRequest, HttpRequest};
 use serde::de::{DeserializeOwned, Deserializer, Error as _};
 use serde::Deserialize;
 use solver::analysis::AnalysisView;
+use solver::auction::AuctionModel;
 use solver::formats::LogFormat;
 use solver::single_dummy::{Assumption, Assumptions, Inference, Sampling};
 use solver::Pack;
@@ -321,8 +322,13 @@ impl ViewParams {
         self.lines.0
     }
 
-    /// The sampling of the players' view, or none for double dummy.
-    pub fn sampling(&self, pack: Pack) -> Result<Option<Sampling>, ApiError> {
+    /// The sampling of the players' view, or none for double dummy; the auction read by
+    /// `model` unless `inference=none`.
+    pub fn sampling(
+        &self,
+        pack: Pack,
+        model: &'static AuctionModel,
+    ) -> Result<Option<Sampling>, ApiError> {
         match self.view.map_or(AnalysisView::DoubleDummy, |v| v.0) {
             AnalysisView::DoubleDummy => {
                 if self.samples.is_some()
@@ -341,7 +347,7 @@ impl ViewParams {
             AnalysisView::Players => {
                 let default = solver::defaults::ANALYSIS_WORLDS;
                 let sampling = players_sampling(self.samples, self.seed, self.points, default)
-                    .inferring(inference(self.inference));
+                    .inferring(inference(self.inference, model));
                 Ok(Some(
                     sampling.assuming(assumptions(self.assume.as_deref(), pack)?),
                 ))
@@ -395,8 +401,9 @@ impl OddsParams {
         self.seat.and_then(|n| solver::Seat::new(n.0))
     }
 
-    /// The deals asked for; assumed cards read in `pack`.
-    pub fn sampling(&self, pack: Pack) -> Result<Sampling, ApiError> {
+    /// The deals asked for; assumed cards read in `pack`; the passes read by `model`
+    /// unless `inference=none`.
+    pub fn sampling(&self, pack: Pack, model: &'static AuctionModel) -> Result<Sampling, ApiError> {
         let sampling = Sampling::new(
             self.samples
                 .map_or(solver::defaults::ODDS_DEALS, |d| d.0 as usize),
@@ -404,7 +411,7 @@ impl OddsParams {
         );
         Ok(sampling
             .assuming(assumptions(self.assume.as_deref(), pack)?)
-            .inferring(inference(self.inference)))
+            .inferring(inference(self.inference, model)))
     }
 }
 
@@ -467,11 +474,11 @@ fn assumptions(text: Option<&str>, pack: Pack) -> Result<Assumptions, ApiError> 
         .map_err(|e| bad_query(format!("assume: {e}")))
 }
 
-/// How the players' view reads the auction (default: by the shipped model).
-fn inference(name: Option<InferenceName>) -> Inference {
+/// How the players' view reads the auction (default: by `model`, the service's).
+fn inference(name: Option<InferenceName>, model: &'static AuctionModel) -> Inference {
     match name {
         Some(InferenceName(false)) => Inference::None,
-        _ => Inference::auction(),
+        _ => Inference::Auction(model),
     }
 }
 
@@ -513,7 +520,11 @@ pub enum SolveQuestion {
 impl SolveParams {
     /// The question asked; `line` with the players' view, and `seat`, `samples` or `seed`
     /// without it, are faults.
-    pub fn question(&self, pack: Pack) -> Result<SolveQuestion, ApiError> {
+    pub fn question(
+        &self,
+        pack: Pack,
+        model: &'static AuctionModel,
+    ) -> Result<SolveQuestion, ApiError> {
         let view = self.view.map_or(AnalysisView::DoubleDummy, |v| v.0);
         match view {
             AnalysisView::DoubleDummy => {
@@ -548,7 +559,7 @@ impl SolveParams {
                         solver::defaults::DECISION_WORLDS,
                     )
                     .assuming(assumptions(self.assume.as_deref(), pack)?)
-                    .inferring(inference(self.inference)),
+                    .inferring(inference(self.inference, model)),
                     shown: self.show_worlds.map(|w| w.0 as usize),
                 })
             }
@@ -773,7 +784,7 @@ impl LedgerQuery {
     }
 
     /// The sampling of the games played out single dummy, or none where they are not.
-    pub fn single_dummy(&self) -> Result<Option<Sampling>, ApiError> {
+    pub fn single_dummy(&self, model: &'static AuctionModel) -> Result<Option<Sampling>, ApiError> {
         if !self.single_dummy.0 {
             if self.samples.is_some() || self.seed.is_some() {
                 return Err(bad_query(
@@ -787,7 +798,7 @@ impl LedgerQuery {
                 .map_or(solver::defaults::LEDGER_WORLDS, |w| w.0 as usize),
             self.seed.map_or(0, |s| s.0),
         );
-        Ok(Some(sampling.inferring(Inference::auction())))
+        Ok(Some(sampling.inferring(Inference::Auction(model))))
     }
 }
 
@@ -853,21 +864,33 @@ mod tests {
     #[test]
     fn absent_parameters_take_the_shared_defaults() {
         let view: ViewParams = read_query("view=players&other=ignored").unwrap();
-        let sampling = view.sampling(Pack::German).unwrap().unwrap();
+        let sampling = view
+            .sampling(Pack::German, AuctionModel::shipped())
+            .unwrap()
+            .unwrap();
         assert_eq!(sampling.samples, solver::defaults::ANALYSIS_WORLDS);
         assert_eq!(sampling.seed, 0);
         assert!(!view.lines());
         let view: ViewParams = read_query("view=double-dummy&lines=true").unwrap();
-        assert_eq!(view.sampling(Pack::German).unwrap(), None);
+        assert_eq!(
+            view.sampling(Pack::German, AuctionModel::shipped())
+                .unwrap(),
+            None
+        );
         assert!(view.lines());
         let odds: OddsParams = read_query("").unwrap();
         assert_eq!(
-            odds.sampling(Pack::German).unwrap().samples,
+            odds.sampling(Pack::German, AuctionModel::shipped())
+                .unwrap()
+                .samples,
             solver::defaults::ODDS_DEALS
         );
         assert_eq!(odds.seat(), None);
         let ledger: LedgerQuery = read_query("single_dummy=true&seed=7").unwrap();
-        let sampling = ledger.single_dummy().unwrap().unwrap();
+        let sampling = ledger
+            .single_dummy(AuctionModel::shipped())
+            .unwrap()
+            .unwrap();
         assert_eq!(sampling.samples, solver::defaults::LEDGER_WORLDS);
         assert_eq!(sampling.seed, 7);
         let page = read_query::<Paging>("limit=500&offset=1000000000")
@@ -882,7 +905,7 @@ mod tests {
     fn samples_and_seed_belong_to_the_sampled_views() {
         let view: ViewParams = read_query("samples=10").unwrap();
         let e = view
-            .sampling(Pack::German)
+            .sampling(Pack::German, AuctionModel::shipped())
             .expect_err("double dummy takes no samples");
         assert_eq!(
             e.detail,
@@ -891,7 +914,10 @@ mod tests {
         // Assumptions are read in the request's pack, and a bad one is named.
         let view: ViewParams =
             read_query("view=players&assume=seat 3 holds CQ; seat 1: no hearts").unwrap();
-        let sampling = view.sampling(Pack::French).unwrap().unwrap();
+        let sampling = view
+            .sampling(Pack::French, AuctionModel::shipped())
+            .unwrap()
+            .unwrap();
         assert_eq!(
             sampling.assume.to_string(),
             "seat 3 holds EO; seat 1: no Herz"
@@ -899,7 +925,9 @@ mod tests {
         assert!(sampling
             .key()
             .ends_with(":assume=seat 3 holds EO; seat 1: no Herz"));
-        let e = view.sampling(Pack::German).unwrap_err();
+        let e = view
+            .sampling(Pack::German, AuctionModel::shipped())
+            .unwrap_err();
         assert!(
             e.detail.starts_with("assume: assumption 'seat 3 holds CQ'"),
             "{}",
@@ -907,21 +935,33 @@ mod tests {
         );
         let view: ViewParams = read_query("points=false").unwrap();
         assert!(
-            view.sampling(Pack::German).is_err(),
+            view.sampling(Pack::German, AuctionModel::shipped())
+                .is_err(),
             "double dummy asks no points"
         );
         // The players' view judges by what pays unless exact values are asked.
         let view: ViewParams = read_query("view=players").unwrap();
-        assert!(!view.sampling(Pack::German).unwrap().unwrap().points);
+        assert!(
+            !view
+                .sampling(Pack::German, AuctionModel::shipped())
+                .unwrap()
+                .unwrap()
+                .points
+        );
         let view: ViewParams = read_query("view=players&points=true").unwrap();
-        let sampling = view.sampling(Pack::German).unwrap().unwrap();
+        let sampling = view
+            .sampling(Pack::German, AuctionModel::shipped())
+            .unwrap()
+            .unwrap();
         assert!(sampling.points);
         assert_eq!(
             ViewParams::key(Some(sampling), true),
             "players:4000:0:exact=100:points+lines"
         );
         let ledger: LedgerQuery = read_query("seed=3").unwrap();
-        let e = ledger.single_dummy().expect_err("no single dummy, no seed");
+        let e = ledger
+            .single_dummy(AuctionModel::shipped())
+            .expect_err("no single dummy, no seed");
         assert_eq!(e.detail, "samples and seed belong to single_dummy=true");
     }
 }

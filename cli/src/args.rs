@@ -549,6 +549,11 @@ pub struct Serve {
         value_delimiter = ','
     )]
     pub allow_hosts: Vec<String>,
+    /// The model of declaring the players' view weighs its worlds by, as `schafkopf
+    /// auction-model` (or `GET /api/v1/auction-model` over the stored games) writes it
+    /// [default: the one fitted to the NetSchafkopf log].
+    #[arg(long, value_name = "FILE")]
+    pub auction_model: Option<PathBuf>,
 }
 
 /// What `schafkopf summary` does.

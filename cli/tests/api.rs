@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use crate::common::{analysis_rows, repo, run, send, temp_db, Answer, Server};
+use crate::common::{analysis_rows, repo, run, send, temp_db, temp_dir, Answer, Server};
 
 /// What the command line prints for `args` with `stdin` as input.
 fn binary(args: &[&str], stdin: &str) -> String {
@@ -1129,6 +1129,18 @@ fn every_answer_matches_its_schema() {
         &format!("{one}/contracts"),
         None,
     );
+    check(
+        "GET",
+        "/api/v1/auction-model",
+        "/api/v1/auction-model",
+        None,
+    );
+    check(
+        "GET",
+        "/api/v1/auction-model",
+        "/api/v1/auction-model?player=nobody",
+        None,
+    );
     check("DELETE", "/api/v1/games/{id}", &one, None);
     check("GET", "/api/v1/games/{id}", &one, None);
     check("POST", "/api/v1/solve", "/api/v1/solve", Some("{not json"));
@@ -1323,4 +1335,83 @@ fn the_board_endpoint_shows_a_position_and_a_deal() {
     )
     .problem(422, "no_contract");
     assert!(detail.contains("contract"), "{detail}");
+}
+
+#[test]
+fn the_service_fits_the_model_of_declaring_to_its_games_and_reads_the_auction_by_it() {
+    let server = Server::start(&temp_db("auction-model"), &[]);
+    let empty = send("GET", &server.url("/api/v1/auction-model"), None);
+    assert!(empty.problem(422, "no_auction").contains("nothing to fit"));
+    let games = games();
+    for game in &games {
+        let created = send("POST", &server.url("/api/v1/games"), Some(game));
+        assert_eq!(created.status, 201, "{}", created.body);
+    }
+    // Fitted to the stored games as the command line fits the same records.
+    let fitted = send("GET", &server.url("/api/v1/auction-model"), None);
+    assert_eq!(fitted.status, 200, "{}", fitted.body);
+    let model = fitted.json();
+    let theirs: Value =
+        serde_json::from_str(&binary(&["auction-model", "-"], &games.join("\n"))).unwrap();
+    assert_eq!(model["weights"], theirs["weights"]);
+    assert_eq!(model["rows"], theirs["rows"]);
+    assert!(model["fitted_on"]
+        .as_str()
+        .unwrap()
+        .ends_with("stored games"));
+    let filtered = send(
+        "GET",
+        &server.url("/api/v1/auction-model?game=no-such-game"),
+        None,
+    );
+    assert_eq!(filtered.status, 400, "{}", filtered.body);
+
+    // A service started with it weighs the players' worlds by it, as the command line
+    // does with the same file.
+    let dir = temp_dir("auction-model-file");
+    let path = dir.join("club.json");
+    std::fs::write(&path, &fitted.body).unwrap();
+    let file = path.to_str().unwrap();
+    let club = Server::start(&temp_db("club-model"), &["--auction-model", file]);
+    let game = &games[0];
+    let asked = send(
+        "POST",
+        &club.url("/api/v1/analyze?view=players&samples=8"),
+        Some(game),
+    );
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    let theirs: Value = serde_json::from_str(&binary(
+        &[
+            "analyze",
+            "--view",
+            "players",
+            "--samples",
+            "8",
+            "--auction-model",
+            file,
+            "-",
+        ],
+        game,
+    ))
+    .unwrap();
+    assert_eq!(asked.json(), theirs);
+
+    // A model file that does not parse stops the service before it listens, named.
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{\"features\": 3}").unwrap();
+    let db = temp_db("bad-model");
+    let out = run(
+        &[
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--db",
+            db.to_str().unwrap(),
+            "--auction-model",
+            bad.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bad.json"));
 }

@@ -14,7 +14,8 @@
 //! wanted, outbid); a seat after a Sauspiel's declarer wanted no solo (it would have
 //! outbid him); in a Ramsch every seat passed. What a seat after a solo's declarer wanted
 //! is not told. The fit maximises the likelihood of those sets of classes, with a small
-//! ridge, by Newton's method (the problem is convex).
+//! ridge, by Newton's method safeguarded by a line search (a set of wishes makes the
+//! problem not quite convex).
 
 use crate::cards::{Card, Cards, Rank, Suit};
 use crate::contract::{Contract, Variant};
@@ -199,10 +200,12 @@ fn best_solo(hand: Cards, solos: &[Order]) -> (u32, u32, u32) {
 
 /// A fitted model of declaring.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AuctionModel {
     /// The features the weights follow, by name ([`FEATURES`]).
     pub features: Vec<String>,
     /// Each class's weights against passing: the Sauspiel's, then the solo's.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Vec<f64>>))]
     pub weights: [Vec<f64>; 2],
     /// The seats' wishes the model was fitted to, and where they came from.
     pub rows: usize,
@@ -217,7 +220,22 @@ const SHIPPED: &str = include_str!("auction/netschafkopf.json");
 /// the classes in the data.
 const RIDGE: f64 = 0.01;
 
+/// The most steps of the fit: far more than a fit of real games takes.
+const FIT_STEPS: usize = 200;
+
 impl AuctionModel {
+    /// A name of the model's weights, the same on every machine: 16 hex digits of the
+    /// FNV-1a hash of its JSON (which rounds each weight to six places).
+    pub fn fingerprint(&self) -> String {
+        let hash = self
+            .to_json()
+            .bytes()
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+            });
+        format!("{hash:016x}")
+    }
+
     /// The model shipped with the library.
     pub fn shipped() -> &'static AuctionModel {
         static MODEL: OnceLock<AuctionModel> = OnceLock::new();
@@ -306,19 +324,37 @@ impl AuctionModel {
     pub fn fit(setups: &[Setup], fitted_on: &str) -> AuctionModel {
         let rows = rows(setups);
         let mut w = [[0.0; F]; 2];
-        // Newton's method on the concave log likelihood: each step solves the Hessian's
-        // system for the 2F weights; a few dozen steps converge to rounding.
-        for _ in 0..50 {
+        let mut loss = objective(&rows, &w);
+        // Newton's method, safeguarded: what an auction tells of a seat may be a set of
+        // wishes, and the log of a sum of probabilities is not concave, so where the
+        // Newton step does not descend the gradient's is taken, and either is halved until
+        // the loss falls by a part of what its slope promises (Armijo). Near the optimum
+        // the full Newton step is taken and a few dozen steps converge to rounding.
+        for _ in 0..FIT_STEPS {
             let (gradient, hessian) = derivatives(&rows, &w);
-            let Some(step) = solve(hessian, gradient) else {
+            let descends = |s: &[f64; 2 * F]| dot(s, &gradient) > 0.0;
+            let step = solve(hessian, gradient)
+                .filter(descends)
+                .unwrap_or(gradient);
+            let slope = dot(&step, &gradient);
+            let mut t = 1.0;
+            let taken = loop {
+                let tried = moved(&w, &step, t);
+                let l = objective(&rows, &tried);
+                if l <= loss - 1e-4 * t * slope {
+                    break Some((tried, l));
+                }
+                t /= 2.0;
+                if t < 1e-12 {
+                    break None;
+                }
+            };
+            let Some((next, l)) = taken else {
                 break;
             };
-            let mut moved = 0.0f64;
-            for (i, s) in step.iter().enumerate() {
-                w[i / F][i % F] -= s;
-                moved = moved.max(s.abs());
-            }
-            if moved < 1e-10 {
+            let change = step.iter().map(|s| (s * t).abs()).fold(0.0, f64::max);
+            (w, loss) = (next, l);
+            if change < 1e-10 {
                 break;
             }
         }
@@ -366,6 +402,41 @@ fn rows(setups: &[Setup]) -> Vec<([f64; F], Wishes)> {
         .collect()
 }
 
+/// The negative log likelihood of what `rows` tell under the weights `w`, plus the
+/// ridge: what the fit makes least.
+fn objective(rows: &[([f64; F], Wishes)], w: &[[f64; F]; 2]) -> f64 {
+    let told: f64 = rows
+        .iter()
+        .map(|(x, wishes)| {
+            let score = |k: usize| w[k].iter().zip(x).map(|(a, b)| a * b).sum::<f64>();
+            let z = [0.0, score(0), score(1)];
+            log_sum_exp(z, Wishes(0b111)) - log_sum_exp(z, *wishes)
+        })
+        .sum();
+    let ridge: f64 = w.iter().flat_map(|c| &c[1..]).map(|x| x * x).sum();
+    told + RIDGE * ridge
+}
+
+/// `log(sum over k in wishes of exp(z_k))`, computed without overflow or underflow.
+fn log_sum_exp(z: [f64; 3], wishes: Wishes) -> f64 {
+    let chosen = || (0..3).filter(move |&k| wishes.contains(k)).map(|k| z[k]);
+    let top = chosen().fold(f64::MIN, f64::max);
+    top + chosen().map(|v| (v - top).exp()).sum::<f64>().ln()
+}
+
+/// The weights `w` less `t` times `step` (laid out as the fit's 2F unknowns).
+fn moved(w: &[[f64; F]; 2], step: &[f64; 2 * F], t: f64) -> [[f64; F]; 2] {
+    let mut out = *w;
+    for (i, s) in step.iter().enumerate() {
+        out[i / F][i % F] -= t * s;
+    }
+    out
+}
+
+fn dot(a: &[f64; 2 * F], b: &[f64; 2 * F]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
 fn softmax(z: [f64; 3]) -> [f64; 3] {
     let top = z.iter().copied().fold(f64::MIN, f64::max);
     let e = z.map(|z| (z - top).exp());
@@ -383,10 +454,16 @@ fn derivatives(rows: &[([f64; F], Wishes)], w: &[[f64; F]; 2]) -> ([f64; 2 * F],
     let mut h = vec![0.0; n * n];
     for (x, wishes) in rows {
         let score = |k: usize| w[k].iter().zip(x).map(|(a, b)| a * b).sum::<f64>();
-        let p = softmax([0.0, score(0), score(1)]);
-        let told: f64 = (0..3).filter(|&k| wishes.contains(k)).map(|k| p[k]).sum();
+        let z = [0.0, score(0), score(1)];
+        let p = softmax(z);
+        // The chances within the wishes told, from the scores (a sum of chances would
+        // underflow where the model is sure and wrong).
+        let told = log_sum_exp(z, *wishes);
         let q: Vec<f64> = (0..3)
-            .map(|k| if wishes.contains(k) { p[k] / told } else { 0.0 })
+            .map(|k| match wishes.contains(k) {
+                true => (z[k] - told).exp(),
+                false => 0.0,
+            })
             .collect();
         // Classes 1 and 2 carry weights (0, passing, is the reference).
         for a in 0..2 {
@@ -457,6 +534,26 @@ mod tests {
     use crate::formats::{decode, read, LogFormat};
 
     use crate::example_setup as setup;
+
+    #[test]
+    fn a_fit_of_a_few_games_is_a_model_that_reads() {
+        // The 16 example games tell of 30 seats, some only as a set of wishes (a seat
+        // before a solo's declarer wanted no solo): the fit once overflowed there, its
+        // weights not numbers. Now every weight is finite and the model reads back.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/games.jsonl");
+        let text = std::fs::read_to_string(path).unwrap();
+        let setups: Vec<Setup> = read(&text, LogFormat::Records, "examples")
+            .into_iter()
+            .filter_map(|(_, r)| r.ok()?.game().ok())
+            .map(|g| g.setup().clone())
+            .collect();
+        for n in [3, setups.len()] {
+            let model = AuctionModel::fit(&setups[..n], "a few");
+            assert!(model.rows > 0);
+            assert!(model.weights.iter().flatten().all(|w| w.is_finite()));
+            assert_eq!(AuctionModel::from_json(&model.to_json()).unwrap(), model);
+        }
+    }
 
     #[test]
     fn the_shipped_model_is_the_fit_of_the_log() {

@@ -25,7 +25,7 @@ pub(crate) async fn solve(
     params: Query<SolveParams>,
     request: RecordRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let question = params.question(request.pack)?;
+    let question = params.question(request.pack, state.auction_model)?;
     // A late double-dummy position takes the quick lane; a decision solves many worlds.
     let lane: fn(&solver::Game) -> Lane = match question {
         SolveQuestion::DoubleDummy { .. } => Lane::of,
@@ -79,7 +79,10 @@ pub(crate) async fn analyze(
     view: Query<ViewParams>,
     request: RecordRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let (sampling, lines) = (view.sampling(request.pack)?, view.lines());
+    let (sampling, lines) = (
+        view.sampling(request.pack, state.auction_model)?,
+        view.lines(),
+    );
     let search = move |g: solver::Game, s: &mut solver::Solver| {
         solver::analyze_in(&g, sampling, lines, std::slice::from_mut(s))
     };
@@ -99,7 +102,10 @@ pub(crate) async fn odds(
     params: Query<OddsParams>,
     request: RecordRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let (seat, sampling) = (params.seat(), params.sampling(request.pack)?);
+    let (seat, sampling) = (
+        params.seat(),
+        params.sampling(request.pack, state.auction_model)?,
+    );
     let check = move |r: solver::Record| solver::odds::HandQuestion::of_record(&r, seat);
     let search = move |q: solver::odds::HandQuestion, s: &mut solver::Solver| {
         solver::odds::odds(&q, sampling, std::slice::from_mut(s))

@@ -23,6 +23,9 @@ pub struct State {
     pub pool: Pool,
     /// The pack of answers that do not ask for one (`serve --pack`).
     pub pack: Pack,
+    /// The model of declaring the players' view reads the auction by (`serve
+    /// --auction-model`; the shipped one by default).
+    pub auction_model: &'static solver::auction::AuctionModel,
 }
 
 /// A game in openschafkopf's plain format, the example of every `text/plain` body.

@@ -206,13 +206,14 @@ pub(crate) async fn game_analysis(
     view: Query<ViewParams>,
     pack: Query<PackParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let (sampling, lines) = (view.sampling(pack.pack(state.pack))?, view.lines());
+    let model = state.auction_model;
+    let (sampling, lines) = (view.sampling(pack.pack(state.pack), model)?, view.lines());
     let kept = sampling.is_none_or(|s| {
         s.samples == solver::defaults::ANALYSIS_WORLDS
             && s.exact_samples == Some(solver::defaults::EXACT_VALUE_WORLDS)
             && s.seed == 0
             && s.assume.is_empty()
-            && s.inference == solver::single_dummy::Inference::auction()
+            && s.inference == solver::single_dummy::Inference::Auction(model)
     });
     let key = kept.then(|| ViewParams::key(sampling, lines));
     let search = move |g: solver::Game, s: &mut solver::Solver| {

@@ -30,7 +30,7 @@ pub(crate) async fn ledger(
     let stock = query.stock();
     let filter = filters.filter()?;
     let double = query.double_dummy();
-    let single = query.single_dummy()?;
+    let single = query.single_dummy(state.auction_model)?;
     let played_out = single.is_some();
     let store = state.clone();
     let records = blocking(move || store.store.records(&filter, LEDGER_MOST)).await?;

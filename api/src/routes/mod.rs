@@ -2,9 +2,11 @@
 //! with the library's own parser, so a fault is named exactly as on the command line.
 //!
 //! A file per resource: `analysis.rs` (a posted record), `games.rs` (the store),
-//! `ledger.rs`, `health.rs`; `common.rs` what they share.
+//! `ledger.rs`, `auction.rs` (the model of declaring fitted to the store), `health.rs`;
+//! `common.rs` what they share.
 
 mod analysis;
+mod auction;
 mod common;
 mod games;
 mod health;
@@ -32,7 +34,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(delete_game)
             .service(game_analysis)
             .service(game_contracts)
-            .service(ledger::ledger),
+            .service(ledger::ledger)
+            .service(auction::auction_model),
     );
 }
 

@@ -18,6 +18,11 @@ pub fn run_serve(serve: Serve, config: &Config) -> io::Result<ExitCode> {
     let workers = serve
         .workers
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
+    // The model read before the service starts: a file that does not parse is named now.
+    let auction_model = match crate::config::inference_of(None, serve.auction_model.as_deref())? {
+        solver::single_dummy::Inference::Auction(model) => model,
+        solver::single_dummy::Inference::None => solver::auction::AuctionModel::shipped(),
+    };
     let config = api::Config {
         db: serve.db.clone(),
         pool: api::pool::PoolConfig {
@@ -31,6 +36,7 @@ pub fn run_serve(serve: Serve, config: &Config) -> io::Result<ExitCode> {
         body_timeout: std::time::Duration::from_secs(serve.body_timeout),
         allowed_hosts: serve.allow_hosts.clone(),
         pack: config.pack,
+        auction_model,
     };
     let db = api::store::display_name(&serve.db);
     actix_web::rt::System::new().block_on(api::serve(config, &serve.addr, |addr| {

@@ -482,7 +482,8 @@ impl Sampling {
     /// `players:<samples>:<seed>`, then `:exact=<n>` where exact values have a ceiling of
     /// their own, `:points` where exact values were asked, `:every`
     /// where every world was judged, the assumptions, and `:inference=none` where the
-    /// auction was not read.
+    /// auction was not read or `:model=<fingerprint>` where it was read by a model other
+    /// than the shipped one.
     pub fn key(&self) -> String {
         let mut key = format!("players:{}:{}", self.samples, self.seed);
         if let Some(exact) = self.exact_samples {
@@ -497,8 +498,12 @@ impl Sampling {
         if !self.assume.is_empty() {
             key.push_str(&format!(":assume={}", self.assume));
         }
-        if self.inference == Inference::None {
-            key.push_str(":inference=none");
+        match self.inference {
+            Inference::None => key.push_str(":inference=none"),
+            Inference::Auction(model) if !std::ptr::eq(model, AuctionModel::shipped()) => {
+                key.push_str(&format!(":model={}", model.fingerprint()));
+            }
+            Inference::Auction(_) => {}
         }
         key
     }

@@ -604,3 +604,28 @@ fn an_assumption_against_what_was_seen_is_refused() {
     let e = View::of(&game, seat).assuming(&[none]).unwrap_err();
     assert!(e.to_string().contains("is false in this game"), "{e}");
 }
+
+#[test]
+fn the_key_of_a_judgement_names_a_model_other_than_the_shipped_one() {
+    let sampling = Sampling::new(100, 3);
+    let shipped = sampling.inferring(Inference::auction());
+    assert_eq!(shipped.key(), "players:100:3:points");
+    assert_eq!(
+        sampling.inferring(Inference::None).key(),
+        "players:100:3:points:inference=none"
+    );
+    // A club's model: its fingerprint, so that answers stored under another model are
+    // not served for it.
+    let mut club = crate::auction::AuctionModel::shipped().clone();
+    club.weights[0][0] += 1.0;
+    let club: &'static _ = Box::leak(Box::new(club));
+    let key = sampling.inferring(Inference::Auction(club)).key();
+    assert_eq!(
+        key,
+        format!("players:100:3:points:model={}", club.fingerprint())
+    );
+    assert_ne!(
+        club.fingerprint(),
+        crate::auction::AuctionModel::shipped().fingerprint()
+    );
+}

@@ -6,6 +6,7 @@
 //!     [--table-mb MB] [--repeat N]
 //! cargo run --release -p schafkopf-bench -- --write-games N FILE   # a log for `batch`
 //! cargo run --release -p schafkopf-bench -- --sampling [--deals N] [--threads T] --data FILE
+//! cargo run --release -p schafkopf-bench -- --analyses [--players] [--games ramsch] --log FILE
 //! ```
 //!
 //! For each contract it reports median, p90, p99 and max of wall time and nodes (and the
@@ -20,6 +21,7 @@
 //! against its median). With `--repeat N` the questions run in N passes and each one's
 //! fastest pass counts: the host's noise then moves the figures less.
 
+mod analyses;
 mod cpu;
 mod realism;
 mod sampling;
@@ -333,6 +335,7 @@ const USAGE: &str =
        solver-bench --sampling [--deals N] [--threads T] [--table-mb MB] [--data FILE]...
        solver-bench --verdicts [--samples N] [--threads T] [--table-mb MB] --log FILE...
        solver-bench --realism --log FILE...
+       solver-bench --analyses [--players] [--games all|ramsch|others] [--threads T] --log FILE...
        solver-bench --write-games N FILE
 contracts: sauspiel farbsolo wenz geier farbwenz farbgeier tout bettel (none: only --data)";
 
@@ -363,6 +366,9 @@ fn main() {
     let mut sampled = false;
     let mut judged_verdicts = false;
     let mut realistic_worlds = false;
+    let mut whole_analyses = false;
+    let mut players = false;
+    let mut chosen = analyses::Chosen::All;
     let mut logs: Vec<String> = Vec::new();
     let mut samples: Option<usize> = None;
     let mut threads = 2usize;
@@ -408,6 +414,16 @@ fn main() {
             "--sampling" => sampled = true,
             "--verdicts" => judged_verdicts = true,
             "--realism" => realistic_worlds = true,
+            "--analyses" => whole_analyses = true,
+            "--players" => players = true,
+            "--games" => {
+                let text: String = value_of(&args, i);
+                chosen = analyses::Chosen::parse(&text).unwrap_or_else(|| {
+                    eprintln!("solver-bench: --games takes all, ramsch or others\n{USAGE}");
+                    std::process::exit(2);
+                });
+                i += 1;
+            }
             "--samples" => {
                 samples = Some(value_of(&args, i));
                 i += 1;
@@ -437,6 +453,11 @@ fn main() {
             .map(|path| (path.clone(), log_games(path)))
             .collect();
         realism::run(&named);
+        return;
+    }
+    if whole_analyses {
+        let games: Vec<Game> = logs.iter().flat_map(|path| log_games(path)).collect();
+        analyses::run(&games, chosen, players, threads, table_bytes);
         return;
     }
     if judged_verdicts {

@@ -55,12 +55,20 @@ document.getElementById("filters").addEventListener("submit", e => { e.preventDe
 document.getElementById("previous").addEventListener("click", () => { offset = Math.max(0, offset - PAGE); list(); });
 document.getElementById("following").addEventListener("click", () => { offset += PAGE; list(); });
 
-// A file's name names its games unless the user gave another.
+// A file's name names its games unless the user gave another. The file's own bytes are
+// sent (the service reads UTF-8 or Latin-1, as the command line does, and NetSchafkopf
+// writes Latin-1) unless its text is edited; the box shows it decoded either way.
 let named = "";
+let chosen = null;
 document.getElementById("file").addEventListener("change", async e => {
   const f = e.target.files[0];
   if (!f) return;
-  document.getElementById("body").value = await f.text();
+  const bytes = new Uint8Array(await f.arrayBuffer());
+  let text;
+  try { text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); }
+  catch { text = new TextDecoder("windows-1252").decode(bytes); }
+  chosen = { file: f, text };
+  document.getElementById("body").value = text;
   const name = document.getElementById("name");
   if (!name.value.trim() || name.value === named) {
     named = f.name.replace(/\.[^.]*$/, "");
@@ -80,7 +88,9 @@ document.getElementById("upload").addEventListener("submit", async e => {
   const q = new URLSearchParams({ from: document.getElementById("from").value });
   const name = document.getElementById("name").value.trim();
   if (name) q.set("name", name);
-  const r = await fetch("/api/v1/games?" + q, { method: "POST", body: document.getElementById("body").value });
+  const typed = document.getElementById("body").value;
+  const sent = chosen && chosen.text === typed ? chosen.file : typed;
+  const r = await fetch("/api/v1/games?" + q, { method: "POST", body: sent });
   const body = await r.json();
   const out = document.getElementById("result");
   if (!r.ok) { out.replaceChildren(el("p", { class: "fault" }, body.detail)); return; }
@@ -100,8 +110,8 @@ document.getElementById("upload").addEventListener("submit", async e => {
       (stored ? " as " + stored + " (" : ""), body.ids.length ? gameLink(body.ids[0]) : "",
       body.ids.length > 1 ? " \u2026 " : "", body.ids.length > 1 ? gameLink(body.ids[body.ids.length - 1]) : "",
       stored ? "; " : "", stored ? shown : "", stored ? ")" : "",
-      ", " + count(body.failed.length, "failed", "failed") + "."),
-      faults.length ? el("ul", {}, faults) : null);
+      ", " + count(body.failed.length, "failed", "failed") + "."));
+    if (faults.length) out.appendChild(el("ul", {}, faults));
   }
   search();
 });

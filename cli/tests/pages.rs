@@ -123,6 +123,26 @@ impl Session {
         );
     }
 
+    /// Chooses the file at `path` in the file input `css`, as a user picking it would.
+    fn choose_file(&self, css: &str, path: &std::path::Path) {
+        let v = call(
+            "POST",
+            &format!("{}/element", self.url),
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        let element = v["value"]
+            .as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .unwrap()
+            .to_string();
+        call(
+            "POST",
+            &format!("{}/element/{element}/value", self.url),
+            Some(json!({"text": path.to_str().unwrap()})),
+        );
+    }
+
     fn size(&self, width: u32, height: u32) {
         call(
             "POST",
@@ -429,6 +449,53 @@ fn the_replay_page_steps_through_every_card_in_a_real_browser() {
         subtitle.as_str(),
         Some("the hand was thrown in: nobody played it")
     );
+    session.close();
+}
+
+#[test]
+fn the_game_list_stores_a_latin1_file_chosen_in_the_file_input() {
+    let Some(driver) = start_driver() else {
+        return;
+    };
+    let server = Server::start(&temp_db("latin1"), &[]);
+    let session = Session::start(&driver);
+    session.go(&server.url("/"));
+    let paging = "document.getElementById('paging').textContent";
+    wait_for(&session, paging, "0 games");
+    // A NetSchafkopf protocol as NetSchafkopf writes it, in Latin-1 ("Grün" as one byte
+    // 0xFC): shown decoded, stored from its own bytes, every game of it.
+    // (Chromium takes a canonical path only.)
+    let path = repo()
+        .join("tests/data/netschafkopf/samples-16.05.20.txt")
+        .canonicalize()
+        .unwrap();
+    assert!(
+        std::fs::read(&path).unwrap().contains(&0xfc),
+        "a Latin-1 file"
+    );
+    session.choose_file("#file", &path);
+    wait_for(
+        &session,
+        "document.getElementById('name').value",
+        "samples-16.05.20",
+    );
+    wait_for(
+        &session,
+        "document.getElementById('body').value.includes('Gr\\u00fcn')",
+        "true",
+    );
+    assert_eq!(
+        session.run("return document.getElementById('from').value;"),
+        "netschafkopf"
+    );
+    session.click("#upload button[type=submit]");
+    wait_for(
+        &session,
+        "/^Stored 32 games as samples-16\\.05\\.20 .*, 0 failed\\.$/.test(document.getElementById('result').textContent)",
+        "true",
+    );
+    wait_for(&session, paging, "1\u{2013}32 of 32 games");
+    session.screenshot_if_asked("list-upload.png");
     session.close();
 }
 

@@ -310,12 +310,15 @@ function startPlay() {
 
 // ---- Keeping the game.
 
+// What is stored is the line shown: the game's, or a variation with the cards before it
+// (a play-out started inside the line is one), and the answer says which.
 async function store() {
-  const r = await fetch("/api/v1/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(record(S.main)) });
+  const which = S.variation ? "the line shown (the variation after card " + S.variation.at + ")" : "the game";
+  const r = await fetch("/api/v1/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(record(line())) });
   const body = await r.json();
   const out = document.getElementById("stored");
   if (!r.ok) { out.replaceChildren(el("span", { class: "fault" }, body.detail)); return; }
-  out.replaceChildren("Stored as ", el("a", { href: "/games/" + encodeURIComponent(body.id) }, body.id),
+  out.replaceChildren("Stored " + which + " as ", el("a", { href: "/games/" + encodeURIComponent(body.id) }, body.id),
     " (its replay, with every card's analysis).");
 }
 
@@ -534,7 +537,7 @@ function redraw() {
   root.querySelector("#promote").hidden = !S.variation;
   root.querySelector("#step").textContent = "card " + S.step + " of " + line().length + (S.variation ? " (variation)" : "");
   const download = root.querySelector("#download");
-  download.href = "data:application/json;charset=utf-8," + encodeURIComponent(JSON.stringify(record(S.main)) + "\n");
+  download.href = "data:application/json;charset=utf-8," + encodeURIComponent(JSON.stringify(record(line())) + "\n");
   // Until the position's answer is in, the buttons of the one before are dead: shown so.
   if (board.state !== "done") for (const b of root.querySelectorAll(".hand button.play")) b.disabled = true;
   if (board.state === "error") { say(board.value); return; }

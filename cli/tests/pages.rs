@@ -898,6 +898,30 @@ fn the_board_deals_plays_and_tries_a_variation_in_a_real_browser() {
         "document.getElementById('message').textContent.startsWith('this line: the declarers')",
         "true",
     );
+    // Stored from the variation: the line shown, its cards with it.
+    session.click("#store");
+    wait_for(&session, "!!document.querySelector('#stored a')", "true");
+    let said = session.run("return document.getElementById('stored').textContent;");
+    assert!(
+        said.as_str()
+            .unwrap()
+            .starts_with("Stored the line shown (the variation after card 4) as "),
+        "{said}"
+    );
+    let href = session.run("return document.querySelector('#stored a').getAttribute('href');");
+    let stored = call(
+        "GET",
+        &server.url(&href.as_str().unwrap().replace("/games/", "/api/v1/games/")),
+        None,
+    );
+    let played: Vec<&str> = stored["play"].as_str().unwrap().split(' ').collect();
+    let shown = session.run(
+        "return [...document.querySelectorAll('#variation .moves button .card')].map(c => c.dataset.card);",
+    );
+    let shown: Vec<String> = serde_json::from_value(shown).unwrap();
+    assert_eq!(played.len(), 32, "{stored}");
+    assert_eq!(played[4..], shown, "{stored}");
+    session.run("document.getElementById('stored').replaceChildren(); return 0;");
     session.key("\u{E00C}"); // Escape: back to the game
     wait_for(&session, &format!("{board}.step"), "4");
     wait_for(

@@ -8,6 +8,7 @@ mod output;
 mod run;
 mod sources;
 mod table;
+mod thrown_in;
 
 use args::{Cli, Command, ExportFormat, SummaryAction};
 use clap::Parser;

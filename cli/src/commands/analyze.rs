@@ -6,6 +6,7 @@ use crate::config::{sampling_of, Config, Workers};
 use crate::lines::{Answer, ErrorStyle, LineResult};
 use crate::run::{run_lines, run_report, run_sampled, SEARCH_CHUNK};
 use crate::table;
+use crate::thrown_in::ThrownIn;
 use solver::single_dummy::Sampling;
 use solver::Solver;
 use std::io;
@@ -51,6 +52,12 @@ fn analyze_with(
     lines: bool,
     answer: Answer,
 ) -> LineResult {
+    if let Some(record) = solver::Record::from_json(line).ok().filter(|r| r.thrown_in) {
+        return match ThrownIn::of(&record) {
+            Ok(t) if answer.table => LineResult::Ok(t.table_line()),
+            result => LineResult::of(answer.pack, result),
+        };
+    }
     let result = solver::Record::from_json(line)
         .and_then(|r| r.game())
         .and_then(|g| solver::analyze_in(&g, sampling, lines, solvers).map(|a| (g, a)));

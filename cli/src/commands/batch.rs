@@ -15,6 +15,7 @@ use crate::config::{sampling_of, Config, Workers};
 use crate::lines::{process, ErrorStyle, LineResult, RunSettings};
 use crate::output;
 use crate::sources::{self, with_path};
+use crate::thrown_in::ThrownIn;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use solver::advice::Severities;
@@ -45,6 +46,14 @@ pub struct BatchRecord {
 
 fn is_zero(n: &usize) -> bool {
     *n == 0
+}
+
+/// One record's line: a game analysed, or a hand thrown in.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum BatchLine {
+    Game(Box<BatchRecord>),
+    ThrownIn(Box<ThrownIn>),
 }
 
 pub const CSV_HEADER: [&str; 60] = [
@@ -125,8 +134,11 @@ pub fn run_record(
     line: &str,
     solver: &mut Solver,
     players: Option<Sampling>,
-) -> Result<BatchRecord, solver::Error> {
+) -> Result<BatchLine, solver::Error> {
     let record = Record::from_json(line)?;
+    if record.thrown_in {
+        return ThrownIn::of(&record).map(|t| BatchLine::ThrownIn(Box::new(t)));
+    }
     let game = record.game()?;
     let analysis = solver::analyze_in(&game, players, false, std::slice::from_mut(solver))?;
     // The value of the declared contract is the analysis' value before the first card.
@@ -134,30 +146,54 @@ pub fn run_record(
     // stands with the others.
     let contracts = solver::declarer_contracts(&record, solver, analysis.start)?;
     let unsettled = analysis.unsettled + contracts.unsettled.len();
-    Ok(BatchRecord {
+    Ok(BatchLine::Game(Box::new(BatchRecord {
         id: record.id.clone(),
         players: record.players.clone(),
         game: game.contract().game_name().to_string(),
         analysis,
         contracts,
         unsettled,
-    })
+    })))
 }
 
 /// The output line of a record (JSON, or a CSV row of [`CSV_HEADER`]) and what the summary
 /// counts of it.
 pub fn render(
-    result: Result<BatchRecord, solver::Error>,
+    result: Result<BatchLine, solver::Error>,
     csv: bool,
     pack: Pack,
 ) -> (LineResult, Option<RecordCounts>) {
-    let stats = result.as_ref().ok().map(RecordCounts::of);
+    let stats = result.as_ref().ok().map(|line| match line {
+        BatchLine::Game(r) => RecordCounts::of(r),
+        BatchLine::ThrownIn(t) => RecordCounts::thrown_in(t.players.clone(), t.result.payouts),
+    });
     // A bad record in a CSV file becomes a row of its own, written by the line writer.
     let line = match result {
-        Ok(r) if csv => LineResult::Ok(csv_row(&csv_fields(&r, pack))),
+        Ok(BatchLine::Game(r)) if csv => LineResult::Ok(csv_row(&csv_fields(&r, pack))),
+        Ok(BatchLine::ThrownIn(t)) if csv => LineResult::Ok(csv_row(&thrown_in_fields(&t))),
         result => LineResult::of(pack, result),
     };
     (line, stats)
+}
+
+/// The CSV columns of a hand thrown in: its id, players, game and payouts; no severities
+/// (0), no costs (0), nothing double dummy.
+fn thrown_in_fields(t: &ThrownIn) -> Vec<String> {
+    let mut f = vec![String::new(); CSV_HEADER.len()];
+    f[column("id")] = text_cell(t.id.clone().unwrap_or_default());
+    f[column("players")] = text_cell(t.players.as_ref().map(|p| p.join("|")).unwrap_or_default());
+    f[column("game")] = t.game.to_string();
+    f[column("measure")] = "settlement".to_string();
+    for name in ["inaccuracies", "mistakes", "blunders", "lost", "loss"] {
+        for seat in 0..4 {
+            f[column(&format!("{name}_0")) + seat] = "0".to_string();
+        }
+    }
+    for (seat, pay) in t.result.payouts.iter().enumerate() {
+        f[column("payout_0") + seat] = pay.to_string();
+    }
+    f[column("unsettled")] = "0".to_string();
+    f
 }
 
 /// The CSV columns of a record, cards and suits written in `pack`.
@@ -318,6 +354,24 @@ pub struct RecordCounts {
 }
 
 impl RecordCounts {
+    /// The counts of a hand thrown in (`players`, `payouts`): a game for each player, its
+    /// payouts, nothing lost.
+    fn thrown_in(players: Option<Vec<String>>, payouts: [i64; 4]) -> RecordCounts {
+        RecordCounts {
+            players: names(players),
+            measure: "settlement".to_string(),
+            advice: [Tally::default(); 4],
+            lost: [0; 4],
+            loss: [0; 4],
+            payouts: Some(payouts),
+            game: "thrown_in".to_string(),
+            won_as_played: None,
+            won_double_dummy: None,
+            single_dummy: None,
+            unsettled: 0,
+        }
+    }
+
     /// The counts of a record's result.
     fn of(r: &BatchRecord) -> RecordCounts {
         let a = &r.analysis;
@@ -376,6 +430,14 @@ fn single_dummy_of(
 
 /// The counts of a JSON output line of an earlier run (none for an error line).
 fn stats_of_json(v: &Value) -> Option<RecordCounts> {
+    if v.get("thrown_in").and_then(Value::as_bool) == Some(true) {
+        let pays = v.get("result")?.get("payouts")?.as_array()?;
+        let payouts: Option<Vec<i64>> = pays.iter().map(Value::as_i64).collect();
+        let players = v
+            .get("players")
+            .and_then(|p| serde_json::from_value(p.clone()).ok());
+        return Some(RecordCounts::thrown_in(players, payouts?.try_into().ok()?));
+    }
     let analysis = v.get("analysis")?;
     let per: Vec<&Value> = analysis.get("players")?.as_array()?.iter().collect();
     let mut advice = [Tally::default(); 4];
@@ -1146,15 +1208,38 @@ mod tests {
             BatchSummary::default(),
             BatchSummary::default(),
         );
-        for line in log.lines() {
+        // A hand thrown in among them: counted as a game, not a failure.
+        let mut thrown: Value = serde_json::from_str(log.lines().next().unwrap()).unwrap();
+        let fields = thrown.as_object_mut().unwrap();
+        fields.retain(|k, _| !["contract", "play", "doublings"].contains(&k.as_str()));
+        fields.insert("thrown_in".to_string(), Value::Bool(true));
+        fields.insert("id".to_string(), Value::from("thrown"));
+        let lines: Vec<String> = log
+            .lines()
+            .map(str::to_string)
+            .chain([thrown.to_string()])
+            .collect();
+        for line in &lines {
             let record = run_record(line, &mut solver, None).expect("an example record");
-            let row = csv_row(&csv_fields(&record, Pack::German));
             let text = serde_json::to_string(&record).expect("a record serializes");
-            typed.add(Some(RecordCounts::of(&record)));
+            let (row, counts) = render(Ok(record), true, Pack::German);
+            let LineResult::Ok(row) = row else {
+                panic!("no CSV row for {line}");
+            };
+            typed.add(counts);
             json.add_line(&text, false);
             csv.add_line(&row, true);
         }
-        assert_eq!(typed.counts(), (log.lines().count(), 0));
+        assert_eq!(typed.counts(), (lines.len(), 0));
+        let thrown_in = &typed.to_json()["contracts"];
+        assert!(
+            thrown_in
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|c| c["game"] == "thrown_in"),
+            "{thrown_in}"
+        );
         assert_eq!(typed.to_json(), json.to_json());
         assert_eq!(typed.to_json(), csv.to_json());
     }

@@ -22,6 +22,7 @@ function gameLink(id) {
 // The contract with its declarer by name (the seat where the record names nobody).
 function contractCell(g) {
   if (!g.game) return "";
+  if (g.game === "thrown_in") return "thrown in";
   if (g.declarer === null || g.declarer === undefined) return g.game;
   return g.game + " by " + (g.players[g.declarer] || "seat " + g.declarer);
 }

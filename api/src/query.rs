@@ -593,7 +593,8 @@ pub struct GameFilters {
     pub player: Option<String>,
     /// Only games whose id contains this text (case as stored: `club-night`).
     pub id: Option<String>,
-    /// Only games of this contract (`sauspiel`, `solo`, `wenz`, ..., `ramsch`).
+    /// Only games of this contract (`sauspiel`, `solo`, `wenz`, ..., `ramsch`), or the
+    /// hands thrown in (`thrown_in`).
     pub game: Option<String>,
     /// Only games stored on or after this date or time (`2026-11-29` or RFC 3339, UTC).
     #[param(pattern = r"^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?Z)?$")]
@@ -652,10 +653,12 @@ impl GameFilters {
         } = self;
         let game = game
             .as_deref()
-            .map(|g| {
-                g.parse::<solver::GameName>()
+            .map(|g| match g {
+                crate::store::THROWN_IN => Ok(crate::store::THROWN_IN),
+                g => g
+                    .parse::<solver::GameName>()
                     .map(solver::GameName::name)
-                    .map_err(|e| bad_query(format!("game: {e}")))
+                    .map_err(|e| bad_query(format!("game: {e}"))),
             })
             .transpose()?;
         for (name, text, stored) in [("player", player, "name"), ("id", id, "id")] {

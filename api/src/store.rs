@@ -16,6 +16,9 @@ use std::time::{Duration, Instant};
 
 /// A store of either kind; each operation goes to the one opened. It remembers the last
 /// time the database could not be reached, for `/health` ([`Store::health`]).
+/// The game a hand thrown in is listed (and filtered) under.
+pub const THROWN_IN: &str = "thrown_in";
+
 pub struct Store {
     backend: Backend,
     outage: Mutex<Option<(Instant, String)>>,
@@ -86,12 +89,16 @@ impl Store {
 
     /// Stores a validated record under `id`; refused as a duplicate if the id is taken.
     pub fn insert(&self, id: &str, text: &str, record: &solver::Record) -> Result<(), StoreError> {
-        // The game's own name, however the record spelt it (`Rufspiel`: `sauspiel`).
-        let game = record.contract.as_ref().map(|c| {
-            c.game
-                .parse::<solver::GameName>()
-                .map_or(c.game.clone(), |g| g.name().to_string())
-        });
+        // The game's own name, however the record spelt it (`Rufspiel`: `sauspiel`); a hand
+        // thrown in is listed as one.
+        let game = match record.thrown_in {
+            true => Some(THROWN_IN.to_string()),
+            false => record.contract.as_ref().map(|c| {
+                c.game
+                    .parse::<solver::GameName>()
+                    .map_or(c.game.clone(), |g| g.name().to_string())
+            }),
+        };
         let declarer = record.contract.as_ref().and_then(|c| c.declarer);
         let players: Vec<&str> = record
             .players

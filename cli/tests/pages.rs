@@ -496,6 +496,15 @@ fn the_game_list_stores_a_latin1_file_chosen_in_the_file_input() {
     );
     wait_for(&session, paging, "1\u{2013}32 of 32 games");
     session.screenshot_if_asked("list-upload.png");
+    // Its two hands thrown in are games of the evening, listed and found as such.
+    session.run("document.getElementById('game').value = 'thrown_in'; return 0;");
+    session.click("#filters button[type=submit]");
+    wait_for(&session, paging, "1\u{2013}2 of 2 games");
+    wait_for(
+        &session,
+        "[...document.querySelectorAll('#games tbody td:nth-child(2)')].map(td => td.textContent).join()",
+        "thrown in,thrown in",
+    );
     session.close();
 }
 

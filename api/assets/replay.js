@@ -391,10 +391,17 @@ async function load(root) {
     start({ record, analysis: await a.json(), base }, root);
     if (players) addSingleDummy(base, record, root);
   } catch (e) {
-    root.querySelector("#title").textContent = "This game cannot be shown";
-    root.querySelector("#subtitle").textContent = String(e.message || e);
-    // A deal without play (a hand thrown in) may still be valued: which contract was there?
     const names = record && record.players && record.players.length === 4 ? record.players : [0, 1, 2, 3].map(s => "seat " + s);
+    if (record && record.thrown_in) {
+      // A game of the evening with no card played: its hands, and no card to judge.
+      root.querySelector("#title").textContent = (record.id || "A hand") + ": thrown in";
+      const hands = (record.hands || []).map((h, s) => names[s] + ": " + (h === null ? "hidden" : String(h)));
+      root.querySelector("#subtitle").textContent = "Nobody played it: a game of the evening with no card to judge. " + hands.join("; ");
+    } else {
+      root.querySelector("#title").textContent = "This game cannot be shown";
+      root.querySelector("#subtitle").textContent = String(e.message || e);
+    }
+    // A deal without play (a hand thrown in) may still be valued: which contract was there?
     loadContracts(root.querySelector("#contracts"), { base }, names);
   }
 }

@@ -444,11 +444,17 @@ fn the_replay_page_steps_through_every_card_in_a_real_browser() {
         "document.querySelectorAll('#contracts tbody tr').length",
         "4",
     );
+    // Shown as what it is: a game of the evening, its hands, no card to judge.
+    let title = session.run("return document.getElementById('title').textContent;");
+    assert_eq!(title.as_str(), Some("thrown: thrown in"));
     let subtitle = session.run("return document.getElementById('subtitle').textContent;");
-    assert_eq!(
-        subtitle.as_str(),
-        Some("the hand was thrown in: nobody played it")
+    let subtitle = subtitle.as_str().unwrap();
+    assert!(
+        subtitle.starts_with("Nobody played it: a game of the evening with no card to judge. "),
+        "{subtitle}"
     );
+    let hands: Value = serde_json::from_str::<Value>(&thrown).unwrap()["hands"].clone();
+    assert!(subtitle.contains(hands[0].as_str().unwrap()), "{subtitle}");
     session.close();
 }
 

@@ -116,7 +116,14 @@ fn the_ceiling_of_exact_values_applies_where_every_card_is_solved_exactly() {
     };
     assert_eq!(points.ceiling(&sauspiel_after(0)).unwrap(), 100);
     // A Ramsch pays by the exact values.
-    let ramsch = Game::new(crate::example_setup(r#"{"game": "ramsch"}"#));
+    let ramsch = Record::from_json(
+        r#"{"hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
+            "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"],
+            "contract": {"game": "ramsch"}}"#,
+    )
+    .unwrap()
+    .game()
+    .unwrap();
     assert_eq!(sampling.ceiling(&ramsch).unwrap(), 100);
     // None set: one ceiling for all.
     assert_eq!(Sampling::new(50, 0).ceiling(&ramsch).unwrap(), 50);

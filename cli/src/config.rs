@@ -206,19 +206,25 @@ pub fn inference_of(
             std::io::ErrorKind::InvalidInput,
             "--auction-model weighs the worlds by the auction: not with --inference none",
         )),
-        (None, true) => Ok(Inference::auction()),
         (None, false) => Ok(Inference::None),
-        (Some(path), true) => {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| crate::sources::with_path(e, path))?;
-            let model = solver::auction::AuctionModel::from_json(&text).map_err(|e| {
-                std::io::Error::new(
-                    std::io::ErrorKind::InvalidData,
-                    format!("{}: {e}", path.display()),
-                )
-            })?;
-            // One model a process, read once: it lives as long as the process.
-            Ok(Inference::Auction(Box::leak(Box::new(model))))
-        }
+        (path, true) => auction_model_of(path).map(Inference::Auction),
     }
+}
+
+/// The model of declaring `--auction-model` names (read and checked), or the shipped one.
+pub fn auction_model_of(
+    path: Option<&std::path::Path>,
+) -> std::io::Result<&'static solver::auction::AuctionModel> {
+    let Some(path) = path else {
+        return Ok(solver::auction::AuctionModel::shipped());
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| crate::sources::with_path(e, path))?;
+    let model = solver::auction::AuctionModel::from_json(&text).map_err(|e| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("{}: {e}", path.display()),
+        )
+    })?;
+    // One model a process, read once: it lives as long as the process.
+    Ok(Box::leak(Box::new(model)))
 }

@@ -4,6 +4,9 @@
 use serde::Serialize;
 use solver::Record;
 
+/// The game a hand thrown in is counted under.
+pub const GAME: &str = "thrown_in";
+
 /// A hand thrown in: nobody played it, so there is nothing to analyse, but it is a game of
 /// the evening (it may pay into the stock): its result as `score` settles it, counted
 /// under the game `thrown_in`, not as a failure.
@@ -11,7 +14,7 @@ use solver::Record;
 pub struct ThrownIn {
     pub id: Option<String>,
     pub players: Option<Vec<String>>,
-    /// `thrown_in`.
+    /// [`GAME`].
     pub game: &'static str,
     pub thrown_in: bool,
     pub result: solver::Score,
@@ -23,14 +26,12 @@ impl ThrownIn {
         Ok(ThrownIn {
             id: record.id.clone(),
             players: record.players.clone(),
-            game: "thrown_in",
+            game: GAME,
             thrown_in: true,
             result: record.score()?,
         })
     }
-}
 
-impl ThrownIn {
     /// Its line in a table: the id, "thrown in" and what each seat paid.
     pub fn table_line(&self) -> String {
         let pays: Vec<String> = self

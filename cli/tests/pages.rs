@@ -104,18 +104,23 @@ impl Session {
         call("POST", &format!("{}/actions", self.url), Some(actions));
     }
 
-    fn click(&self, css: &str) {
+    /// The WebDriver reference of the first element `css` finds.
+    fn element(&self, css: &str) -> String {
         let v = call(
             "POST",
             &format!("{}/element", self.url),
             Some(json!({"using": "css selector", "value": css})),
         );
-        let element = v["value"]
+        v["value"]
             .as_object()
             .and_then(|o| o.values().next())
             .and_then(Value::as_str)
             .unwrap()
-            .to_string();
+            .to_string()
+    }
+
+    fn click(&self, css: &str) {
+        let element = self.element(css);
         call(
             "POST",
             &format!("{}/element/{element}/click", self.url),
@@ -125,17 +130,7 @@ impl Session {
 
     /// Chooses the file at `path` in the file input `css`, as a user picking it would.
     fn choose_file(&self, css: &str, path: &std::path::Path) {
-        let v = call(
-            "POST",
-            &format!("{}/element", self.url),
-            Some(json!({"using": "css selector", "value": css})),
-        );
-        let element = v["value"]
-            .as_object()
-            .and_then(|o| o.values().next())
-            .and_then(Value::as_str)
-            .unwrap()
-            .to_string();
+        let element = self.element(css);
         call(
             "POST",
             &format!("{}/element/{element}/value", self.url),

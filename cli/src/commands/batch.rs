@@ -364,7 +364,7 @@ impl RecordCounts {
             lost: [0; 4],
             loss: [0; 4],
             payouts: Some(payouts),
-            game: "thrown_in".to_string(),
+            game: crate::thrown_in::GAME.to_string(),
             won_as_played: None,
             won_double_dummy: None,
             single_dummy: None,

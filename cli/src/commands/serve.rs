@@ -19,10 +19,7 @@ pub fn run_serve(serve: Serve, config: &Config) -> io::Result<ExitCode> {
         .workers
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
     // The model read before the service starts: a file that does not parse is named now.
-    let auction_model = match crate::config::inference_of(None, serve.auction_model.as_deref())? {
-        solver::single_dummy::Inference::Auction(model) => model,
-        solver::single_dummy::Inference::None => solver::auction::AuctionModel::shipped(),
-    };
+    let auction_model = crate::config::auction_model_of(serve.auction_model.as_deref())?;
     let config = api::Config {
         db: serve.db.clone(),
         pool: api::pool::PoolConfig {

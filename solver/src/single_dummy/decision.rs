@@ -383,15 +383,16 @@ impl<'a> Judging<'a> {
     /// verdict is asked for each of `judged` (legal cards of it).
     fn new(position: &'a Game, sampling: Sampling, judged: Cards) -> Result<Judging<'a>, Error> {
         let seat = position.to_move();
-        let worlds = View::of(position, seat)
-            .assuming(&sampling.assume.list())?
-            .inferring(sampling.inference)
-            .worlds(sampling.ceiling(position)?, sampling.seed)?;
         let measure = Frame::of(position)?.measure;
         let bounds = match sampling.points {
             true => None,
             false => thresholds::boundaries(position, measure),
         };
+        // Without boundaries every card is solved exactly: `Sampling::ceiling`.
+        let worlds = View::of(position, seat)
+            .assuming(&sampling.assume.list())?
+            .inferring(sampling.inference)
+            .worlds(sampling.ceiling_for(bounds.is_none()), sampling.seed)?;
         let cards: Vec<Card> = position.legal_cards().into_iter().collect();
         let all = (0..cards.len()).fold(0u32, |mask, c| mask | 1 << c);
         let judged = (0..cards.len())
@@ -814,7 +815,7 @@ pub fn decide(
         id: position.setup().id().map(str::to_string),
         seat: to_move,
         measure: outlook.measure,
-        samples: sampling.ceiling(position)?,
+        samples: sampling.ceiling_for(outlook.exact),
         seed: sampling.seed,
         inference: sampling.inference.name(),
         worlds: outlook.worlds(),

@@ -128,10 +128,9 @@ pub struct View {
     /// The hands as played in the game viewed (the one world known to be true).
     actual: BySeat<Cards>,
     arrangements: Arrangements,
-    /// The model of declaring the worlds are weighed by, if any ([`View::inferring`]).
-    inference: Inference,
-    /// What the model reads of the table, the same in every world (where it infers).
-    table: Option<crate::auction::Table>,
+    /// The model of declaring the worlds are weighed by ([`View::inferring`]), with what
+    /// it reads of the table (the same in every world); none where the view does not infer.
+    auction: Option<(&'static AuctionModel, crate::auction::Table)>,
 }
 
 /// How the worlds of a view read the auction (`--inference`).
@@ -263,34 +262,33 @@ impl View {
             assumptions: Vec::new(),
             actual: BySeat::from_fn(|s| hands[s] | played[s]),
             arrangements: Arrangements::new(hidden, &allowed, need),
-            inference: Inference::None,
-            table: None,
+            auction: None,
         }
     }
 
     /// The same view, its worlds weighed by `inference`: drawn in proportion to the
     /// likelihood of the auction as it happened, or weighted by it where all are listed.
     pub fn inferring(self, inference: Inference) -> View {
-        let table = match inference {
+        let auction = match inference {
             Inference::None => None,
-            Inference::Auction(_) => Some(crate::auction::Table::of(self.setup.deal())),
+            Inference::Auction(model) => {
+                Some((model, crate::auction::Table::of(self.setup.deal())))
+            }
         };
-        View {
-            inference,
-            table,
-            ..self
-        }
+        View { auction, ..self }
+    }
+
+    /// Whether the worlds are weighed by the auction.
+    fn infers(&self) -> bool {
+        self.auction.is_some()
     }
 
     /// The likelihood of `world`'s auction, the seat's own hand left out (1 where the view
     /// does not infer).
     fn weight(&self, world: &Game) -> f64 {
-        match (self.inference, &self.table) {
-            (Inference::None, _) => 1.0,
-            (Inference::Auction(model), Some(table)) => {
-                model.likelihood_at(world.setup(), self.seat, table)
-            }
-            (Inference::Auction(model), None) => model.likelihood(world.setup(), self.seat),
+        match &self.auction {
+            None => 1.0,
+            Some((model, table)) => model.likelihood_at(world.setup(), self.seat, table),
         }
     }
 
@@ -446,10 +444,16 @@ impl Sampling {
     pub fn ceiling(&self, position: &Game) -> Result<usize, Error> {
         let measure = crate::search::Frame::of(position)?.measure;
         let exact = self.points || thresholds::boundaries(position, measure).is_none();
-        Ok(match exact {
+        Ok(self.ceiling_for(exact))
+    }
+
+    /// The most worlds a decision judges where every card is solved to its exact value
+    /// (`exact`) or not.
+    pub(crate) fn ceiling_for(&self, exact: bool) -> usize {
+        match exact {
             true => self.exact_samples.unwrap_or(self.samples),
             false => self.samples,
-        })
+        }
     }
 
     /// The same, the worlds weighed by `inference`.

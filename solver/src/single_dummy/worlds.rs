@@ -5,7 +5,7 @@
 //! are all listed and checked once: all of them are the worlds where they are few enough
 //! (exact averages), else the sample is picked from the list.
 
-use super::{keep, Inference, View};
+use super::{keep, View};
 use crate::deal::Rng;
 use crate::error::Error;
 use crate::game::Game;
@@ -122,9 +122,9 @@ impl View {
         let mut view = self.clone();
         // The largest likelihood among a few worlds drawn uniformly, from streams of their
         // own (none where the view does not infer).
-        let most = match view.inference {
-            Inference::None => None,
-            _ => {
+        let most = match view.infers() {
+            false => None,
+            true => {
                 let mut most = 0.0f64;
                 for i in 0..PILOT_WORLDS {
                     let mut rng = Rng::stream(seed ^ PILOT_SEED, i);

@@ -19,7 +19,7 @@ use utoipa::openapi::RefOr;
 use utoipa::IntoParams;
 
 /// A request's query string read into `T`: a parameter out of its form or range is a 400
-/// `bad_query` that names it (`samples must be a whole number from 1 to 10000, not 'abc'`).
+/// `bad_query` that names it (`samples must be a whole number from 1 to 16000, not 'abc'`).
 pub struct Query<T>(pub T);
 
 impl<T> std::ops::Deref for Query<T> {
@@ -112,7 +112,7 @@ macro_rules! bounded {
 bounded!(
     /// Worlds per decision of the players' view at most (judging mostly stops long
     /// before, once the verdicts are settled; the node budget bounds the rest).
-    Worlds(u32, Int32): 1, 10_000
+    Worlds(u32, Int32): 1, 16_000
 );
 bounded!(
     /// Deals of hand odds.
@@ -820,11 +820,11 @@ mod tests {
         let faults = [
             (
                 fault::<ViewParams>("view=players&samples=abc"),
-                "samples must be a whole number from 1 to 10000, not 'abc'",
+                "samples must be a whole number from 1 to 16000, not 'abc'",
             ),
             (
                 fault::<ViewParams>("samples=0"),
-                "samples must be a whole number from 1 to 10000, not '0'",
+                "samples must be a whole number from 1 to 16000, not '0'",
             ),
             (
                 fault::<OddsParams>("samples=100001"),
@@ -959,7 +959,7 @@ mod tests {
         assert!(sampling.points);
         assert_eq!(
             ViewParams::key(Some(sampling), true),
-            "players:4000:0:exact=100:points+lines"
+            "players:16000:0:exact=100:points+lines"
         );
         let ledger: LedgerQuery = read_query("seed=3").unwrap();
         let e = ledger

@@ -214,7 +214,9 @@ pub struct SolveView {
 #[derive(clap::Args)]
 pub struct WorldsArgs {
     /// With `--view players`: worlds per decision, at most (all of them where they are
-    /// fewer) [default: 100].
+    /// fewer) [default: 16000 where the card played is judged (`analyze`, `batch`), 400
+    /// where every card of a decision is (`solve`), 100 where every card is solved
+    /// exactly (a Ramsch, Schellen-Schafkopf, `--points`)].
     #[arg(long, value_parser = positive)]
     pub samples: Option<usize>,
     /// With `--view players`: the seed of the worlds drawn; the same seed gives the same

@@ -324,7 +324,7 @@ fn the_players_view_and_odds_answer_as_the_command_line() {
         ("seat=1", "view=players"),
         ("show_worlds=2", "view=players"),
         ("view=players&show_worlds=0", "show_worlds"),
-        ("view=players&samples=10001", "samples"),
+        ("view=players&samples=16001", "samples"),
     ] {
         let bad = send(
             "POST",

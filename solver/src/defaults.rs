@@ -7,7 +7,7 @@
 /// `?view=players`): judging stops once the card's verdict is settled and the best card
 /// clear (RULES.md section 11), mostly after a few dozen; a card whose loss lies near a
 /// class boundary needs thousands to settle.
-pub const ANALYSIS_WORLDS: usize = 4000;
+pub const ANALYSIS_WORLDS: usize = 16_000;
 
 /// The most worlds judged per decision where the players' view judges every legal card of
 /// one decision (`solve --view players`, `POST /api/v1/solve?view=players`, the board):
@@ -29,4 +29,4 @@ pub const LEDGER_WORLDS: usize = 20;
 /// The revision of the answers: raised with every change to the engine that changes what
 /// an answer says (a value, a verdict, a field). The service keeps each stored analysis
 /// with the revision that computed it, and computes again where it is not this one.
-pub const ANSWERS_REVISION: u32 = 5;
+pub const ANSWERS_REVISION: u32 = 6;

@@ -418,7 +418,7 @@ impl<'a> Judging<'a> {
         Reading {
             outlook: Outlook {
                 measure: self.measure,
-                by_card: vec![Vec::with_capacity(total); self.cards.len()],
+                by_card: vec![Vec::new(); self.cards.len()],
                 cards: self.cards.clone(),
                 exhaustive: self.worlds.exhaustive,
                 weights: self.worlds.weights.clone(),

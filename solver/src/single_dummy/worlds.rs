@@ -20,6 +20,10 @@ const LIST_FACTOR: u64 = 16;
 /// consistent they are a sample, judged in rounds (`stopping.rs`).
 pub const LISTED_WORLDS: usize = 4000;
 
+/// Worlds whose cells a sample makes at once, when the first of them is asked for: a high
+/// ceiling costs no memory where judging stops early.
+const CHUNK: usize = 256;
+
 /// Draws tried for one world before giving up (a consistent world always exists for a
 /// real game: the one played).
 const TRIES_PER_WORLD: u64 = 10_000;
@@ -60,9 +64,14 @@ enum Source {
         /// The largest likelihood the pilot draws reached (none where the view does not
         /// infer).
         most: Option<f64>,
-        drawn: Vec<OnceLock<Result<Game, Error>>>,
+        /// The worlds drawn so far, [`CHUNK`] cells a chunk, each chunk made when first
+        /// asked for.
+        drawn: Vec<OnceLock<Chunk>>,
     },
 }
+
+/// [`CHUNK`] worlds' cells, each filled when the world is first asked for.
+type Chunk = Box<[OnceLock<Result<Game, Error>>]>;
 
 impl Worlds {
     /// How many worlds there are to judge.
@@ -89,7 +98,12 @@ impl Worlds {
                 most,
                 drawn,
             } => {
-                let cell = drawn.get(i).ok_or_else(out_of_range)?;
+                if i >= self.len() {
+                    return Err(out_of_range());
+                }
+                let chunk = drawn.get(i / CHUNK).ok_or_else(out_of_range)?;
+                let chunk = chunk.get_or_init(|| (0..CHUNK).map(|_| OnceLock::new()).collect());
+                let cell = &chunk[i % CHUNK];
                 let world = cell.get_or_init(|| {
                     // A thread that panicked while drawing left the view's counts whole
                     // (they are filled in before use): go on with it.
@@ -139,7 +153,9 @@ impl View {
                 view: Box::new(Mutex::new(view)),
                 seed,
                 most,
-                drawn: (0..samples).map(|_| OnceLock::new()).collect(),
+                drawn: (0..samples.div_ceil(CHUNK))
+                    .map(|_| OnceLock::new())
+                    .collect(),
             },
             weights: vec![1.0; samples],
             exhaustive: false,

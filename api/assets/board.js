@@ -28,6 +28,7 @@ const S = {
   title: "",                  // a stored game's id
   out: null,                  // playing it out: { seat, judge, from }
   players: false,             // also each card by what the player to move could know
+  stepFault: null,            // why the address's `?step=` was not read, until the next move
 };
 
 // Answers of the service by request, fetched once: { state: "pending" | "done" | "error", value }.
@@ -88,6 +89,7 @@ function solveAt(cards) {
 // ---- Navigation: every change of the state goes through these.
 
 function go(k) {
+  S.stepFault = null;
   S.step = Math.max(0, Math.min(line().length, k));
   redraw();
 }
@@ -95,6 +97,7 @@ function go(k) {
 // A card clicked at the position: along the line if it is the next card there, else the
 // game's line grows (at its end) or a variation starts (or is cut and continued).
 function playCard(card) {
+  S.stepFault = null;
   const k = S.step, shown = line();
   if (shown[k] === card) { S.step++; return redraw(); }
   if (!S.variation && k === S.main.length) {
@@ -220,7 +223,9 @@ function randomRest() {
 // Card names as players write them: `EO`, `E10`, `EX`; the French `CQ`, `♣Q`, `D10` with
 // the French signs chosen; German long names `Eichel-Ober`, `Herz Sau`, `Schellen Zehn`.
 const SUIT_WORDS = { eichel: "E", eicheln: "E", gras: "G", grün: "G", gruen: "G", laub: "G", blatt: "G", herz: "H", rot: "H", schellen: "S", schelln: "S" };
-const RANK_WORDS = { ass: "A", as: "A", sau: "A", daus: "A", zehn: "Z", "10": "Z", könig: "K", koenig: "K", ober: "O", unter: "U", neun: "9", acht: "8", sieben: "7" };
+// A rank after a suit's word may be a word or its letter or number: `Eichel 9`, `Gras O`.
+const RANK_WORDS = { ass: "A", as: "A", sau: "A", daus: "A", zehn: "Z", "10": "Z", könig: "K", koenig: "K", ober: "O", unter: "U", neun: "9", acht: "8", sieben: "7",
+  a: "A", z: "Z", x: "Z", k: "K", o: "O", u: "U", "9": "9", "8": "8", "7": "7" };
 const FRENCH_READ = { C: "E", S: "G", H: "H", D: "S", "\u2663": "E", "\u2660": "G", "\u2665": "H", "\u2666": "S" };
 const FRENCH_RANK_READ = { A: "A", "10": "Z", K: "K", Q: "O", J: "U", 9: "9", 8: "8", 7: "7" };
 
@@ -256,16 +261,16 @@ function setTyped(text) {
     if (twice) throw new Error(twice + " is dealt twice");
     S.hands[S.target] = cards;
     S.target = (S.target + 1) % 4;
-    say("");
+    typedFault("");
     redraw();
   } catch (e) {
-    say(e.message);
+    typedFault(e.message);
   }
 }
 
-// The table's settings from the deal panel into the record's fields: the cards, the
-// variant, the tariff given (the rest default), the rules as JSON (the server names a
-// fault in them).
+// The table's settings from the deal panel into the record's fields: the players' names
+// (all four or none), the cards, the variant, the tariff given (the rest default), the
+// rules as JSON (the server names a fault in them).
 function readTable(root) {
   const tariff = {};
   for (const [id, field] of [["tariff-base", "base"], ["tariff-solo", "solo"], ["tariff-extra", "extra"], ["tariff-laufende", "laufende_price"]]) {
@@ -278,6 +283,11 @@ function readTable(root) {
     try { rules = JSON.parse(text); } catch (e) { throw new Error("the rules are not JSON: " + e.message); }
   }
   const base = Object.assign({}, S.base, { deck: S.deck, variant: root.querySelector("#variant").value });
+  const players = [0, 1, 2, 3].map(s => root.querySelector("#name-" + s).value.trim());
+  const named = players.filter(Boolean).length;
+  if (named === 4) base.players = players;
+  else if (named === 0) delete base.players;
+  else throw new Error("name all four players, or none (" + (4 - named) + " left blank)");
   if (Object.keys(tariff).length) base.tariff = tariff; else delete base.tariff;
   if (rules) base.rules = rules; else delete base.rules;
   return base;
@@ -301,11 +311,26 @@ async function toContract() {
 function startPlay() {
   // Answers are kept by contract and line: a new deal or table starts them afresh.
   answers.clear();
-  const i = +document.getElementById("contract").value;
-  S.contract = S.choices[i][1];
+  const select = document.getElementById("contract");
+  if (select.value === "") { say("Choose a contract first."); return; }
+  S.contract = S.choices[+select.value][1];
+  S.base = withDoublings(S.base, document.getElementById("contract-panel"));
   S.phase = "play";
   S.main = []; S.variation = null; S.step = 0;
   redraw();
+}
+
+// The doublings given in the contract panel into the record's (a Bock it had stays); the
+// server names a count the game does not allow.
+function withDoublings(base, root) {
+  const doublings = Object.assign({}, base.doublings);
+  for (const k of ["klopfen", "kontra", "re"]) {
+    const v = +root.querySelector("#" + k).value || 0;
+    if (v) doublings[k] = v; else delete doublings[k];
+  }
+  const out = Object.assign({}, base, { doublings });
+  if (!Object.keys(doublings).length) delete out.doublings;
+  return out;
 }
 
 // ---- Keeping the game.
@@ -314,15 +339,23 @@ function startPlay() {
 // (a play-out started inside the line is one), and the answer says which.
 async function store() {
   const which = S.variation ? "the line shown (the variation after card " + S.variation.at + ")" : "the game";
-  const r = await fetch("/api/v1/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(record(line())) });
+  const rec = record(line());
+  const id = document.getElementById("store-id").value.trim();
+  if (id) rec.id = id;
+  const r = await fetch("/api/v1/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(rec) });
   const body = await r.json();
   const out = document.getElementById("stored");
   if (!r.ok) { out.replaceChildren(el("span", { class: "fault" }, body.detail)); return; }
+  // An id is the game's once: the next store asks for another (or takes a new one).
+  document.getElementById("store-id").value = "";
   out.replaceChildren("Stored " + which + " as ", el("a", { href: "/games/" + encodeURIComponent(body.id) }, body.id),
     " (its replay, with every card's analysis).");
 }
 
 function say(text) { document.getElementById("message").textContent = text; }
+
+// A typed hand's fault, beside its field.
+function typedFault(text) { document.getElementById("typed-fault").textContent = text; }
 
 // ---- Views: functions of the state and the answers.
 
@@ -355,12 +388,25 @@ function viewDeal(root) {
   root.querySelector("#to-contract").disabled = S.hands.some(h => h.length !== handSize());
 }
 
+// The contracts the deal allows, asked seat first: who declares (or everyone passes), then
+// what of that seat's choices.
 function viewContract(root) {
-  const select = root.querySelector("#contract");
-  if (select.dataset.for !== JSON.stringify(S.hands)) {
-    select.replaceChildren(...S.choices.map(([seat, c], i) => el("option", { value: i },
-      seat === null ? "Everyone passes: " + contractText(c, names()) : seatName(seat) + ": " + contractText(c, names()))));
-    select.dataset.for = JSON.stringify(S.hands);
+  for (let s = 0; s < 4; s++) root.querySelector(".seat.s" + s + " .name").textContent = seatLabel(S.base.players, s);
+  const who = root.querySelector("#declarer"), what = root.querySelector("#contract");
+  const key = JSON.stringify([S.choices, S.base.players || null]);
+  if (who.dataset.for !== key) {
+    const seats = [...new Set(S.choices.map(([seat]) => seat))];
+    who.replaceChildren(...seats.map(seat => el("option", { value: seat === null ? "pass" : seat },
+      seat === null ? "Everyone passes" : seatLabel(S.base.players, seat))));
+    who.dataset.for = key;
+  }
+  const seat = who.value === "pass" ? null : +who.value;
+  if (what.dataset.for !== key + " " + who.value) {
+    const mine = S.choices.map((choice, i) => [choice, i]).filter(([[s]]) => s === seat);
+    // The seat is chosen above: each contract without "by" it.
+    what.replaceChildren(...mine.map(([[, c], i]) => el("option", { value: i },
+      contractText(Object.assign({}, c, { declarer: null }), names()))));
+    what.dataset.for = key + " " + who.value;
   }
 }
 
@@ -535,7 +581,8 @@ function redraw() {
   viewLines(root);
   root.querySelector("#back-to-game").hidden = !S.variation;
   root.querySelector("#promote").hidden = !S.variation;
-  root.querySelector("#step").textContent = "card " + S.step + " of " + line().length + (S.variation ? " (variation)" : "");
+  root.querySelector("#step").textContent = "card " + S.step + " of " + line().length + (S.variation ? " (variation)" : "") +
+    (S.stepFault ? ": " + S.stepFault : "");
   const download = root.querySelector("#download");
   download.href = "data:application/json;charset=utf-8," + encodeURIComponent(JSON.stringify(record(line())) + "\n");
   // Until the position's answer is in, the buttons of the one before are dead: shown so.
@@ -591,6 +638,7 @@ async function start() {
   root.querySelector("#typed").addEventListener("submit", e => { e.preventDefault(); setTyped(root.querySelector("#typed-hand").value); });
   root.querySelector("#to-contract").addEventListener("click", toContract);
   root.querySelector("#play").addEventListener("click", startPlay);
+  root.querySelector("#declarer").addEventListener("change", redraw);
   root.querySelector("#redeal").addEventListener("click", () => { S.phase = "deal"; S.contract = null; redraw(); });
   root.querySelector("#store").addEventListener("click", store);
   root.querySelector("#out-form").addEventListener("submit", e => {
@@ -613,6 +661,8 @@ async function start() {
     const { hands, contract, play, id: _, ...rest } = rec;
     S.base = rest;
     S.title = id;
+    for (let s = 0; s < 4; s++) root.querySelector("#name-" + s).value = rec.players && rec.players.length === 4 ? rec.players[s] : "";
+    for (const k of ["klopfen", "kontra", "re"]) root.querySelector("#" + k).value = (rec.doublings && rec.doublings[k]) || 0;
     S.deck = rec.deck || "long";
     root.querySelector("#deck").value = S.deck;
     root.querySelector("#variant").value = rec.variant || "bavarian";
@@ -620,7 +670,9 @@ async function start() {
     S.contract = contract || null;
     S.main = cardsOf(play || "");
     S.phase = contract ? "play" : "deal";
-    S.step = Math.max(0, Math.min(S.main.length, +(q.get("step") || 0)));
+    const at = stepOf(q, S.main.length);
+    S.step = at.step;
+    S.stepFault = at.fault;
   }
   redraw();
 }

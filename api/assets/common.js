@@ -106,6 +106,18 @@ function worldItems(worlds, names) {
       el("span", { class: "name" }, names[s] + ": "), ...cardsOf(hand).map(c => cardNode(c))))));
 }
 
+// `?step=N` of a page's address: the card number asked for, at most `most`; where the
+// text is not a card number the page opens at the deal and `fault` says why.
+function stepOf(q, most) {
+  const text = q.get("step");
+  if (text === null || text === "") return { step: 0, fault: null };
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n)) {
+    return { step: 0, fault: "step must be a card number from 0 to " + most + ", not '" + text + "'" };
+  }
+  return { step: Math.min(most, n), fault: null };
+}
+
 function seatLabel(players, s) {
   return players && players.length === 4 ? players[s] + " \u00b7 " + SEATS[s] : SEATS[s];
 }

@@ -90,7 +90,8 @@ function setData(data) {
 
 function viewHeader(root) {
   const { record, analysis } = R.data;
-  root.querySelector("#title").textContent = analysis.id || record.id || "a game";
+  // A record stored without an id of its own is titled by the id the store gave it.
+  root.querySelector("#title").textContent = analysis.id || record.id || R.data.id || "a game";
   const parts = [contractText(record.contract, R.names)];
   if (analysis.result) parts.push(resultText(analysis.result, "as played", R.names));
   parts.push("double-dummy value at the deal: " + (analysis.start !== undefined ? analysis.start : "out of budget") +
@@ -111,8 +112,8 @@ function viewCards(root) {
     const tr = el("tr", { "data-i": i, tabindex: "0", class: "c" + severity(p.advice) },
       el("td", {}, i + 1), el("td", {}, p.trick + 1), el("td", {}, R.names[p.seat]),
       el("td", {}, cardNode(p.card)), el("td", {}, valuesText(p)),
-      el("td", { class: "cost" }, p.cost ? p.cost : ""), el("td", {}, p.cost ? cardNodes(p.best) : ""),
-      el("td", {}, sd));
+      el("td", { class: "cost" }, p.cost ? p.cost : ""), el("td", { class: "best" }, p.cost ? cardNodes(p.best) : ""),
+      el("td", { class: "sd" }, sd));
     tr.addEventListener("click", () => go(i + 1));
     tr.addEventListener("keydown", e => { if (e.key === "Enter") go(i + 1); });
     return tr;
@@ -364,8 +365,10 @@ function start(data, root) {
   root.querySelector("#signs").value = french ? "french" : "german";
   wire(root);
   // Opens at the deal, or at `?step=N`.
-  R.step = Math.max(0, Math.min(data.analysis.plays.length, +(q.get("step") || 0)));
+  const at = stepOf(q, data.analysis.plays.length);
+  R.step = at.step;
   setData(data);
+  if (at.fault) root.querySelector("#step").textContent = at.fault;
   loadContracts(root.querySelector("#contracts"), data, R.names);
 }
 
@@ -388,7 +391,7 @@ async function load(root) {
     if (!r.ok) throw new Error((await r.json()).detail);
     record = await r.json();
     if (!a.ok) throw new Error((await a.json()).detail);
-    start({ record, analysis: await a.json(), base }, root);
+    start({ record, analysis: await a.json(), base, id }, root);
     if (players) addSingleDummy(base, record, root);
   } catch (e) {
     const names = record && record.players && record.players.length === 4 ? record.players : [0, 1, 2, 3].map(s => "seat " + s);

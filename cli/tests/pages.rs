@@ -361,6 +361,12 @@ fn the_replay_page_steps_through_every_card_in_a_real_browser() {
     wait_for(&session, replay, &(plays.len() - 1).to_string());
     session.click("#cards tbody tr[data-i='2']");
     wait_for(&session, replay, "3");
+    // The card list fits its panel: nothing cut off, nothing scrolled sideways.
+    let fits = session.run(
+        "const s = document.getElementById('cards').parentElement; \
+         return [s.scrollLeft, s.scrollWidth <= s.clientWidth];",
+    );
+    assert_eq!(fits, serde_json::json!([0, true]));
     // The README's screenshots are made here: `SCHAFKOPF_SCREENSHOTS=docs/screenshots`
     // writes them over the repository's (relative to it); by default to a temporary folder.
     let shots = match std::env::var_os("SCHAFKOPF_SCREENSHOTS") {
@@ -790,8 +796,45 @@ fn hostile_names_ids_and_notes_show_as_text_and_run_nothing() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The analysis board: a game dealt by clicks (one hand typed in German long names), its
-/// contract chosen from those the deal allows, played to the end with the best card each
+/// Types a hand into the board's typed-hand field and submits it, as a user does.
+fn type_hand(session: &Session, hand: &str) {
+    session.run(&format!(
+        "document.getElementById('typed-hand').value = '{hand}'; return 0;"
+    ));
+    session.click("#typed button[type=submit]");
+}
+
+/// Chooses on the board's contract panel the seat (its value: `"0"` to `"3"`, or `"pass"`)
+/// and, of that seat's contracts, the one that reads `text`: whether both were offered.
+fn choose_contract(session: &Session, seat: &str, text: &str) -> bool {
+    let chosen = session.run(&format!(
+        "const who = document.getElementById('declarer'); \
+         if (![...who.options].some(o => o.value === '{seat}')) return false; \
+         who.value = '{seat}'; who.dispatchEvent(new Event('change')); \
+         const s = document.getElementById('contract'); \
+         const o = [...s.options].find(o => o.textContent === '{text}'); \
+         if (o) s.value = o.value; return !!o;"
+    ));
+    chosen == Value::Bool(true)
+}
+
+/// Every seat the board's contract panel offers (its label) with the contracts it offers
+/// that seat, as the user sees them after choosing it.
+fn offered_contracts(session: &Session) -> Vec<(String, Vec<String>)> {
+    let offered = session.run(
+        "const who = document.getElementById('declarer'); const out = []; \
+         for (const o of [...who.options]) { \
+           who.value = o.value; who.dispatchEvent(new Event('change')); \
+           out.push([o.textContent, [...document.getElementById('contract').options] \
+             .map(x => x.textContent)]); } \
+         return out;",
+    );
+    serde_json::from_value(offered).unwrap()
+}
+
+/// The analysis board: a game dealt by clicks (one hand typed in German long names), the
+/// players named, its contract chosen seat first from those the deal allows, a Klopfen
+/// given, played to the end with the best card each
 /// time, a variation tried and left, the best line played, the game stored and opened
 /// again at the deal, and the page at phone width.
 #[test]
@@ -818,26 +861,51 @@ fn the_board_deals_plays_and_tries_a_variation_in_a_real_browser() {
         "document.querySelectorAll('.seat.s2 .hand button').length",
         "8",
     );
-    // Seat 3 typed as players say the cards.
-    session.run(
-        "document.getElementById('typed-hand').value = \
-         'Herz-Zehn Eichel-König Gras Sau GZ G9 G7 Schellen-Zehn S8'; return 0;",
+    // A word that is no card is named beside the field.
+    type_hand(
+        &session,
+        "Herz-Zehn Eichel-König Gras Sau GZ G9 G7 Schellen-Zehn Foo",
     );
-    session.click("#typed button[type=submit]");
+    wait_for(
+        &session,
+        "document.getElementById('typed-fault').textContent",
+        "'foo' is not a card",
+    );
+    // Seat 3 typed as players say the cards (a rank by its word, letter or number).
+    type_hand(
+        &session,
+        "Herz-Zehn Eichel-König Gras Sau GZ Gras 9 G7 Schellen-Zehn S8",
+    );
     wait_for(
         &session,
         "document.querySelectorAll('.seat.s3 .hand button').length",
         "8",
     );
+    // The players named at the table; the contract panel asks the seat first.
+    session.click("#table-panel summary");
+    session.run(
+        "['Sepp', 'Resi', 'Hans', 'Vroni'].forEach((n, s) => \
+         document.getElementById('name-' + s).value = n); return 0;",
+    );
     session.click("#to-contract");
     wait_for(&session, &format!("{board}.phase"), "contract");
-    // Vorhand calls the Gras ace.
-    let chosen = session.run(
-        "const s = document.getElementById('contract'); \
-         const o = [...s.options].find(o => o.textContent === 'Vorhand: Sauspiel on the Gras ace by Vorhand'); \
-         if (o) s.value = o.value; return !!o;",
+    let offered = offered_contracts(&session);
+    let seats: Vec<&str> = offered.iter().map(|(seat, _)| seat.as_str()).collect();
+    assert_eq!(
+        seats,
+        [
+            "Sepp \u{b7} Vorhand",
+            "Resi \u{b7} Mittelhand",
+            "Hans \u{b7} Hinterhand",
+            "Vroni \u{b7} Geber",
+        ]
     );
-    assert_eq!(chosen, true);
+    // Each seat's own: Sauspiele on the aces it lacks, and the solo games.
+    assert!(offered.iter().all(|(_, c)| c.len() > 20), "{offered:?}");
+    // Vorhand calls the Gras ace; Hans knocked.
+    assert!(choose_contract(&session, "0", "Sauspiel on the Gras ace"));
+    session.run("document.getElementById('klopfen').value = '1'; return 0;");
+    session.screenshot_if_asked("board-contract.png");
     session.click("#play");
     wait_for(&session, &format!("{board}.phase"), "play");
     // The value at the deal, then every card the best one: the game ends on that value.
@@ -908,7 +976,9 @@ fn the_board_deals_plays_and_tries_a_variation_in_a_real_browser() {
         "document.getElementById('message').textContent.startsWith('this line: the declarers')",
         "true",
     );
-    // Stored from the variation: the line shown, its cards with it.
+    // Stored from the variation under an id of the user's: the line shown, its cards, the
+    // players and the Klopfen with it.
+    session.run("document.getElementById('store-id').value = 'Stammtisch 7'; return 0;");
     session.click("#store");
     wait_for(&session, "!!document.querySelector('#stored a')", "true");
     let said = session.run("return document.getElementById('stored').textContent;");
@@ -931,6 +1001,13 @@ fn the_board_deals_plays_and_tries_a_variation_in_a_real_browser() {
     let shown: Vec<String> = serde_json::from_value(shown).unwrap();
     assert_eq!(played.len(), 32, "{stored}");
     assert_eq!(played[4..], shown, "{stored}");
+    assert_eq!(stored["id"], "Stammtisch 7", "{stored}");
+    assert_eq!(
+        stored["players"],
+        serde_json::json!(["Sepp", "Resi", "Hans", "Vroni"]),
+        "{stored}"
+    );
+    assert_eq!(stored["doublings"]["klopfen"], 1, "{stored}");
     session.run("document.getElementById('stored').replaceChildren(); return 0;");
     session.key("\u{E00C}"); // Escape: back to the game
     wait_for(&session, &format!("{board}.step"), "4");
@@ -985,12 +1062,27 @@ fn the_board_deals_plays_and_tries_a_variation_in_a_real_browser() {
         .unwrap()
         .trim_start_matches("/games/")
         .to_string();
+    // Its replay is titled by the id the store gave it (the record has none of its own).
+    session.go(&server.url(&format!("/games/{id}")));
+    wait_for(
+        &session,
+        "document.getElementById('title').textContent",
+        &id,
+    );
     session.go(&server.url(&format!("/board?game={id}")));
     wait_for(&session, &format!("{board}.step"), "0");
     wait_for(
         &session,
         &format!("{subtitle}.includes('as played')"),
         "true",
+    );
+    // A step that is no card number opens at the deal and says so.
+    session.go(&server.url(&format!("/board?game={id}&step=abc")));
+    wait_for(&session, &format!("{board}.step"), "0");
+    wait_for(
+        &session,
+        "document.getElementById('step').textContent",
+        "card 0 of 32: step must be a card number from 0 to 32, not 'abc'",
     );
     session.go(&server.url(&format!("/board?game={id}&step=9")));
     wait_for(&session, &format!("{board}.step"), "9");
@@ -1052,16 +1144,16 @@ fn the_board_plays_it_out_against_the_program() {
     );
     session.click("#to-contract");
     wait_for(&session, &format!("{board}.phase"), "contract");
-    let offered = session.run(
-        "return [...document.getElementById('contract').options].every(o => \
-         / Sauspiel on the /.test(o.textContent) || o.textContent === 'Everyone passes: Ramsch');",
-    );
-    assert_eq!(offered, true);
-    session.run(
-        "const s = document.getElementById('contract'); \
-         s.value = [...s.options].find(o => o.textContent === 'Vorhand: Sauspiel on the Gras ace by Vorhand').value; \
-         return 0;",
-    );
+    for (seat, contracts) in offered_contracts(&session) {
+        match seat.as_str() {
+            "Everyone passes" => assert_eq!(contracts, ["Ramsch"]),
+            _ => assert!(
+                contracts.iter().all(|c| c.starts_with("Sauspiel on the ")),
+                "{seat}: {contracts:?}"
+            ),
+        }
+    }
+    assert!(choose_contract(&session, "0", "Sauspiel on the Gras ace"));
     session.click("#play");
     wait_for(&session, &format!("{board}.ready"), "true");
     // Mittelhand against three single-dummy players.
@@ -1108,6 +1200,28 @@ fn the_board_plays_it_out_against_the_program() {
         "document.querySelectorAll('#tricks tbody tr').length",
         "8",
     );
+    // Stored under the user's id and reopened: every card played, in its replay.
+    session.run("document.getElementById('store-id').value = 'play-out'; return 0;");
+    session.click("#store");
+    wait_for(&session, "!!document.querySelector('#stored a')", "true");
+    let stored = call("GET", &server.url("/api/v1/games/play-out"), None);
+    assert_eq!(
+        stored["play"].as_str().unwrap().split(' ').count(),
+        32,
+        "{stored}"
+    );
+    session.go(&server.url("/games/play-out"));
+    wait_for(
+        &session,
+        "document.getElementById('title').textContent",
+        "play-out",
+    );
+    wait_for(
+        &session,
+        "document.querySelectorAll('#cards tbody tr').length",
+        "32",
+    );
+    session.screenshot_if_asked("play-out-stored.png");
     session.close();
 }
 
@@ -1205,17 +1319,16 @@ fn the_board_offers_a_german_deal_its_own_games() {
     session.run("document.getElementById('variant').value = 'german'; return 0;");
     session.click("#to-contract");
     wait_for(&session, &format!("{board}.phase"), "contract");
-    let offered = session
-        .run("return [...document.getElementById('contract').options].map(o => o.textContent);");
-    let offered: Vec<String> = serde_json::from_value(offered).unwrap();
-    assert_eq!(offered.len(), 2, "{offered:?}");
+    let offered = offered_contracts(&session);
+    assert_eq!(offered.len(), 1, "{offered:?}");
+    let (seat, contracts) = &offered[0];
+    assert_eq!(seat, "Hinterhand");
+    assert_eq!(contracts.len(), 2, "{offered:?}");
     assert!(
-        offered
-            .iter()
-            .all(|o| o.starts_with("Hinterhand: German Eichel")),
+        contracts.iter().all(|o| o.starts_with("German Eichel")),
         "{offered:?}"
     );
-    assert!(offered[1].contains("alone"), "{offered:?}");
+    assert!(contracts[1].contains("alone"), "{offered:?}");
     session.click("#play");
     wait_for(&session, &format!("{board}.phase"), "play");
     wait_for(&session, &format!("{board}.ready"), "true");

@@ -287,7 +287,8 @@ pub struct ViewParams {
     /// player could know, over sampled worlds).
     #[param(inline)]
     pub view: Option<ViewName>,
-    /// The players' view: worlds per decision (default 100).
+    /// The players' view: the most worlds a decision judges (default 16,000, 100 where
+    /// every card is solved exactly: a Ramsch, Schellen-Schafkopf, `points=true`).
     #[param(inline)]
     pub samples: Option<Worlds>,
     /// The players' view: the seed of the worlds drawn (0 to 2^63 - 1; default 0).
@@ -434,7 +435,8 @@ pub struct SolveParams {
     /// With `view=players`: whose decision; it must be the player to move (the default).
     #[param(inline)]
     pub seat: Option<SeatNumber>,
-    /// With `view=players`: worlds drawn (default 100; all of them where they are fewer).
+    /// With `view=players`: the most worlds judged (default 400, 100 where every card is
+    /// solved exactly; all of them where they are fewer).
     #[param(inline)]
     pub samples: Option<Worlds>,
     /// With `view=players`: the seed of the worlds (0 to 2^63 - 1; default 0), drawn as
@@ -452,7 +454,7 @@ pub struct SolveParams {
     #[param(inline)]
     pub assume: Option<String>,
     /// With `view=players`: also up to this many of the worlds the verdict averaged over
-    /// (`shown_worlds`: all four hands as dealt, each world's weight), 1 to 1,000.
+    /// (`shown_worlds`: all four hands as dealt, each world's weight), 1 to 16,000.
     #[param(inline)]
     pub show_worlds: Option<Worlds>,
     /// With `view=players`: `auction` (the default) weighs each world by the likelihood of
@@ -644,13 +646,10 @@ impl Paging {
 impl GameFilters {
     /// The filters read and checked, for the store: each fault named.
     pub fn filter(&self) -> Result<Filter, ApiError> {
-        let GameFilters {
-            player,
-            id,
-            game,
-            since,
-            until,
-        } = self;
+        // An empty filter (a form's field left blank) filters nothing.
+        let given = |f: &Option<String>| f.clone().filter(|t| !t.is_empty());
+        let [player, id, game, since, until] =
+            [&self.player, &self.id, &self.game, &self.since, &self.until].map(given);
         let game = game
             .as_deref()
             .map(|g| match g {
@@ -661,7 +660,7 @@ impl GameFilters {
                     .map_err(|e| bad_query(format!("game: {e}"))),
             })
             .transpose()?;
-        for (name, text, stored) in [("player", player, "name"), ("id", id, "id")] {
+        for (name, text, stored) in [("player", &player, "name"), ("id", &id, "id")] {
             if let Some(c) = text.iter().flat_map(|p| p.chars()).find(|c| c.is_control()) {
                 return Err(bad_query(format!(
                     "{name} holds a control character (U+{:04X}); no stored {stored} does",
@@ -670,8 +669,8 @@ impl GameFilters {
             }
         }
         Ok(Filter {
-            player: player.clone(),
-            id: id.clone().filter(|i| !i.is_empty()),
+            player,
+            id,
             game,
             since: since
                 .as_deref()
@@ -902,6 +901,22 @@ mod tests {
         assert_eq!((page.limit, page.offset), (500, 1_000_000_000));
         let pack: PackParams = read_query("pack=French").unwrap();
         assert_eq!(pack.pack(Pack::German), Pack::French);
+    }
+
+    #[test]
+    fn a_filter_left_blank_filters_nothing() {
+        let blank: GameFilters = read_query("player=&id=&game=&since=&until=").unwrap();
+        let f = blank.filter().unwrap();
+        assert_eq!(
+            (f.player, f.id, f.game, f.since, f.until),
+            (None, None, None, None, None)
+        );
+        let named: GameFilters = read_query("player=Sepp&game=ramsch").unwrap();
+        let f = named.filter().unwrap();
+        assert_eq!(
+            (f.player.as_deref(), f.game),
+            (Some("Sepp"), Some("ramsch"))
+        );
     }
 
     #[test]

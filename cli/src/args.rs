@@ -116,6 +116,13 @@ pub fn positive(text: &str) -> Result<usize, String> {
     }
 }
 
+/// `serve --port`: refused with the option that sets the port.
+fn no_port(text: &str) -> Result<String, String> {
+    Err(format!(
+        "serve listens on --addr HOST:PORT: use --addr 127.0.0.1:{text}"
+    ))
+}
+
 /// A seat, 0 to 3.
 pub fn seat(text: &str) -> Result<u8, String> {
     match text.parse::<u8>() {
@@ -125,7 +132,7 @@ pub fn seat(text: &str) -> Result<u8, String> {
     }
 }
 
-/// Output of `contracts` and `odds`.
+/// Output of `score`, `contracts` and `odds`.
 #[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
 pub enum OutputFormat {
     /// One JSON object per line.
@@ -306,7 +313,12 @@ const EXPORT_HELP: &str = help!("schafkopf export --to openschafkopf examples/ga
 pub enum Command {
     /// The result and settlement of completely played hands, as played (no search).
     #[command(after_help = SCORE_HELP)]
-    Score(Io),
+    Score {
+        #[command(flatten)]
+        io: Io,
+        #[arg(long, value_enum, default_value_t = OutputFormat::Json)]
+        format: OutputFormat,
+    },
     /// The double-dummy value of the position after `play`, and of every legal card (with
     /// `--view players`: each card judged by what the player to move could know).
     #[command(after_help = SOLVE_HELP)]
@@ -509,6 +521,10 @@ pub struct Serve {
     /// The address to listen on (port 0: any free port; the address taken is printed).
     #[arg(long, env = "SCHAFKOPF_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: String,
+    /// Not an option: the port is part of `--addr`. Named so that the mistake is answered
+    /// with the way (never holds a value: its parser refuses every one).
+    #[arg(long, hide = true, value_name = "PORT", value_parser = no_port)]
+    pub port: Option<String>,
     /// The game store: a SQLite file (created if missing), or a PostgreSQL database
     /// (`postgres://user:password@host:5432/name`) that several instances can share.
     #[arg(long, env = "SCHAFKOPF_DB", default_value = "schafkopf.db")]

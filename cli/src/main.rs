@@ -15,6 +15,7 @@ use clap::Parser;
 use commands::{
     analyze, auction, batch, contracts, import, ledger, odds, play_match, score, serve, solve,
 };
+use std::ffi::OsString;
 use std::io;
 use std::process::ExitCode;
 
@@ -23,8 +24,22 @@ use std::process::ExitCode;
 /// say why); 64 a usage error.
 const EXIT_USAGE: u8 = 64;
 
+/// The command line, `help --help` (or `-h`) read as `help`: clap's help command takes no
+/// flags, and the help of the help is the help.
+fn arguments() -> Vec<OsString> {
+    let mut args: Vec<OsString> = std::env::args_os().collect();
+    if args.get(1).is_some_and(|a| a == "help") {
+        let mut k = 0;
+        args.retain(|a| {
+            k += 1;
+            k <= 2 || (a != "--help" && a != "-h")
+        });
+    }
+    args
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(arguments()) {
         Ok(cli) => cli,
         Err(e) => {
             let usage = e.use_stderr();
@@ -57,7 +72,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> io::Result<ExitCode> {
     let config = &config::Config::of(&cli);
     match cli.command {
-        Command::Score(io) => score::run(&io, config),
+        Command::Score { io, format } => score::run(&io, config, format),
         Command::Solve { report, line, view } => solve::run(&report, config, line, &view),
         Command::Contracts {
             report,

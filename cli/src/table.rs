@@ -309,7 +309,7 @@ pub fn odds(o: &HandOdds, pack: Pack) -> String {
             let _ = writeln!(
                 out,
                 "best: {}, expected {:+.2}",
-                pack.text(&c.title()),
+                pack.text(&c.in_words()),
                 o.best.settlement
             );
         }

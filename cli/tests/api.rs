@@ -824,17 +824,30 @@ fn impossible_filters_are_refused_by_name() {
     assert_eq!(list["games"][0]["game"], "sauspiel");
 }
 
-/// An address in use is named, with the address.
+/// An address in use is named, with the address, and no database file is left behind;
+/// `--port` is answered with the way to set one.
 #[test]
 fn an_address_in_use_is_named() {
     let server = Server::start(&temp_db("addr"), &[]);
     let addr = server.base.trim_start_matches("http://").to_string();
+    let db = temp_db("addr2");
     let o = Command::new(env!("CARGO_BIN_EXE_schafkopf"))
         .args(["serve", "--addr", &addr, "--db"])
-        .arg(temp_db("addr2"))
+        .arg(&db)
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(1));
+    assert!(
+        !std::path::Path::new(&db).exists(),
+        "{db:?} was left behind"
+    );
+    let port = Command::new(env!("CARGO_BIN_EXE_schafkopf"))
+        .args(["serve", "--port", "8080"])
+        .output()
+        .unwrap();
+    assert_eq!(port.status.code(), Some(64));
+    let said = String::from_utf8_lossy(&port.stderr);
+    assert!(said.contains("use --addr 127.0.0.1:8080"), "{said}");
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
         err.contains(&format!("{addr}: Address in use"))

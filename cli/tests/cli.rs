@@ -1342,7 +1342,19 @@ fn odds_and_the_players_view_do_not_depend_on_the_thread_count() {
         text.contains("seat 0 holding EO EU GO GU HO HU SO SU"),
         "{text}"
     );
-    assert!(text.contains("best: "), "{text}");
+    // The best named in the words of its row.
+    let best = text
+        .split("best: ")
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .next()
+        .unwrap();
+    assert!(
+        text.lines()
+            .any(|l| l.trim_start().starts_with(&format!("{best} "))),
+        "{best}: {text}"
+    );
     let table = run(
         &[
             "analyze",
@@ -1875,6 +1887,20 @@ fn a_new_users_slips_are_answered_in_words() {
     assert_eq!(html.status.code(), Some(64));
     let help = run(&["odds", "--help"], "");
     assert!(!String::from_utf8_lossy(&help.stdout).contains("html"));
+    // The help of the help command is the help; of a command, that command's.
+    for (args, first) in [
+        (&["help", "--help"][..], "Schafkopf hand analyzer"),
+        (&["help", "-h"][..], "Schafkopf hand analyzer"),
+        (
+            &["help", "score", "--help"][..],
+            "The result and settlement",
+        ),
+    ] {
+        let help = run(args, "");
+        assert_eq!(help.status.code(), Some(0), "{args:?}");
+        let out = String::from_utf8_lossy(&help.stdout);
+        assert!(out.starts_with(first), "{args:?}: {out}");
+    }
     // Both spellings of the double-dummy view.
     let game = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
     let first = format!("{}\n", game.lines().next().unwrap());

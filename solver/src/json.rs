@@ -10,6 +10,12 @@ use std::fmt;
 
 /// Parses `text` as JSON, refusing a key given twice in any object.
 pub(crate) fn strict_value(text: &str) -> Result<Value, Error> {
+    // Nothing at all is no record cut short: say so, not how to join lines.
+    if text.trim().is_empty() {
+        return Err(Error::MalformedJson(
+            "the text is empty: a record is one line of JSON (INTERFACE.md section 1)".to_string(),
+        ));
+    }
     let mut de = serde_json::Deserializer::from_str(text);
     let value = serde_path_to_error::deserialize::<_, Strict>(&mut de).map_err(|e| {
         let path = e.path().to_string();

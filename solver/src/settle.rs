@@ -279,6 +279,70 @@ impl Score {
     }
 }
 
+impl Score {
+    /// The result in a sentence, as a table prints it: who won with how much (schneider,
+    /// schwarz), who pays in a Ramsch, a hand thrown in; then what each seat was paid.
+    pub fn in_words(&self) -> String {
+        let seats = |seats: &[Seat]| match seats {
+            [one] => format!("seat {one}"),
+            many => {
+                let list: Vec<String> = many.iter().map(Seat::to_string).collect();
+                format!("seats {}", list.join(" and "))
+            }
+        };
+        let result = match &self.outcome {
+            Outcome::Declared {
+                won,
+                schneider,
+                schwarz,
+            } => {
+                let side = &self.declarers;
+                let points: u32 = side.iter().map(|s| self.points[s.index()]).sum();
+                let tricks: u32 = side.iter().map(|s| self.tricks[s.index()]).sum();
+                let extra = match (schwarz, schneider) {
+                    (true, _) => ", schwarz",
+                    (false, true) => ", schneider",
+                    _ => "",
+                };
+                format!(
+                    "the declarers ({}) {} with {points} points in {tricks} tricks{extra}",
+                    seats(side),
+                    if *won { "won" } else { "lost" }
+                )
+            }
+            Outcome::ThrownIn { .. } => "thrown in: nobody played it".to_string(),
+            Outcome::Ramsch {
+                durchmarsch: Some(d),
+                ..
+            } => format!("Ramsch: a Durchmarsch by seat {d}"),
+            Outcome::Ramsch {
+                payers, jungfrau, ..
+            } => {
+                let maidens = match jungfrau.as_slice() {
+                    [] => String::new(),
+                    some => format!(" (without a trick: {})", seats(some)),
+                };
+                format!(
+                    "Ramsch: {} {}{maidens}",
+                    seats(payers),
+                    match payers.len() {
+                        1 => "pays",
+                        _ => "pay",
+                    }
+                )
+            }
+            Outcome::PlainTrick { most_tricks } if most_tricks.is_empty() => {
+                "every seat took as many tricks".to_string()
+            }
+            Outcome::PlainTrick { most_tricks } => {
+                format!("the most tricks: {}", seats(most_tricks))
+            }
+        };
+        let paid: Vec<String> = self.payouts.iter().map(|p| format!("{p:+}")).collect();
+        format!("{result}; payouts {}", paid.join(" "))
+    }
+}
+
 /// Schellen-Schafkopf (RULES.md 8): every two players settle the difference of their
 /// tricks, one game point a trick (times the doublings), so each is paid four times his
 /// tricks less all the tricks; the players with the most tricks win (nobody, in a tie of

@@ -32,6 +32,13 @@ fn a_valid_record_is_accepted() {
 fn malformed_json_and_wrong_shapes_are_told_apart() {
     assert_eq!(error_of("{\"hands\": [").code(), "malformed_json");
     assert_eq!(error_of("not json").code(), "malformed_json");
+    // Nothing at all is named as such, not as a record cut short.
+    let empty = error_of("  ").to_string();
+    assert!(empty.contains("the text is empty"), "{empty}");
+    assert!(!empty.contains("pretty-printed"), "{empty}");
+    assert!(error_of("{\"hands\": [")
+        .to_string()
+        .contains("pretty-printed"));
     let e = error_of(r#"{"contract": {"game": "wenz", "declarer": 0}}"#);
     assert_eq!(e.code(), "invalid_record");
     assert!(e.to_string().contains("hands"), "{e}");

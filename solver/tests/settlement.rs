@@ -197,3 +197,44 @@ fn a_stock_that_cannot_be_halved_is_refused_never_rounded() {
     assert_eq!(score.payouts, [40, -20, -20, 40]);
     assert_eq!(score.stock_payout, -40);
 }
+
+#[test]
+fn a_result_reads_as_a_sentence_of_who_won_and_who_was_paid() {
+    let examples = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/games.jsonl"
+    ));
+    let words = |n: usize| {
+        let line = examples.lines().nth(n).unwrap();
+        Record::from_json(line).unwrap().score().unwrap().in_words()
+    };
+    // The Sauspiel: seats 0 and 3 took 107 points, schneider.
+    assert_eq!(
+        words(0),
+        "the declarers (seats 0 and 3) won with 107 points in 6 tricks, schneider; \
+         payouts +60 -60 -60 +60"
+    );
+    assert_eq!(
+        words(13),
+        "Ramsch: a Durchmarsch by seat 0; payouts +30 -10 -10 -10"
+    );
+    // A Ramsch of the NetSchafkopf log (samples-16.05.20#9): the most points pay, doubled
+    // for the seat that took no trick.
+    let ramsch = Record::from_json(
+        r#"{"id":"samples-16.05.20#9","hands":["HK S9 GO SA GK E8 SK GZ","HZ H7 S8 SU E7 EU E9 G7","H8 GU SZ G9 EO HU EK H9","GA HA EA G8 SO S7 EZ HO"],"contract":{"game":"ramsch"},"play":"E8 E7 EK EZ S7 SK S8 SZ G9 G8 GK G7 GZ E9 EO GA H8 HO GO EU HK H7 H9 SO HA SA HZ HU GU EA S9 SU","tariff":{"base":10,"solo":50,"extra":10,"laufende_price":10,"ramsch_price":10},"rules":{"ramsch_tie":"highest_trump_played","jungfrau":"double_all"},"players":["Gast","PcLinks","PcOben","PcRechts"]}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        ramsch.score().unwrap().in_words(),
+        "Ramsch: seat 2 pays (without a trick: seat 1); payouts +20 +20 -60 +20"
+    );
+    let thrown = Record::from_json(
+        r#"{"hands": ["EO EU HA EA GA SA E8 H8", "GO GU HZ EZ GZ SZ E7 H7",
+            "HO HU HK EK GK SK G8 S8", "SO SU H9 E9 G9 S9 G7 S7"], "thrown_in": true}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        thrown.score().unwrap().in_words(),
+        "thrown in: nobody played it; payouts +0 +0 +0 +0"
+    );
+}

@@ -132,80 +132,81 @@ pub async fn serve(
         for header in security::HEADERS {
             headers = headers.add(header);
         }
-        app.service(
-            SwaggerUi::new("/docs/{_:.*}")
-                .url("/openapi.json", api)
-                .config(utoipa_swagger_ui::Config::default().validator_url("none")),
-        )
-        .configure(pages::configure)
-        .default_service(web::to(routes::fallback))
-        .route(
-            "/docs",
-            web::get().to(|| async {
-                HttpResponse::PermanentRedirect()
-                    .insert_header(("Location", "/docs/"))
-                    .finish()
-            }),
-        )
-        .wrap(ErrorHandlers::new().default_handler(problem::rewrite))
-        // Refusals first: a foreign Host or a cross-site write never reaches a handler,
-        // and a body that stops arriving is answered 408.
-        .wrap_fn(move |mut req, srv| {
-            let docs = req.path().starts_with("/docs");
-            let refused = served
-                .get()
-                .and_then(Option::as_ref)
-                .map_or(Ok(()), |h| h.check(req.headers()))
-                .and_then(|()| security::cross_site(req.method(), req.headers()));
-            let next = match refused {
-                Err(e) => Err(req.into_response(e.error_response())),
-                Ok(()) => {
-                    let expired = security::deadline(&mut req, body_timeout);
-                    Ok((srv.call(req), expired))
-                }
-            };
-            async move {
-                let (call, expired) = match next {
-                    Ok(next) => next,
-                    Err(refusal) => return Ok(refusal),
+        app.configure(pages::configure_docs)
+            .service(
+                SwaggerUi::new("/docs/{_:.*}")
+                    .url("/openapi.json", api)
+                    .config(utoipa_swagger_ui::Config::default().validator_url("none")),
+            )
+            .configure(pages::configure)
+            .default_service(web::to(routes::fallback))
+            .route(
+                "/docs",
+                web::get().to(|| async {
+                    HttpResponse::PermanentRedirect()
+                        .insert_header(("Location", "/docs/"))
+                        .finish()
+                }),
+            )
+            .wrap(ErrorHandlers::new().default_handler(problem::rewrite))
+            // Refusals first: a foreign Host or a cross-site write never reaches a handler,
+            // and a body that stops arriving is answered 408.
+            .wrap_fn(move |mut req, srv| {
+                let docs = req.path().starts_with("/docs");
+                let refused = served
+                    .get()
+                    .and_then(Option::as_ref)
+                    .map_or(Ok(()), |h| h.check(req.headers()))
+                    .and_then(|()| security::cross_site(req.method(), req.headers()));
+                let next = match refused {
+                    Err(e) => Err(req.into_response(e.error_response())),
+                    Ok(()) => {
+                        let expired = security::deadline(&mut req, body_timeout);
+                        Ok((srv.call(req), expired))
+                    }
                 };
-                let mut res = call.await?.map_into_boxed_body();
-                if docs {
-                    res.headers_mut().insert(
-                        actix_web::http::header::CONTENT_SECURITY_POLICY,
-                        actix_web::http::header::HeaderValue::from_static(security::DOCS_CSP),
-                    );
+                async move {
+                    let (call, expired) = match next {
+                        Ok(next) => next,
+                        Err(refusal) => return Ok(refusal),
+                    };
+                    let mut res = call.await?.map_into_boxed_body();
+                    if docs {
+                        res.headers_mut().insert(
+                            actix_web::http::header::CONTENT_SECURITY_POLICY,
+                            actix_web::http::header::HeaderValue::from_static(security::DOCS_CSP),
+                        );
+                    }
+                    if expired.load(std::sync::atomic::Ordering::Relaxed) {
+                        // The rest of the body is never read: the connection closes after.
+                        let answer = security::timed_out(body_timeout).error_response();
+                        res = res.into_response(answer);
+                        res.headers_mut().insert(
+                            actix_web::http::header::CONNECTION,
+                            actix_web::http::header::HeaderValue::from_static("close"),
+                        );
+                    }
+                    Ok(res)
                 }
-                if expired.load(std::sync::atomic::Ordering::Relaxed) {
-                    // The rest of the body is never read: the connection closes after.
-                    let answer = security::timed_out(body_timeout).error_response();
-                    res = res.into_response(answer);
-                    res.headers_mut().insert(
-                        actix_web::http::header::CONNECTION,
-                        actix_web::http::header::HeaderValue::from_static("close"),
+            })
+            .wrap_fn(|req, srv| {
+                let start = std::time::Instant::now();
+                let method = req.method().clone();
+                let path = req.path().to_string();
+                let call = srv.call(req);
+                async move {
+                    let res = call.await?;
+                    tracing::info!(
+                        %method,
+                        %path,
+                        status = res.status().as_u16(),
+                        ms = start.elapsed().as_millis() as u64,
+                        "request"
                     );
+                    Ok(res)
                 }
-                Ok(res)
-            }
-        })
-        .wrap_fn(|req, srv| {
-            let start = std::time::Instant::now();
-            let method = req.method().clone();
-            let path = req.path().to_string();
-            let call = srv.call(req);
-            async move {
-                let res = call.await?;
-                tracing::info!(
-                    %method,
-                    %path,
-                    status = res.status().as_u16(),
-                    ms = start.elapsed().as_millis() as u64,
-                    "request"
-                );
-                Ok(res)
-            }
-        })
-        .wrap(headers)
+            })
+            .wrap(headers)
     })
     .on_connect(client::remember)
     .bind(addr)

@@ -168,6 +168,33 @@ fn asset(content_type: &'static str, body: &'static str) -> HttpResponse {
         .body(body)
 }
 
+/// The interactive docs' own first page, in place of Swagger UI's (titled "Swagger UI",
+/// without a viewport, so a phone draws it at desktop width and shrinks it): the service's
+/// title, icon and navigation above Swagger UI's files, which it loads as its own does.
+fn docs_index() -> HttpResponse {
+    let head = "<link rel=\"stylesheet\" href=\"./swagger-ui.css\">\n\
+                <link rel=\"stylesheet\" href=\"./index.css\">\n\
+                <style>header.api { font: 15px/1.4 system-ui, sans-serif; \
+                padding: 0.6em 1em; border-bottom: 1px solid #ddd; }</style>";
+    let body = "<header class=\"api\"><nav><a href=\"/\">Games</a> · \
+                <a href=\"/board\">New board</a> · <a href=\"/ledger\">Ledger</a> · \
+                <a href=\"/docs/\">API</a></nav></header>\n\
+                <div id=\"swagger-ui\"></div>\n\
+                <script src=\"./swagger-ui-bundle.js\"></script>\n\
+                <script src=\"./swagger-ui-standalone-preset.js\"></script>\n\
+                <script src=\"./swagger-initializer.js\"></script>";
+    HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body(page("schafkopf: the HTTP API", head, body))
+}
+
+/// The interactive docs' first page; registered before Swagger UI's files, whose route
+/// would answer it otherwise.
+pub fn configure_docs(cfg: &mut web::ServiceConfig) {
+    cfg.route("/docs/", web::get().to(|| async { docs_index() }))
+        .route("/docs/index.html", web::get().to(|| async { docs_index() }));
+}
+
 /// The pages' routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     let script =

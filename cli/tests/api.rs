@@ -188,6 +188,16 @@ fn every_endpoint_answers_as_the_command_line() {
     )
     .unwrap();
     assert_eq!(doc.json(), file);
+    // Each operation's summary is a short title (Swagger UI shows it as plain text).
+    for (path, operations) in file["paths"].as_object().unwrap() {
+        for (method, operation) in operations.as_object().unwrap() {
+            let summary = operation["summary"].as_str().unwrap_or_default();
+            assert!(
+                !summary.is_empty() && summary.len() <= 60 && !summary.contains(['`', '\n', '*']),
+                "{method} {path}: {summary:?}"
+            );
+        }
+    }
     let docs = send("GET", &server.url("/docs"), None);
     assert_eq!(
         (docs.status, docs.location.as_deref()),
@@ -195,7 +205,10 @@ fn every_endpoint_answers_as_the_command_line() {
     );
     let page = send("GET", &server.url("/docs/"), None);
     assert!(
-        page.status == 200 && page.body.contains("swagger-ui"),
+        page.status == 200
+            && page.body.contains("swagger-ui")
+            && page.body.contains("<title>schafkopf: the HTTP API</title>")
+            && page.body.contains("name=\"viewport\""),
         "{}",
         page.body
     );

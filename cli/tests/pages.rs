@@ -1391,7 +1391,7 @@ fn every_page_leads_to_the_games_the_board_the_ledger_and_the_api() {
     let server = Server::start(&temp_db("navigation"), &[]);
     let id = store_first_example(&server);
     let session = Session::start(&driver);
-    for page in ["/", "/ledger", "/board", &format!("/games/{id}")] {
+    for page in ["/", "/ledger", "/board", &format!("/games/{id}"), "/docs/"] {
         session.go(&server.url(page));
         wait_for(
             &session,

@@ -609,6 +609,12 @@ impl Record {
             .into_iter()
             .filter(|s| self.hands[s.index()].is_some())
             .collect();
+        if shown.len() == 4 {
+            // A fault of the cards is the record's, named before the question of whose
+            // view to take.
+            let mut seen = Cards::EMPTY;
+            self.dealt_cards(self.deck()?, &mut seen)?;
+        }
         let seat = match (seat, shown.as_slice()) {
             (Some(s), _) if shown.contains(&s) => s,
             (Some(s), _) => {

@@ -656,3 +656,15 @@ fn a_schieber_thrown_in_part_way_is_judged_from_forehands_view() {
          was final)"
     );
 }
+
+#[test]
+fn odds_names_a_card_dealt_twice_before_asking_whose_view() {
+    let text = r#"{"variant": "bavarian", "hands": ["HO GU SU HA H9 H8 GK GO",
+        "GO EU HU H7 EA E9 SK S7", "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"]}"#
+        .replace('\n', "");
+    let record = Record::from_json(&text).unwrap();
+    for seat in [None, Some(Seat::S1)] {
+        let e = HandQuestion::of_record(&record, seat).unwrap_err();
+        assert_eq!(e.to_string(), "card GO appears twice", "seat {seat:?}");
+    }
+}

@@ -10,6 +10,8 @@ use actix_web::{post, web, HttpResponse};
 use solver::board::Board;
 use solver::{odds::HandOdds, Analysis, ContractsReport, Record};
 
+/// Solve a position: its value and each legal card's
+///
 /// The value of the position after `play`, and of every legal card of the player to move
 /// (the same object as `schafkopf solve`); with `line=true` also the best line. With
 /// `view=players` the decision judged by what the player to move could know (as `schafkopf
@@ -47,6 +49,8 @@ pub(crate) async fn solve(
     analysis_endpoint(&state, request, lane, |r| r.game(), search).await
 }
 
+/// What the analysis board shows of a record
+///
 /// What the analysis board shows of a record, without any search: each hand left (trumps
 /// first, as a player sorts it), the legal cards of the player to move, the tricks so far
 /// with who led and who took them, and the score once every card is played. A record
@@ -66,6 +70,8 @@ pub(crate) async fn board(request: RecordRequest) -> Result<HttpResponse, ApiErr
     json(&board, pack)
 }
 
+/// Analyse a played hand card by card
+///
 /// A played hand card by card: each card's value, the best cards, its cost (the same object
 /// as `schafkopf analyze`); with `view=players` also each card by what its player could
 /// know (single dummy, over sampled worlds, on one solver worker within the budget).
@@ -89,6 +95,8 @@ pub(crate) async fn analyze(
     analysis_endpoint(&state, request, main_lane, |r| r.game(), search).await
 }
 
+/// How a hand's contracts fare over the cards it cannot see
+///
 /// How a hand's contracts fare over the deals of the cards its seat cannot see (the same
 /// object as `schafkopf odds`): the record shows the seat's hand and hides the others
 /// (`null`), or shows all four and `seat` says whose view to take.
@@ -113,6 +121,8 @@ pub(crate) async fn odds(
     analysis_endpoint(&state, request, main_lane, check, search).await
 }
 
+/// Every contract each seat may announce, valued
+///
 /// Every contract each seat may announce, valued double dummy, the best per seat, and for
 /// a played record the declarer's choice against his best (the same object as
 /// `schafkopf contracts`; `hands` alone are enough).

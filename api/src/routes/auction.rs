@@ -8,6 +8,8 @@ use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use solver::auction::AuctionModel;
 
+/// The model of declaring fitted to the stored games
+///
 /// The model of declaring fitted to the stored games the filters let through, as
 /// `schafkopf auction-model` fits it to a club's logs: how likely a seat with a given hand
 /// is to pass, to play a Sauspiel or a solo-class game. Start the service with it (`serve

@@ -15,6 +15,8 @@ use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};
 use solver::formats::{self, LogFormat};
 use solver::{Analysis, ContractsReport, Pack, Record};
 
+/// Store a record, or a whole log
+///
 /// Stores a record, validated first (deal, contract and every card of `play`) and kept as
 /// given; its `id` is the record's own, or a new one when it has none: `201` with `{"id"}`.
 /// With `from=netschafkopf` or `from=openschafkopf` the body is a whole log: every game is
@@ -139,6 +141,8 @@ pub(crate) fn store_all(
     Ok(imported)
 }
 
+/// List the stored games
+///
 /// Stored games, oldest first, filtered by player, contract and date, a page at a time.
 #[utoipa::path(tag = "games", params(GameFilters, Paging),
     responses((status = 200, body = GameList),
@@ -156,6 +160,8 @@ pub(crate) async fn list_games(
     json(&list, Pack::German)
 }
 
+/// A stored record
+///
 /// A stored record, exactly as it was given where it was given in the pack asked for
 /// (`pack`, default German); otherwise its cards rewritten in that pack.
 #[utoipa::path(tag = "games", params(("id" = String, Path, description = "The game's id"), PackParams),
@@ -177,7 +183,7 @@ pub(crate) async fn get_game(
     Ok(raw_json(record.in_pack(pack).map_err(fault)?.to_json()))
 }
 
-/// Deletes a stored game and its analysis.
+/// Delete a stored game and its analysis
 #[utoipa::path(tag = "games", params(("id" = String, Path, description = "The game's id")),
     responses((status = 204, description = "Deleted"), GameErrors))]
 #[delete("/games/{id}")]
@@ -190,6 +196,8 @@ pub(crate) async fn delete_game(
     Ok(HttpResponse::NoContent().finish())
 }
 
+/// A stored game's analysis
+///
 /// The stored game's analysis in a view: computed on the first request, then served from
 /// the database (each view kept apart). The players' view is kept at its default worlds and
 /// seed without assumptions; other settings are computed for each request and not kept, so
@@ -230,6 +238,8 @@ pub(crate) async fn game_analysis(
     .await
 }
 
+/// The contracts of a stored game's deal
+///
 /// The contracts of a stored game's deal (the object of `schafkopf contracts`): computed on
 /// the first request, then served from the database.
 #[utoipa::path(tag = "games", params(("id" = String, Path, description = "The game's id"), PackParams),

@@ -8,6 +8,8 @@ use actix_web::{get, web, HttpResponse};
 /// How long `/health` waits for the database's answer.
 pub(crate) const HEALTH_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
+/// Whether the service can serve
+///
 /// Whether the service can serve, with the database's state and the solver queue's. Never
 /// waits for a search, nor more than two seconds for the database: while the database
 /// cannot be reached (or was found so in the last 30 seconds by a request) the answer is

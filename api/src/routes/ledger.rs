@@ -10,6 +10,8 @@ use actix_web::{get, web, HttpRequest, HttpResponse};
 /// Games one ledger counts at most (about a second of work and some MiB of answer).
 pub(crate) const LEDGER_MOST: u64 = 100_000;
 
+/// Each player's money over the stored games
+///
 /// Each player's money over the stored games the filters let through, oldest first (the
 /// order of the list): every game's payouts and running totals, the stock carried, and
 /// every player's account; with `double_dummy=true` also what perfect play would have

@@ -1562,6 +1562,52 @@ fn ledger_judges_declared_games_double_dummy() {
     assert!(players.iter().all(|p| p["double_dummy"]["games"] == 28));
 }
 
+/// `batch` over a real club evening: its hands thrown in are games of the evening, counted
+/// as played (nobody declared them), not failures; the run exits 0.
+#[test]
+fn batch_counts_hands_thrown_in_as_games_of_the_evening() {
+    let dir = temp_dir("batch-thrown-in");
+    let file = repo().join("tests/data/netschafkopf/samples-16.05.20.txt");
+    let out = dir.join("out.jsonl");
+    let o = run(
+        &[
+            "batch",
+            "--from",
+            "netschafkopf",
+            file.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let summary: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("out.jsonl.summary.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        (&summary["records"], &summary["failed"]),
+        (&json!(32), &json!(0))
+    );
+    let contracts = summary["contracts"].as_array().unwrap();
+    let thrown = contracts.iter().find(|c| c["game"] == "thrown_in");
+    assert_eq!(
+        thrown,
+        Some(&json!({"game": "thrown_in", "played": 2})),
+        "{summary}"
+    );
+    let lines = std::fs::read_to_string(&out).unwrap();
+    let thrown: Vec<Value> = lines
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|l| l["thrown_in"] == true)
+        .collect();
+    assert_eq!(thrown.len(), 2);
+    assert!(thrown
+        .iter()
+        .all(|l| l["game"] == "thrown_in" && l.get("error").is_none()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `--pack`: a record in the French pack says so and is read as written; answers, tables
 /// and messages write the pack asked for; imports are written in it.
 #[test]

@@ -682,6 +682,21 @@ fn the_game_list_takes_a_pasted_log_and_opens_its_replays() {
         "document.getElementById('result').textContent.includes('4 hands')",
         "true",
     );
+    // The project's own records, JSON lines pasted as a log: every one stored.
+    let records = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let count = records.lines().filter(|l| !l.trim().is_empty()).count();
+    session.run(&format!(
+        "document.getElementById('result').textContent = ''; \
+         document.getElementById('body').value = {}; \
+         document.getElementById('from').value = 'records'; return 0;",
+        serde_json::to_string(&records).unwrap()
+    ));
+    session.click("#upload button[type=submit]");
+    wait_for(
+        &session,
+        &format!("{result}.startsWith('Stored {count} games')"),
+        "true",
+    );
     // A game's link opens its replay.
     session.click("#games tbody tr a");
     wait_for(

@@ -738,8 +738,9 @@ impl BatchSummary {
             .contracts
             .iter()
             .map(|(game, t)| {
-                // A Ramsch has no declarer: nothing was declared, won or lost by a side.
-                if game == "ramsch" {
+                // A Ramsch and a hand thrown in have no declarer: nothing was declared, won
+                // or lost by a side.
+                if game == "ramsch" || game == crate::thrown_in::GAME {
                     ContractLine::Undeclared {
                         game: game.clone(),
                         played: t.played,

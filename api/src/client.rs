@@ -18,7 +18,7 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub struct Client(Arc<TcpStream>);
 
-/// Stores the [`Client`] of a new connection in its data (`HttpServer::on_connect`). A
+/// Stores the [`Client`] of a new connection in its data ([`crate::listen::server`]). A
 /// socket that cannot be duplicated (out of descriptors) leaves none: its requests run to
 /// the end whatever the client does.
 pub fn remember(connection: &dyn Any, data: &mut actix_web::dev::Extensions) {

@@ -6,6 +6,7 @@
 //!   [`problem`]: errors as `application/problem+json`; [`schema`]: the documented shapes.
 
 pub mod client;
+pub mod listen;
 pub mod pages;
 pub mod pool;
 pub mod problem;
@@ -17,8 +18,8 @@ pub mod store;
 
 use actix_web::dev::{Service, ServiceFactory, ServiceRequest};
 use actix_web::middleware::{DefaultHeaders, ErrorHandlers};
-use actix_web::{web, App, HttpResponse, HttpServer, ResponseError};
-use std::net::{SocketAddr, ToSocketAddrs};
+use actix_web::{web, App, HttpResponse, ResponseError};
+use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use utoipa::OpenApi;
@@ -79,20 +80,6 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     documented(App::new()).split_for_parts().1
 }
 
-/// Why the service cannot listen on `addr`, named with it.
-fn listen_error(addr: &str, e: std::io::Error) -> std::io::Error {
-    match e.kind() {
-        std::io::ErrorKind::InvalidInput => std::io::Error::new(
-            e.kind(),
-            format!(
-                "'{addr}' is not an address to listen on: give HOST:PORT, such as \
-                 127.0.0.1:8080, localhost:8080 or 0.0.0.0:8080 ({e})"
-            ),
-        ),
-        _ => std::io::Error::new(e.kind(), format!("{addr}: {e}")),
-    }
-}
-
 /// Starts the service on `addr` and runs until it is stopped. `ready` gets the bound
 /// address (port 0 picks a free port) before the first request is taken.
 pub async fn serve(
@@ -100,11 +87,13 @@ pub async fn serve(
     addr: &str,
     ready: impl FnOnce(SocketAddr),
 ) -> std::io::Result<()> {
-    // The address is tried before the store is opened: a service that cannot listen leaves
-    // no new database file behind. (Each listener is closed at once; actix binds again.)
-    for a in addr.to_socket_addrs().map_err(|e| listen_error(addr, e))? {
-        std::net::TcpListener::bind(a).map_err(|e| listen_error(addr, e))?;
-    }
+    // Bound before the store is opened: a service that cannot listen leaves no new
+    // database file behind.
+    let listeners = listen::bind(addr)?;
+    let addrs = listeners
+        .iter()
+        .map(std::net::TcpListener::local_addr)
+        .collect::<std::io::Result<Vec<_>>>()?;
     let store = store::Store::open(&config.db).map_err(std::io::Error::other)?;
     let state = web::Data::new(routes::State {
         store,
@@ -119,7 +108,7 @@ pub async fn serve(
     let served = Arc::clone(&hosts);
     // The paths and methods answered 405 rather than 404: those of the document.
     let known = web::Data::new(routes::Routes::of(&openapi()));
-    let server = HttpServer::new(move || {
+    let app = move || {
         let (app, api) = documented(
             App::new()
                 .app_data(state.clone())
@@ -207,15 +196,12 @@ pub async fn serve(
                 }
             })
             .wrap(headers)
-    })
-    .on_connect(client::remember)
-    .bind(addr)
-    .map_err(|e| listen_error(addr, e))?;
-    let addrs = server.addrs();
+    };
     // Set once, before the first request is taken.
     let _ = hosts.set(security::Hosts::for_bind(&addrs, &config.allowed_hosts));
+    let server = listen::server(listeners, app)?;
     if let Some(a) = addrs.into_iter().next() {
         ready(a);
     }
-    server.run().await
+    server.await
 }

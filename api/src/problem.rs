@@ -97,7 +97,7 @@ impl ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", detail)
     }
 
-    fn problem(&self) -> Problem {
+    pub(crate) fn problem(&self) -> Problem {
         Problem {
             kind: "about:blank".to_string(),
             title: self

@@ -112,6 +112,52 @@ fn every_answer_carries_the_security_headers() {
         );
         assert_eq!(response.header("X-Frame-Options"), Some("DENY"), "{path}");
     }
+    // The answers the HTTP codec makes before any handler runs carry them too, with a
+    // problem report: a URL too long to read, a Content-Length that is no number, a head
+    // larger than the codec's buffer.
+    let host = server.base.trim_start_matches("http://").to_string();
+    for (request, status, code) in [
+        (
+            format!(
+                "GET /{} HTTP/1.1\r\nHost: {host}\r\n\r\n",
+                "a".repeat(70_000)
+            ),
+            400,
+            "bad_request",
+        ),
+        (
+            format!("POST /api/v1/solve HTTP/1.1\r\nHost: {host}\r\nContent-Length: x\r\n\r\n"),
+            400,
+            "bad_request",
+        ),
+        (
+            format!(
+                "GET / HTTP/1.1\r\nHost: {host}\r\nX-Big: {}\r\n\r\n",
+                "b".repeat(140_000)
+            ),
+            431,
+            "head_too_large",
+        ),
+    ] {
+        let answer = raw(&server, &request, Duration::from_secs(60));
+        assert_eq!(status_of(&answer), status, "{answer}");
+        assert_eq!(
+            header(&answer, "Content-Security-Policy"),
+            Some(api::security::CSP),
+            "{answer}"
+        );
+        assert_eq!(header(&answer, "X-Frame-Options"), Some("DENY"), "{answer}");
+        assert_eq!(
+            header(&answer, "Content-Type"),
+            Some("application/problem+json")
+        );
+        let body = answer.split_once("\r\n\r\n").unwrap().1;
+        let problem: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {answer}"));
+        assert_eq!(
+            (problem["status"].as_u64(), problem["code"].as_str()),
+            (Some(u64::from(status)), Some(code))
+        );
+    }
     // No page of the service runs inline script: its scripts are files.
     for page in ["/", "/games/x", "/board", "/ledger"] {
         let html = send("GET", &server.url(page), None).body;

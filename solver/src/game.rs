@@ -80,7 +80,7 @@ impl Deal {
         doublings: Doublings,
         stock: i64,
     ) -> Result<Deal, Error> {
-        check_table(&options, &tariff, &doublings, stock)?;
+        check_table(self.deck, &options, &tariff, &doublings, stock)?;
         if self.variant == Variant::German {
             check_german_table(&tariff, &doublings)?;
         }
@@ -293,15 +293,25 @@ fn check_german_table(tariff: &Tariff, doublings: &Doublings) -> Result<(), Erro
     Ok(())
 }
 
-/// Refuses an option, price or stock out of range and doublings that cannot happen
-/// (RULES.md sections 6 and 9).
+/// Refuses an option, price or stock out of range, an option the pack does not have, and
+/// doublings that cannot happen (RULES.md sections 6 and 9).
 pub(crate) fn check_table(
+    deck: Deck,
     options: &Options,
     tariff: &Tariff,
     doublings: &Doublings,
     stock: i64,
 ) -> Result<(), Error> {
     options.check()?;
+    // The seed: in Wenz and suit solo schneider and schwarz "do not always score in long
+    // Schafkopf, but they always do in short Schafkopf" (and so in the shorter twenty).
+    if options.solo_schneider == Some(false) && deck != Deck::Long {
+        return Err(Error::Conflict(format!(
+            "rules.solo_schneider: false is a rule of the long pack; with deck {} schneider \
+             and schwarz always count in a solo (RULES.md section 6)",
+            deck.name()
+        )));
+    }
     tariff.check()?;
     doublings.check(options.stoss_max())?;
     check_amount("stock", stock)

@@ -569,7 +569,13 @@ impl Record {
                 None
             }
         };
-        check_table(&self.rules, &self.tariff, &self.doublings, self.stock()?)?;
+        check_table(
+            deck,
+            &self.rules,
+            &self.tariff,
+            &self.doublings,
+            self.stock()?,
+        )?;
         Ok(Score::thrown_in(
             self.id.clone(),
             round,

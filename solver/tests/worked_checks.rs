@@ -267,6 +267,30 @@ fn a_table_may_cap_laufende_and_pay_solos_without_schneider() {
         .unwrap();
     let setup = Setup::new(deal, c).unwrap();
     assert_eq!(declared_payouts(&setup, schneider)[0], 330);
+    // In short Schafkopf they always count (the seed): the option is refused there by name,
+    // in the twenty-card pack too.
+    for (deck, hands) in [
+        (
+            "short",
+            r#""EO GO HO SO EU GU", "HU EK E9 GK G9 HZ", "SU EZ GZ HK SZ SA", "EA HA H9 GA SK S9""#,
+        ),
+        (
+            "twenty",
+            r#""EO GO HO SO EU", "GU HU SU EA EZ", "EK GA GZ GK HA", "HZ HK SA SZ SK""#,
+        ),
+    ] {
+        let record = format!(
+            r#"{{"deck": "{deck}", "hands": [{hands}], "rules": {{"solo_schneider": false}}}}"#
+        );
+        let e = Record::from_json(&record).unwrap().deal().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "rules.solo_schneider: false is a rule of the long pack; with deck {deck} \
+                 schneider and schwarz always count in a solo (RULES.md section 6)"
+            )
+        );
+    }
     // A cap below the minimum could never pay: refused by name.
     let r = Record::from_json(
         r#"{"hands": ["EO GO HO SO EU GU EA S7", "HU EK E9 GK G9 HZ H9 SA",

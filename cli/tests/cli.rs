@@ -1529,6 +1529,51 @@ fn ledger_follows_the_players_over_a_protocol() {
     assert_eq!(lines[1]["totals"]["games"], 0);
 }
 
+/// Five-handed Schafkopf (RULES.md section 14: the dealer sits out): an evening of five is
+/// records of four players each, and the ledger keeps every account by name.
+#[test]
+fn an_evening_of_five_is_counted_by_name() {
+    let games = std::fs::read_to_string(repo().join("examples/games.jsonl")).unwrap();
+    let game: Value = serde_json::from_str(games.lines().next().unwrap()).unwrap();
+    let mut log = String::new();
+    for (id, players) in [
+        ("g1", ["Sepp", "Resi", "Hans", "Vroni"]),
+        ("g2", ["Resi", "Hans", "Vroni", "Toni"]),
+    ] {
+        let mut g = game.clone();
+        g["id"] = id.into();
+        g["players"] = json!(players);
+        log.push_str(&format!("{g}\n"));
+    }
+    let o = run(&["ledger", "-"], &log);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines = json_lines(&o);
+    let accounts: Vec<(String, u64, i64)> = lines[2]["totals"]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["player"].as_str().unwrap().to_string(),
+                p["games"].as_u64().unwrap(),
+                p["total"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    // The example Sauspiel pays seats 0 and 3 +60 and seats 1 and 2 -60.
+    let expected = [
+        ("Sepp", 1, 60),
+        ("Resi", 2, 0),
+        ("Hans", 2, -120),
+        ("Vroni", 2, 0),
+        ("Toni", 1, 60),
+    ];
+    assert_eq!(
+        accounts,
+        expected.map(|(p, g, t)| (p.to_string(), g, t)).to_vec()
+    );
+}
+
 /// `ledger --double-dummy`: every declared game judged, the accounts' perfect money adding
 /// up to nothing; Ramsch and hands thrown in are not judged.
 #[test]

@@ -214,6 +214,9 @@ mod tests {
         assert!(board("").unwrap().all_pass.is_none());
         let ramsch = board(r#", "rules": {"all_pass": "ramsch"}"#).unwrap();
         assert_eq!(ramsch.all_pass.map(|c| c.game), Some("ramsch".to_string()));
+        let kreuzbock = board(r#", "rules": {"all_pass": "kreuzbock"}"#).unwrap();
+        let game = kreuzbock.all_pass.map(|c| (c.game, c.declarer));
+        assert_eq!(game, Some(("kreuzbock".to_string(), Some(0))));
     }
 
     #[test]

@@ -170,18 +170,23 @@ impl Deal {
     pub fn hands(&self) -> &BySeat<Cards> {
         &self.hands
     }
-    /// What is played when every seat passes, where the table plays a game then: a Ramsch
-    /// at a Bavarian table with `all_pass: ramsch` (not in a Muss game, where the holder of
-    /// `EO` must declare, nor in a round that allows only forehand's solos). A German deal
-    /// always has a declarer (a forced game where nobody counts five).
+    /// What is played when every seat passes, where the table plays a game then, at a
+    /// Bavarian table (not in a Muss game, where the holder of `EO` must declare, nor in a
+    /// round that allows only forehand's solos): a Ramsch under `all_pass: ramsch`; under
+    /// `all_pass: kreuzbock` a Kreuzbock of the team that leads to the first trick, seats 0
+    /// and 2 (a deal before play knows no Kontra, nor who knocked: a record of the game
+    /// names the knocking team). A German deal always has a declarer (a forced game where
+    /// nobody counts five).
     pub fn all_pass_game(&self) -> Option<Contract> {
-        let ramsch = self.variant == Variant::Bavarian
-            && self.options.all_pass == AllPass::Ramsch
+        let game = match self.options.all_pass {
+            AllPass::Ramsch => Contract::Ramsch,
+            AllPass::Kreuzbock => Contract::Kreuzbock { declarer: Seat::S0 },
+            AllPass::ThrowIn | AllPass::Muss => return None,
+        };
+        let played = self.variant == Variant::Bavarian
             && !self.muss
-            && self
-                .round()
-                .is_none_or(|r| r.check_contract(&Contract::Ramsch).is_ok());
-        ramsch.then_some(Contract::Ramsch)
+            && self.round().is_none_or(|r| r.check_contract(&game).is_ok());
+        played.then_some(game)
     }
 
     /// The round whose passes made the hands, if any.

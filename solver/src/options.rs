@@ -101,6 +101,9 @@ pub enum AllPass {
     Ramsch,
     /// The tournament's Muss: the holder of `EO` must declare (RULES.md section 7).
     Muss,
+    /// The Muss game's other form: the players across the table play the hand together,
+    /// a Kreuzbock (RULES.md section 7).
+    Kreuzbock,
 }
 
 /// Who pays when a Schieber round is thrown in (forehand will not play the suit solo).

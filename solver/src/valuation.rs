@@ -94,13 +94,15 @@ impl Choice {
     }
 }
 
-/// When every seat passes and the table plays Ramsch (`all_pass: ramsch`): what the deal
-/// gives each seat in that Ramsch, double dummy from the first card (each seat playing for
-/// the most, the other three against him).
+/// When every seat passes and the table plays a game then ([`Deal::all_pass_game`]): what
+/// the deal gives each seat in it, double dummy from the first card. In a Ramsch
+/// (`all_pass: ramsch`) each seat plays for the most, the other three against him; in a
+/// Kreuzbock (`all_pass: kreuzbock`) the two teams across the table play against each
+/// other.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct AllPassRamsch {
-    /// Always `ramsch`.
+pub struct AllPassGame {
+    /// `ramsch` or `kreuzbock`.
     #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub game: &'static str,
     /// Per seat, its settlement.
@@ -125,7 +127,7 @@ pub struct ContractsReport {
     pub id: Option<String>,
     pub seats: Vec<SeatContracts>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub all_pass: Option<AllPassRamsch>,
+    pub all_pass: Option<AllPassGame>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub declared: Option<Declared>,
     /// The contracts whose question ran out of its node budget (`--node-budget`), with the
@@ -409,32 +411,9 @@ fn report(
             best,
         });
     }
-    let all_pass = match (variant, deal.options().all_pass, valuation) {
-        (Variant::Bavarian, crate::options::AllPass::Ramsch, Valuation::Exact) => {
-            let game = Game::new(Setup::new(unstossed.clone(), Contract::Ramsch)?);
-            let mut settlements = [0i64; 4];
-            let mut all = true;
-            for seat in Seat::ALL {
-                match solver.settlement_of(&game, seat) {
-                    Ok(v) => settlements[seat.index()] = v,
-                    Err(Error::Unsettled(proved)) => {
-                        all = false;
-                        unsettled.push(UnsettledContract {
-                            contract: Contract::Ramsch,
-                            seat,
-                            measure: Measure::Settlement,
-                            bounds: proved.value,
-                        });
-                    }
-                    Err(e) => return Err(e),
-                }
-            }
-            all.then_some(AllPassRamsch {
-                game: "ramsch",
-                settlements,
-            })
-        }
-        _ => None,
+    let all_pass = match valuation {
+        Valuation::Exact => all_pass_game(deal, &unstossed, solver, &mut unsettled)?,
+        Valuation::Outcome => None,
     };
     let declared = match declared {
         Some(setup) => match setup.contract().declarer() {
@@ -480,6 +459,71 @@ fn report(
         declared,
         unsettled,
     })
+}
+
+/// What every seat gets in the game played when all pass ([`AllPassGame`]), where the
+/// table plays one; a question out of its budget goes to `unsettled` and leaves none.
+fn all_pass_game(
+    deal: &Deal,
+    unstossed: &Deal,
+    solver: &mut Solver,
+    unsettled: &mut Vec<UnsettledContract>,
+) -> Result<Option<AllPassGame>, Error> {
+    let mut settlements = [0i64; 4];
+    match deal.all_pass_game() {
+        Some(Contract::Ramsch) => {
+            let game = Game::new(Setup::new(unstossed.clone(), Contract::Ramsch)?);
+            let mut all = true;
+            for seat in Seat::ALL {
+                match solver.settlement_of(&game, seat) {
+                    Ok(v) => settlements[seat.index()] = v,
+                    Err(Error::Unsettled(proved)) => {
+                        all = false;
+                        unsettled.push(UnsettledContract {
+                            contract: Contract::Ramsch,
+                            seat,
+                            measure: Measure::Settlement,
+                            bounds: proved.value,
+                        });
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            Ok(all.then_some(AllPassGame {
+                game: "ramsch",
+                settlements,
+            }))
+        }
+        Some(contract @ Contract::Kreuzbock { declarer }) => {
+            let setup = Setup::new(unstossed.clone(), contract)?;
+            match settled(
+                contract,
+                declarer,
+                evaluate_knowing(setup, solver, Valuation::Exact, None),
+            )? {
+                Ok(v) => {
+                    // Team against team: each declarer receives what each defender pays.
+                    for seat in Seat::ALL {
+                        let declaring = seat.index() % 2 == declarer.index() % 2;
+                        settlements[seat.index()] = if declaring {
+                            v.settlement
+                        } else {
+                            -v.settlement
+                        };
+                    }
+                    Ok(Some(AllPassGame {
+                        game: "kreuzbock",
+                        settlements,
+                    }))
+                }
+                Err(u) => {
+                    unsettled.push(u);
+                    Ok(None)
+                }
+            }
+        }
+        _ => Ok(None),
+    }
 }
 
 /// The Hochzeit a seat dealt one trump (two in a Bauernhochzeit) may offer: for each other

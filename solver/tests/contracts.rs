@@ -281,6 +281,39 @@ fn when_all_pass_to_a_ramsch_the_report_says_what_it_gives_each_seat() {
     assert_eq!(all_pass.settlements[0], solver.value(&game).unwrap());
 }
 
+/// `all_pass: kreuzbock`, the Muss game's other form: the teams across the table play the
+/// hand, forehand's team declaring; what it gives each seat is the Kreuzbock's settlement,
+/// team against team.
+#[test]
+fn when_all_pass_to_a_kreuzbock_the_teams_across_the_table_settle_it() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/deal.jsonl"
+    ))
+    .unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    value["rules"]["all_pass"] = "kreuzbock".into();
+    let record = Record::from_json(&value.to_string()).unwrap();
+    let report = contracts(&record, &mut Solver::with_budget(8 << 20)).unwrap();
+    let all_pass = report.all_pass.unwrap();
+    assert_eq!(all_pass.game, "kreuzbock");
+    // The same game as a record of it, declared by seat 0: its declarer's settlement.
+    let mut kreuzbock = value.clone();
+    kreuzbock["contract"] = serde_json::json!({"game": "kreuzbock", "declarer": 0});
+    let record = Record::from_json(&kreuzbock.to_string()).unwrap();
+    let declared = contracts(&record, &mut Solver::with_budget(8 << 20))
+        .unwrap()
+        .declared
+        .unwrap();
+    let s = declared.settlement;
+    assert_eq!(all_pass.settlements, [s, -s, s, -s]);
+    // Nobody chooses it: it is no seat's contract.
+    assert!(report.seats.iter().all(|seat| seat
+        .contracts
+        .iter()
+        .all(|c| !matches!(c.contract, Contract::Kreuzbock { .. }))));
+}
+
 #[test]
 fn contracts_checks_the_play_of_a_played_record() {
     let c = r#"{"game": "sauspiel", "suit": "G", "declarer": 0}"#;

@@ -269,6 +269,10 @@ pub struct Options {
     /// its price and Laufende only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solo_schneider: Option<bool>,
+    /// Kontra übernimmt: a game doubled by Kontra is taken over by the defenders, who need
+    /// 61 as declarers do; the declarers then win with 60 (default false).
+    #[serde(skip_serializing_if = "is_default")]
+    pub kontra_takes_over: bool,
     /// Solo-class games this table plays beside the usual ones: `koenig`, `farbkoenig`,
     /// `eisenbahner`, `farbeisenbahner`, `obers_unters`, `ramsch_tout` (what `contracts` and
     /// `odds` offer;

@@ -384,8 +384,9 @@ impl Targets {
         schneider: 91,
         free: 30,
     };
-    /// A Muss game: the declarers win with 60, are free of schneider with 30, and win
-    /// schneider with 90.
+    /// A Muss game, and a game a Kontra took over (`kontra_takes_over`: the defenders need
+    /// 61): the declarers win with 60, are free of schneider with 30, and win schneider
+    /// with 90.
     pub const MUSS: Targets = Targets {
         win: 60,
         schneider: 90,
@@ -397,6 +398,11 @@ impl Targets {
         match setup.contract() {
             Contract::German { .. } => Targets::GERMAN,
             _ if setup.deal().muss() => Targets::MUSS,
+            _ if setup.deal().options().kontra_takes_over
+                && setup.deal().doublings().kontra > 0 =>
+            {
+                Targets::MUSS
+            }
             _ => Targets::NORMAL,
         }
     }

@@ -538,6 +538,38 @@ fn a_muss_game_is_won_with_60_and_schneider_at_90() {
     assert_eq!(again.score().unwrap().payouts, [-2, 2, -2, 2]);
 }
 
+/// Kontra übernimmt (`kontra_takes_over`): a game doubled by Kontra is the defenders' to
+/// win with 61, so the declarers win with 60 and schneider with 90; without the Kontra, or
+/// without the rule, the targets are the usual ones.
+#[test]
+fn a_kontra_takes_the_game_over_at_a_table_that_says_so() {
+    let with = |record: &str, kontra: bool, rule: bool| {
+        let doublings = if kontra {
+            r#""doublings":{"kontra":1},"#
+        } else {
+            ""
+        };
+        record.replace(
+            r#""tariff""#,
+            &format!(r#"{doublings}"rules":{{"kontra_takes_over":{rule}}},"tariff""#),
+        )
+    };
+    let score = |r: &str| Record::from_json(r).unwrap().score().unwrap().payouts;
+    // 60: lost by the declarers (doubled by the Kontra), won where the Kontra took over.
+    assert_eq!(score(&with(SIXTY, true, false)), [4, -4, 4, -4]);
+    assert_eq!(score(&with(SIXTY, true, true)), [-4, 4, -4, 4]);
+    assert_eq!(score(&with(SIXTY, false, true)), [2, -2, 2, -2]);
+    // 90: won plainly, and schneider where the Kontra took over ((2 + 1) x 2).
+    assert_eq!(score(&with(NINETY, true, false)), [-4, 4, -4, 4]);
+    assert_eq!(score(&with(NINETY, true, true)), [-6, 6, -6, 6]);
+    // The players' view judges by the same targets: the outcome changes at 60 and 90.
+    let game = Record::from_json(&with(SIXTY, true, true))
+        .unwrap()
+        .game()
+        .unwrap();
+    assert_eq!(Targets::of(game.setup()), Targets::MUSS);
+}
+
 #[test]
 fn a_muss_game_is_the_eichel_obers_and_has_no_kontra() {
     let fault = |r: &str| {

@@ -110,6 +110,11 @@ pub fn small_position(data: &[u8]) -> Option<Game> {
     let n = deck.hand_size();
     let hands = BySeat::from_fn(|s: Seat| cards[s.index() * n..][..n].iter().copied().collect());
     let variant = b.pick(&[Variant::Bavarian, Variant::German])?;
+    let german_trump = b.pick(&[
+        GermanTrump::Declared,
+        GermanTrump::Schellen,
+        GermanTrump::Herz,
+    ])?;
     let options = Options {
         ramsch_form: b.pick(&[
             RamschForm::LoserPays,
@@ -117,7 +122,9 @@ pub fn small_position(data: &[u8]) -> Option<Game> {
             RamschForm::Schieberamsch,
         ])?,
         stichzwang: b.next() % 2 == 1,
-        german_trump: b.pick(&[GermanTrump::Declared, GermanTrump::Schellen])?,
+        german_trump,
+        // Blattla: no Wenzels with Herz always trumps.
+        german_wenzels: (german_trump == GermanTrump::Herz).then_some(0),
         german_partners: b.pick(&[Partners::Across, Partners::BlackObers])?,
         extra_solos: GameName::EXTRA_SOLOS
             .iter()
@@ -145,7 +152,10 @@ pub fn small_position(data: &[u8]) -> Option<Game> {
             c
         }
         Variant::German => {
-            let wenzels = b.pick(&[Wenzels::Four, Wenzels::Six, Wenzels::Eight])?;
+            let wenzels = match german_trump {
+                GermanTrump::Herz => Wenzels::Zero,
+                _ => b.pick(&[Wenzels::Four, Wenzels::Six, Wenzels::Eight])?,
+            };
             let d = german_declaration(&hands, wenzels, options.german_trump);
             vec![
                 d.contract(wenzels, options.german_partners),

@@ -156,6 +156,7 @@ fn german_count(hand: Cards, wenzels: Wenzels, rule: GermanTrump) -> (GermanKey,
     };
     let best = match rule {
         GermanTrump::Schellen => Suit::Schellen,
+        GermanTrump::Herz => Suit::Herz,
         GermanTrump::Declared => Suit::ALL
             .into_iter()
             .max_by_key(|s| suit_key(*s))

@@ -307,6 +307,9 @@ impl Solo {
 /// How many Wenzels (top trumps) German Schafkopf plays with.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Wenzels {
+    /// None: Blattla, where Herz are always trumps and every Ober and Unter stays in its
+    /// suit (RULES.md section 8).
+    Zero,
     /// The four Unters.
     #[default]
     Four,
@@ -319,6 +322,7 @@ pub enum Wenzels {
 impl Wenzels {
     pub fn count(self) -> u8 {
         match self {
+            Wenzels::Zero => 0,
             Wenzels::Four => 4,
             Wenzels::Six => 6,
             Wenzels::Eight => 8,
@@ -327,6 +331,7 @@ impl Wenzels {
 
     pub fn from_count(n: u64) -> Option<Wenzels> {
         match n {
+            0 => Some(Wenzels::Zero),
             4 => Some(Wenzels::Four),
             6 => Some(Wenzels::Six),
             8 => Some(Wenzels::Eight),
@@ -345,6 +350,7 @@ impl Wenzels {
             OBERS_UNTERS[7],
         ];
         match self {
+            Wenzels::Zero => &[],
             Wenzels::Four => &OBERS_UNTERS[4..],
             Wenzels::Six => &SIX,
             Wenzels::Eight => &OBERS_UNTERS,
@@ -957,6 +963,16 @@ mod tests {
             plain(german(Wenzels::Eight), Suit::Herz),
             "HA HK HZ H9 H8 H7"
         );
+        // Blattla: no Wenzels, Herz always trumps; Ober and Unter stay in their suits.
+        let blattla = Contract::German {
+            declarer: D,
+            trump: Suit::Herz,
+            wenzels: Wenzels::Zero,
+            forced: false,
+            partners: Partners::Across,
+        };
+        assert_eq!(trumps(blattla), "HA HK HO HU HZ H9 H8 H7");
+        assert_eq!(plain(blattla, Suit::Eichel), "EA EK EO EU EZ E9 E8 E7");
         let schellen = Contract::SchellenSchafkopf;
         assert_eq!(trumps(schellen), "EU GU HU SU SA SK SO SZ S9 S8 S7");
         assert_eq!(plain(schellen, Suit::Eichel), "EA EK EO EZ E9 E8 E7");
@@ -978,7 +994,7 @@ mod tests {
             ouvert: true,
             trumps: false,
         });
-        for w in [Wenzels::Four, Wenzels::Six, Wenzels::Eight] {
+        for w in [Wenzels::Zero, Wenzels::Four, Wenzels::Six, Wenzels::Eight] {
             contracts.push(Contract::German {
                 declarer: D,
                 trump: Suit::Herz,

@@ -456,6 +456,7 @@ impl Setup {
                 partners,
             } => {
                 let rules = deal.options();
+                crate::options::check_blattla(wenzels, rules.german_trump)?;
                 let declaration = german_declaration(dealt, wenzels, rules.german_trump);
                 // A forced game's trump is the forced player's to name (unless Schellen are
                 // always trumps); every other part of the contract follows from the deal.

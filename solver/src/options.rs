@@ -130,6 +130,20 @@ pub enum GermanTrump {
     /// Schellen are always trumps (von Alvensleben's E; the East German "remaining
     /// trumps"): the declaration counts Wenzels and Schellen only.
     Schellen,
+    /// Herz are always trumps, with no Wenzels (Blattla, `german_wenzels: 0`): the
+    /// declaration counts Herz only.
+    Herz,
+}
+
+impl GermanTrump {
+    /// Its name in a record's rules.
+    pub fn name(self) -> &'static str {
+        match self {
+            GermanTrump::Declared => "declared",
+            GermanTrump::Schellen => "schellen",
+            GermanTrump::Herz => "herz",
+        }
+    }
 }
 
 /// Who pays in a Ramsch (RULES.md section 6).
@@ -285,7 +299,8 @@ pub struct Options {
     /// record may name any game regardless). Empty: all of them.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub games: Vec<String>,
-    /// Wenzels in German Schafkopf when the contract does not say (4, 6 or 8).
+    /// Wenzels in German Schafkopf when the contract does not say (0, 4, 6 or 8; 0 only
+    /// in Blattla, with `german_trump: herz`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub german_wenzels: Option<u8>,
     /// German Schafkopf: `across` (the seating, default) or `black_obers` (the holders of
@@ -309,7 +324,7 @@ impl Options {
         self.stoss_max.unwrap_or(4)
     }
     /// The Wenzels a German game counts where the contract does not say: the table's
-    /// (checked to be 4, 6 or 8), else 4.
+    /// (checked to be 0, 4, 6 or 8), else 4.
     pub fn wenzels(&self) -> Wenzels {
         self.german_wenzels
             .map(u64::from)
@@ -430,12 +445,13 @@ impl Options {
         if let Some(n) = self.thrown_in_stock {
             check_amount("rules.thrown_in_stock", n)?;
         }
-        if let Some(n) = self.german_wenzels.filter(|n| ![4, 6, 8].contains(n)) {
+        if let Some(n) = self.german_wenzels.filter(|n| ![0, 4, 6, 8].contains(n)) {
             return Err(Error::BadValue {
-                what: "rules.german_wenzels (4, 6 or 8)",
+                what: "rules.german_wenzels (0, 4, 6 or 8)",
                 text: n.to_string(),
             });
         }
+        check_blattla(self.wenzels(), self.german_trump)?;
         if self.german_partners == Partners::Solo {
             return Err(Error::BadValue {
                 what: "rules.german_partners (across or black_obers; a solo is the \
@@ -604,4 +620,19 @@ impl Doublings {
         };
         Err(Error::BadDoublings(fault))
     }
+}
+
+/// Blattla's two rules go together (RULES.md section 8): no Wenzels, and Herz always
+/// trumps; neither is a game of its own.
+pub(crate) fn check_blattla(wenzels: Wenzels, trump: GermanTrump) -> Result<(), Error> {
+    if (wenzels == Wenzels::Zero) != (trump == GermanTrump::Herz) {
+        return Err(Error::Conflict(format!(
+            "Blattla plays no Wenzels with Herz always trumps, and neither without the other: \
+             give rules.german_wenzels 0 with rules.german_trump herz (here {} Wenzels, \
+             german_trump {})",
+            wenzels.count(),
+            trump.name()
+        )));
+    }
+    Ok(())
 }

@@ -116,7 +116,7 @@ pub struct ContractSpec {
     /// A solo-class game played as Tout.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub tout: bool,
-    /// German Schafkopf: 4, 6 or 8 Wenzels.
+    /// German Schafkopf: 0 (Blattla), 4, 6 or 8 Wenzels.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wenzels: Option<u64>,
     /// German Schafkopf: a forced game (nobody counted 5 trumps, so the holder of EU must
@@ -985,11 +985,12 @@ impl Record {
                     .or(deal.options().german_wenzels.map(u64::from))
                     .unwrap_or(4);
                 let wenzels = Wenzels::from_count(n)
-                    .ok_or_else(|| bad("number of wenzels (4, 6 or 8)", &n.to_string()))?;
+                    .ok_or_else(|| bad("number of wenzels (0, 4, 6 or 8)", &n.to_string()))?;
                 let rules = deal.options();
                 // With Schellen always trumps, the suit may go unsaid.
                 let trump = match (&spec.suit, rules.german_trump) {
                     (None, GermanTrump::Schellen) => Suit::Schellen,
+                    (None, GermanTrump::Herz) => Suit::Herz,
                     _ => suit()?,
                 };
                 Contract::German {

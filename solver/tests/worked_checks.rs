@@ -570,6 +570,72 @@ fn a_kontra_takes_the_game_over_at_a_table_that_says_so() {
     assert_eq!(Targets::of(game.setup()), Targets::MUSS);
 }
 
+/// Blattla: no Wenzels, Herz always trumps (RULES.md section 8): the trumps are the eight
+/// Herz, Ober and Unter in their suits; the declaration counts Herz; either rule alone is
+/// refused by name.
+#[test]
+fn blattla_counts_herz_and_plays_without_wenzels() {
+    let lines = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/blattla.jsonl"
+    ))
+    .unwrap();
+    let records: Vec<Record> = lines
+        .lines()
+        .map(|l| Record::from_json(l).unwrap())
+        .collect();
+    let game = records[0].game().unwrap();
+    let trumps: Vec<String> = game
+        .setup()
+        .order()
+        .trump_list()
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    assert_eq!(trumps.join(" "), "HA HK HO HU HZ H9 H8 H7");
+    let declared = german_declaration(
+        game.setup().deal().hands(),
+        Wenzels::Zero,
+        GermanTrump::Herz,
+    );
+    assert_eq!(
+        (
+            declared.declarer,
+            declared.trump,
+            declared.count,
+            declared.points,
+            declared.forced
+        ),
+        (seat(1), Suit::Herz, 5, 30, false)
+    );
+    assert_eq!(records[0].score().unwrap().payouts, [-1, 1, -1, 1]);
+    // Nobody holds five Herz: the holder of EU plays a forced game, won schwarz here.
+    let forced = german_declaration(
+        records[1].deal().unwrap().hands(),
+        Wenzels::Zero,
+        GermanTrump::Herz,
+    );
+    assert_eq!((forced.declarer, forced.forced), (seat(0), true));
+    assert_eq!(records[1].score().unwrap().payouts, [9, -9, 9, -9]);
+    // Either rule alone is refused by name.
+    for rules in [r#"{"german_wenzels": 0}"#, r#"{"german_trump": "herz"}"#] {
+        let text = lines
+            .lines()
+            .next()
+            .unwrap()
+            .replace(r#"{"german_wenzels": 0, "german_trump": "herz"}"#, rules);
+        let e = Record::from_json(&text)
+            .unwrap()
+            .game()
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("Blattla plays no Wenzels with Herz always trumps"),
+            "{e}"
+        );
+    }
+}
+
 #[test]
 fn a_muss_game_is_the_eichel_obers_and_has_no_kontra() {
     let fault = |r: &str| {

@@ -89,11 +89,13 @@ pub enum ContractKind {
     Kreuzbock,
     /// Von Alvensleben's B: every player for himself, tricks count.
     SchellenSchafkopf,
+    /// German Schafkopf's Blattla: no Wenzels, Herz always trumps.
+    Blattla,
     Sie,
 }
 
 impl ContractKind {
-    pub const ALL: [ContractKind; 18] = [
+    pub const ALL: [ContractKind; 19] = [
         ContractKind::Sauspiel,
         ContractKind::Farbsolo,
         ContractKind::Wenz,
@@ -111,6 +113,7 @@ impl ContractKind {
         ContractKind::RamschTout,
         ContractKind::Kreuzbock,
         ContractKind::SchellenSchafkopf,
+        ContractKind::Blattla,
         ContractKind::Sie,
     ];
 
@@ -192,6 +195,17 @@ pub fn contract_for(
                 _ => table.german_partners,
             };
             german_declaration(hands, w, table.german_trump).contract(w, partners)
+        }
+        ContractKind::Blattla => {
+            table.german_trump = GermanTrump::Herz;
+            table.german_wenzels = Some(0);
+            table.german_partners = [Partners::Across, Partners::BlackObers][rng.below(2)];
+            let partners = match rng.below(3) {
+                0 => Partners::Solo,
+                _ => table.german_partners,
+            };
+            german_declaration(hands, Wenzels::Zero, GermanTrump::Herz)
+                .contract(Wenzels::Zero, partners)
         }
         ContractKind::Koenig => match rng.below(2) {
             0 => solo(Solo::Koenig, false),
@@ -318,6 +332,7 @@ pub fn random_game(kind: ContractKind, seed: u64) -> Option<(Game, Rng)> {
     let contract = contract_for(kind, &mut rng, &hands, deck, &mut table)?;
     let options = Options {
         german_trump: table.german_trump,
+        german_wenzels: table.german_wenzels,
         german_partners: table.german_partners,
         bauernhochzeit: table.bauernhochzeit,
         ..random_options(&mut rng)

@@ -383,6 +383,7 @@ impl Setup {
         }
         if let Some(round) = deal.round() {
             round.check_contract(&contract)?;
+            round.check_giver(&contract, deal.passes())?;
         }
         if deal.muss {
             check_muss(&deal, &contract)?;
@@ -912,7 +913,9 @@ pub fn announceable_on(deal: &Deal, seat: Seat) -> Vec<Contract> {
         }));
     }
     if let Some(round) = deal.round() {
-        out.retain(|c| round.check_contract(c).is_ok());
+        out.retain(|c| {
+            round.check_contract(c).is_ok() && round.check_giver(c, deal.passes()).is_ok()
+        });
     }
     if deal.muss() {
         let hand = deal.hands()[seat];

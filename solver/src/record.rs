@@ -561,6 +561,7 @@ impl Record {
         let deck = self.deck()?;
         let round = match self.passing(deck)? {
             Some((round, dealt, passes)) => {
+                round.check_thrown_in()?;
                 round.pass(deck, &dealt, &passes, false)?;
                 Some(round)
             }
@@ -834,7 +835,8 @@ impl Record {
             None => {
                 return Err(Error::BadPass {
                     index: 0,
-                    fault: "only a Schieber round or Teufelsrunde passes cards: give `round`"
+                    fault: "only a Schieber round, Teufelsrunde or Zupf-Solo passes cards: give \
+                            `round`"
                         .to_string(),
                 })
             }

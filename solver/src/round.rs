@@ -22,6 +22,9 @@ pub enum Round {
     /// Forehand is given `EO GO SO EU` before the deal (and as many cards fewer) and plays
     /// a suit solo.
     Teufelsrunde,
+    /// Zupf-Solo: the soloist gives a card of his choice to another player and takes one
+    /// of his choice from him (two passes, one card each; RULES.md section 12).
+    Zupf,
 }
 
 /// Cards handed to `to` before the contract: by `from`, or from the cards set aside
@@ -50,12 +53,13 @@ const DEVILS: [Card; 4] = [
 ];
 
 impl Round {
-    pub const ALL: [Round; 2] = [Round::Schieber, Round::Teufelsrunde];
+    pub const ALL: [Round; 3] = [Round::Schieber, Round::Teufelsrunde, Round::Zupf];
 
     pub fn name(self) -> &'static str {
         match self {
             Round::Schieber => "schieber",
             Round::Teufelsrunde => "teufelsrunde",
+            Round::Zupf => "zupf",
         }
     }
 
@@ -65,6 +69,7 @@ impl Round {
     }
 
     /// Forehand plays a suit solo (Tout allowed): the seed's "can only play a suit solo".
+    /// A Zupf-Solo is any solo-class game, Tout allowed (whose it is: [`Round::check_giver`]).
     pub fn check_contract(self, contract: &Contract) -> Result<(), Error> {
         match contract {
             Contract::Solo {
@@ -72,10 +77,39 @@ impl Round {
                 game: Solo::Farbsolo(_),
                 ..
             } => Ok(()),
+            Contract::Solo { .. } if self == Round::Zupf => Ok(()),
             other => Err(Error::RoundContract {
                 round: self.name(),
                 contract: other.to_string(),
             }),
+        }
+    }
+
+    /// Whether a hand of this round may be thrown in: a Zupf-Solo is announced before its
+    /// exchange, so it is always played.
+    pub fn check_thrown_in(self) -> Result<(), Error> {
+        match self {
+            Round::Zupf => Err(Error::Conflict(
+                "thrown_in: a Zupf-Solo is announced before its exchange: it is played, never \
+                 thrown in"
+                    .to_string(),
+            )),
+            Round::Schieber | Round::Teufelsrunde => Ok(()),
+        }
+    }
+
+    /// In a Zupf-Solo the soloist exchanges: the first pass is the declarer's.
+    pub fn check_giver(self, contract: &Contract, passes: &[Pass]) -> Result<(), Error> {
+        let giver = passes.first().and_then(|p| p.from);
+        match (self, contract.declarer()) {
+            (Round::Zupf, Some(declarer)) if giver != Some(declarer) => Err(pass_fault(
+                0,
+                format!(
+                    "in a Zupf-Solo the soloist gives first: pass 0 is from seat {declarer}, \
+                     the declarer"
+                ),
+            )),
+            _ => Ok(()),
         }
     }
 
@@ -84,6 +118,7 @@ impl Round {
         let fits = match self {
             Round::Schieber => (2..=4).any(|k| cards == OBERS[..k].iter().copied().collect()),
             Round::Teufelsrunde => cards == DEVILS.iter().copied().collect(),
+            Round::Zupf => cards.is_empty(),
         };
         if fits {
             Ok(())
@@ -97,6 +132,7 @@ impl Round {
                     Round::Teufelsrunde => {
                         format!("the Teufelsrunde gives forehand EO GO SO EU, not {cards}")
                     }
+                    Round::Zupf => format!("a Zupf-Solo sets nothing aside, not {cards}"),
                 },
             ))
         }
@@ -110,13 +146,17 @@ impl Round {
                 (Seat::S1, Seat::S2),
                 (Seat::S2, Seat::S3),
             ],
-            Round::Teufelsrunde => &[],
+            Round::Teufelsrunde | Round::Zupf => &[],
         }
     }
 
-    /// The passes a round has in full: the cards set aside, then one per link.
+    /// The passes a round has in full: the cards set aside, then one per link (a Zupf-Solo:
+    /// the soloist's card and the one he takes).
     pub fn pass_count(self) -> usize {
-        self.chain().len() + 1
+        match self {
+            Round::Zupf => 2,
+            _ => self.chain().len() + 1,
+        }
     }
 
     /// The passes made once forehand has passed: the cards set aside, and his own pass
@@ -136,6 +176,7 @@ impl Round {
         dealt: &BySeat<Cards>,
         passes: &[Pass],
     ) -> Result<Vec<Pass>, Error> {
+        self.check_thrown_in()?;
         let mut hands = self.pass(deck, dealt, passes, false)?;
         let k = passes.first().map_or(0, |p| p.cards.len() as usize);
         let mut all = passes.to_vec();
@@ -156,7 +197,7 @@ impl Round {
     fn short_seat(self) -> Seat {
         match self {
             Round::Schieber => Seat::S3,
-            Round::Teufelsrunde => Seat::S0,
+            Round::Teufelsrunde | Round::Zupf => Seat::S0,
         }
     }
 
@@ -172,6 +213,9 @@ impl Round {
         passes: &[Pass],
         complete: bool,
     ) -> Result<BySeat<Cards>, Error> {
+        if self == Round::Zupf {
+            return zupf(deck, dealt, passes);
+        }
         let Some(first) = passes.first() else {
             return Err(pass_fault(
                 0,
@@ -264,6 +308,66 @@ pub fn undo_passes(hands: &BySeat<Cards>, passes: &[Pass]) -> BySeat<Cards> {
         }
     }
     dealt
+}
+
+/// The hands after a Zupf-Solo's exchange: every hand dealt in full, then the soloist's
+/// card to another seat and one card that seat held before it back to him.
+fn zupf(deck: Deck, dealt: &BySeat<Cards>, passes: &[Pass]) -> Result<BySeat<Cards>, Error> {
+    for seat in Seat::ALL {
+        if dealt[seat].len() as usize != deck.hand_size() {
+            return Err(Error::HandSize {
+                seat,
+                expected: deck.hand_size(),
+                found: dealt[seat].len() as usize,
+                missing: None,
+            });
+        }
+    }
+    let [give, take] = passes else {
+        return Err(pass_fault(
+            passes.len().min(2),
+            "a Zupf-Solo has two passes: the soloist's card to another seat, and the card he \
+             takes from that seat"
+                .to_string(),
+        ));
+    };
+    let Some(soloist) = give.from else {
+        return Err(pass_fault(
+            0,
+            "the soloist gives the first card: give `from`".to_string(),
+        ));
+    };
+    let other = give.to;
+    if other == soloist || take.from != Some(other) || take.to != soloist {
+        return Err(pass_fault(
+            1,
+            format!(
+                "the soloist (seat {soloist}) gives a card to another seat and takes one from \
+                 that same seat: pass 1 goes from seat {other} to seat {soloist}"
+            ),
+        ));
+    }
+    for (index, pass) in passes.iter().enumerate() {
+        if pass.cards.len() != 1 {
+            return Err(pass_fault(
+                index,
+                "each pass of a Zupf-Solo is one card".to_string(),
+            ));
+        }
+    }
+    let holder = |index: usize, seat: Seat, cards: Cards| match cards.without(dealt[seat]).first() {
+        Some(card) => Err(pass_fault(
+            index,
+            format!("seat {seat} passes {card} but was not dealt it"),
+        )),
+        None => Ok(()),
+    };
+    holder(0, soloist, give.cards)?;
+    holder(1, other, take.cards)?;
+    let mut hands = *dealt;
+    hands[soloist] = hands[soloist].without(give.cards) | take.cards;
+    hands[other] = hands[other].without(take.cards) | give.cards;
+    Ok(hands)
 }
 
 fn pass_fault(index: usize, fault: String) -> Error {

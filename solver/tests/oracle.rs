@@ -326,3 +326,49 @@ fn every_ramsch_form_equals_naive_minimax() {
         assert!(checked >= 50, "{form:?}: {checked}");
     }
 }
+
+/// A Zupf-Solo (RULES.md section 12): the soloist's exchange, then a solo as any other on
+/// the hands after it; the fast search equals the naive minimax on its positions.
+#[test]
+fn a_zupf_solo_after_its_exchange_equals_naive_minimax() {
+    let mut solver = Solver::with_budget(1 << 20);
+    let mut checked = 0;
+    for seed in 0..60u64 {
+        let mut rng = Rng::new(seed ^ 0x2afe);
+        let dealt = random_deal(&mut rng, Deck::Long);
+        let soloist = Seat::ALL[rng.below(4)];
+        let other = soloist.plus(1 + rng.below(3) as u8);
+        let give = rng.pick(dealt[soloist]);
+        let take = rng.pick(dealt[other]);
+        let passes = vec![
+            Pass {
+                from: Some(soloist),
+                to: other,
+                cards: give.set(),
+            },
+            Pass {
+                from: Some(other),
+                to: soloist,
+                cards: take.set(),
+            },
+        ];
+        let deal = Deal::passed(Variant::Bavarian, Deck::Long, Round::Zupf, dealt, passes)
+            .expect("a Zupf exchange of held cards");
+        let game = [
+            Solo::Farbsolo(Suit::Herz),
+            Solo::Wenz,
+            Solo::Farbgeier(Suit::Gras),
+        ][rng.below(3)];
+        let contract = Contract::Solo {
+            declarer: soloist,
+            game,
+            tout: false,
+        };
+        let mut game = Game::new(Setup::new(deal, contract).expect("the soloist's solo"));
+        let (tricks_left, into_trick) = ([3, 4][rng.below(2)], rng.below(4));
+        play_down_to(&mut game, &mut rng, tricks_left, into_trick);
+        check_against_naive(&game, &mut solver);
+        checked += 1;
+    }
+    assert_eq!(checked, 60);
+}

@@ -480,7 +480,7 @@ fn a_schieber_round_passes_are_checked_by_name() {
     );
     assert_eq!(
         fault(&|s| s.replace(r#""round":"schieber","#, "")),
-        "passes[0]: only a Schieber round or Teufelsrunde passes cards: give `round`"
+        "passes[0]: only a Schieber round, Teufelsrunde or Zupf-Solo passes cards: give `round`"
     );
     assert_eq!(
         fault(&|s| s.replace(r#""from":1,"to":2"#, r#""from":1,"to":7"#)),
@@ -488,7 +488,8 @@ fn a_schieber_round_passes_are_checked_by_name() {
     );
     assert_eq!(
         fault(&|s| s.replace("schieber", "schiber")),
-        "unknown round 'schiber'; expected one of schieber, teufelsrunde; did you mean schieber?"
+        "unknown round 'schiber'; expected one of schieber, teufelsrunde, zupf; did you mean \
+         schieber?"
     );
     assert_eq!(
         fault(&|s| s.replace(
@@ -667,4 +668,79 @@ fn odds_names_a_card_dealt_twice_before_asking_whose_view() {
         let e = HandQuestion::of_record(&record, seat).unwrap_err();
         assert_eq!(e.to_string(), "card GO appears twice", "seat {seat:?}");
     }
+}
+
+/// A Zupf-Solo's exchange (RULES.md section 12) checked by name: a card the soloist does not
+/// hold, a card taken from another seat than the one given to, a third pass, a declarer who
+/// did not exchange, a Zupf-Solo thrown in.
+#[test]
+fn a_zupf_exchange_is_checked_by_name() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/zupf.jsonl"
+    ))
+    .unwrap();
+    let zupf = text.lines().next().unwrap();
+    // The worked check: seat 0 plays with EO for G8, and loses his Herz solo with 42.
+    let record = Record::from_json(zupf).unwrap();
+    let game = record.game().unwrap();
+    let hands = game.setup().deal().hands();
+    assert_eq!(hands[Seat::S0], "EO HO GU SU HA H9 H8 GK".parse().unwrap());
+    assert!(hands[Seat::ALL[2]].contains("G8".parse().unwrap()));
+    assert_eq!(record.score().unwrap().payouts, [-150, 50, 50, 50]);
+    let passes =
+        r#""passes": [{"from": 0, "to": 2, "cards": "G8"}, {"from": 2, "to": 0, "cards": "EO"}]"#;
+    assert!(zupf.contains(passes), "{zupf}");
+    let fault = |edit: &str| {
+        let r = Record::from_json(&zupf.replace(passes, edit)).unwrap();
+        r.game().unwrap_err().to_string()
+    };
+    assert_eq!(
+        fault(
+            r#""passes": [{"from": 0, "to": 2, "cards": "EA"}, {"from": 2, "to": 0, "cards": "EO"}]"#
+        ),
+        "passes[0]: seat 0 passes EA but was not dealt it"
+    );
+    assert_eq!(
+        fault(
+            r#""passes": [{"from": 0, "to": 2, "cards": "G8"}, {"from": 1, "to": 0, "cards": "EU"}]"#
+        ),
+        "passes[1]: the soloist (seat 0) gives a card to another seat and takes one from that \
+         same seat: pass 1 goes from seat 2 to seat 0"
+    );
+    assert!(fault(r#""passes": [{"from": 0, "to": 2, "cards": "G8"}, {"from": 2, "to": 0, "cards": "EO"}, {"from": 1, "to": 0, "cards": "EU"}]"#)
+        .contains("a Zupf-Solo has two passes"));
+    assert_eq!(
+        fault(
+            r#""passes": [{"from": 0, "to": 2, "cards": "G8 GK"}, {"from": 2, "to": 0, "cards": "EO SO"}]"#
+        ),
+        "passes[0]: each pass of a Zupf-Solo is one card"
+    );
+    let other = zupf
+        .replace(r#""declarer": 0"#, r#""declarer": 1"#)
+        .replace(r#""play": "#, r#""unplayed": "#);
+    let other: serde_json::Value = serde_json::from_str(&other).unwrap();
+    let mut other = other.as_object().unwrap().clone();
+    other.remove("unplayed");
+    let e = Record::from_json(&serde_json::Value::Object(other).to_string())
+        .unwrap()
+        .setup()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "passes[0]: in a Zupf-Solo the soloist gives first: pass 0 is from seat 1, the declarer"
+    );
+    let mut thrown: serde_json::Value = serde_json::from_str(zupf).unwrap();
+    let fields = thrown.as_object_mut().unwrap();
+    fields.remove("contract");
+    fields.remove("play");
+    fields.insert("thrown_in".into(), true.into());
+    let e = Record::from_json(&thrown.to_string())
+        .unwrap()
+        .score()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "thrown_in: a Zupf-Solo is announced before its exchange: it is played, never thrown in"
+    );
 }

@@ -212,9 +212,11 @@ pub enum Error {
     },
     #[error("passes[{index}]: {fault}")]
     BadPass { index: usize, fault: String },
-    #[error("a {round} round is played as a suit solo by seat 0 (forehand), not {contract}")]
+    #[error("a {round} round is played as {rule}, not {contract}")]
     RoundContract {
         round: &'static str,
+        /// What the round allows, in words.
+        rule: &'static str,
         contract: String,
     },
 }

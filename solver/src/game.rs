@@ -139,6 +139,12 @@ impl Deal {
         self.muss
     }
 
+    /// Whether a seat must declare, passing being no choice: in a Muss game (the holder of
+    /// `EO`) and in a Hadsch (forehand).
+    pub fn must_declare(&self) -> bool {
+        self.muss || self.round().is_some_and(Round::must_declare)
+    }
+
     /// The same deal with an id and the players' names (carried along, never read).
     pub fn named(self, id: Option<String>, players: Option<Vec<String>>) -> Deal {
         Deal {
@@ -149,10 +155,11 @@ impl Deal {
     }
 
     /// The same deal without Kontra and Re: what a contract is worth before anyone doubles
-    /// it (Klopfen, before the contract, stays).
+    /// it (Klopfen, before the contract, stays; so does a Hadsch's own Kontra, which comes
+    /// with the round).
     pub fn without_stoesse(&self) -> Deal {
         let mut deal = self.clone();
-        deal.doublings.kontra = 0;
+        deal.doublings.kontra = u8::from(self.round().is_some_and(Round::must_declare));
         deal.doublings.re = 0;
         deal
     }
@@ -384,6 +391,7 @@ impl Setup {
         if let Some(round) = deal.round() {
             round.check_contract(&contract)?;
             round.check_giver(&contract, deal.passes())?;
+            round.check_doublings(deal.doublings.kontra)?;
         }
         if deal.muss {
             check_muss(&deal, &contract)?;

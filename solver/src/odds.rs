@@ -368,7 +368,7 @@ pub fn odds(
     // Passing is worth 0, so a contract is chosen only where it is worth as much; in a
     // Muss game the holder of EO may not pass, and takes the best contract whatever it
     // costs.
-    let may_pass = !question.table.muss();
+    let may_pass = !question.table.must_declare();
     let best = contracts
         .iter()
         .filter(|c| c.settlement.mean >= 0.0 || !may_pass)

@@ -642,13 +642,13 @@ impl Record {
         let deal = if shown.len() == 4 {
             self.view_deal(seat)?
         } else if self.round.is_some() || !self.passes.is_empty() {
-            // The passes are checked against the hands they come from.
-            return Err(Error::BadView(
-                "odds: a record of a Schieber round or Teufelsrunde shows all four hands \
-                 (its passes are checked against them); give them and ask with --seat N \
-                 (?seat=N on the API)"
-                    .to_string(),
-            ));
+            // The passes are checked against the hands they come from, and a Hadsch's
+            // doubling against the game.
+            return Err(Error::BadView(format!(
+                "odds: a record of a {} shows all four hands (its round is checked against \
+                 them); give them and ask with --seat N (?seat=N on the API)",
+                self.round.as_deref().unwrap_or("round")
+            )));
         } else {
             // Only the seat's hand is read: the hidden hands get the rest of the pack in
             // card order, which makes a complete deal to hold the table.

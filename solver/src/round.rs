@@ -25,6 +25,9 @@ pub enum Round {
     /// Zupf-Solo: the soloist gives a card of his choice to another player and takes one
     /// of his choice from him (two passes, one card each; RULES.md section 12).
     Zupf,
+    /// Hadsch: forehand must play, and is automatically doubled against (no passes;
+    /// RULES.md section 12).
+    Hadsch,
 }
 
 /// Cards handed to `to` before the contract: by `from`, or from the cards set aside
@@ -53,13 +56,19 @@ const DEVILS: [Card; 4] = [
 ];
 
 impl Round {
-    pub const ALL: [Round; 3] = [Round::Schieber, Round::Teufelsrunde, Round::Zupf];
+    pub const ALL: [Round; 4] = [
+        Round::Schieber,
+        Round::Teufelsrunde,
+        Round::Zupf,
+        Round::Hadsch,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Round::Schieber => "schieber",
             Round::Teufelsrunde => "teufelsrunde",
             Round::Zupf => "zupf",
+            Round::Hadsch => "hadsch",
         }
     }
 
@@ -70,19 +79,45 @@ impl Round {
 
     /// Forehand plays a suit solo (Tout allowed): the seed's "can only play a suit solo".
     /// A Zupf-Solo is any solo-class game, Tout allowed (whose it is: [`Round::check_giver`]).
+    /// In a Hadsch forehand declares any game he may announce.
     pub fn check_contract(self, contract: &Contract) -> Result<(), Error> {
-        match contract {
-            Contract::Solo {
-                declarer: Seat::S0,
-                game: Solo::Farbsolo(_),
-                ..
-            } => Ok(()),
-            Contract::Solo { .. } if self == Round::Zupf => Ok(()),
-            other => Err(Error::RoundContract {
-                round: self.name(),
-                contract: other.to_string(),
-            }),
+        let fits = match (self, contract) {
+            (Round::Schieber | Round::Teufelsrunde, Contract::Solo { declarer, game, .. }) => {
+                *declarer == Seat::S0 && matches!(game, Solo::Farbsolo(_))
+            }
+            (Round::Zupf, Contract::Solo { .. }) => true,
+            (Round::Hadsch, c) => c.declarer() == Some(Seat::S0),
+            _ => false,
+        };
+        if fits {
+            return Ok(());
         }
+        Err(Error::RoundContract {
+            round: self.name(),
+            rule: match self {
+                Round::Schieber | Round::Teufelsrunde => "a suit solo by seat 0 (forehand)",
+                Round::Zupf => "a solo-class game of the soloist",
+                Round::Hadsch => "a game declared by seat 0 (forehand)",
+            },
+            contract: contract.to_string(),
+        })
+    }
+
+    /// Whether forehand must declare: in a Hadsch he may not pass.
+    pub fn must_declare(self) -> bool {
+        self == Round::Hadsch
+    }
+
+    /// A Hadsch is doubled against of itself: its record counts that Kontra.
+    pub fn check_doublings(self, kontra: u8) -> Result<(), Error> {
+        if self == Round::Hadsch && kontra == 0 {
+            return Err(Error::BadDoublings(
+                "a Hadsch is doubled against of itself: its record counts that Kontra \
+                 (doublings.kontra at least 1)"
+                    .to_string(),
+            ));
+        }
+        Ok(())
     }
 
     /// Whether a hand of this round may be thrown in: a Zupf-Solo is announced before its
@@ -93,6 +128,9 @@ impl Round {
                 "thrown_in: a Zupf-Solo is announced before its exchange: it is played, never \
                  thrown in"
                     .to_string(),
+            )),
+            Round::Hadsch => Err(Error::Conflict(
+                "thrown_in: in a Hadsch forehand must play: it is never thrown in".to_string(),
             )),
             Round::Schieber | Round::Teufelsrunde => Ok(()),
         }
@@ -118,7 +156,7 @@ impl Round {
         let fits = match self {
             Round::Schieber => (2..=4).any(|k| cards == OBERS[..k].iter().copied().collect()),
             Round::Teufelsrunde => cards == DEVILS.iter().copied().collect(),
-            Round::Zupf => cards.is_empty(),
+            Round::Zupf | Round::Hadsch => cards.is_empty(),
         };
         if fits {
             Ok(())
@@ -133,6 +171,7 @@ impl Round {
                         format!("the Teufelsrunde gives forehand EO GO SO EU, not {cards}")
                     }
                     Round::Zupf => format!("a Zupf-Solo sets nothing aside, not {cards}"),
+                    Round::Hadsch => format!("a Hadsch sets nothing aside, not {cards}"),
                 },
             ))
         }
@@ -146,7 +185,7 @@ impl Round {
                 (Seat::S1, Seat::S2),
                 (Seat::S2, Seat::S3),
             ],
-            Round::Teufelsrunde | Round::Zupf => &[],
+            Round::Teufelsrunde | Round::Zupf | Round::Hadsch => &[],
         }
     }
 
@@ -155,6 +194,7 @@ impl Round {
     pub fn pass_count(self) -> usize {
         match self {
             Round::Zupf => 2,
+            Round::Hadsch => 0,
             _ => self.chain().len() + 1,
         }
     }
@@ -197,7 +237,7 @@ impl Round {
     fn short_seat(self) -> Seat {
         match self {
             Round::Schieber => Seat::S3,
-            Round::Teufelsrunde | Round::Zupf => Seat::S0,
+            Round::Teufelsrunde | Round::Zupf | Round::Hadsch => Seat::S0,
         }
     }
 
@@ -213,8 +253,10 @@ impl Round {
         passes: &[Pass],
         complete: bool,
     ) -> Result<BySeat<Cards>, Error> {
-        if self == Round::Zupf {
-            return zupf(deck, dealt, passes);
+        match self {
+            Round::Zupf => return zupf(deck, dealt, passes),
+            Round::Hadsch => return full_hands(deck, dealt, passes),
+            Round::Schieber | Round::Teufelsrunde => {}
         }
         let Some(first) = passes.first() else {
             return Err(pass_fault(
@@ -310,9 +352,17 @@ pub fn undo_passes(hands: &BySeat<Cards>, passes: &[Pass]) -> BySeat<Cards> {
     dealt
 }
 
-/// The hands after a Zupf-Solo's exchange: every hand dealt in full, then the soloist's
-/// card to another seat and one card that seat held before it back to him.
-fn zupf(deck: Deck, dealt: &BySeat<Cards>, passes: &[Pass]) -> Result<BySeat<Cards>, Error> {
+/// The hands of a Hadsch: as dealt, every hand in full; nothing passes.
+fn full_hands(deck: Deck, dealt: &BySeat<Cards>, passes: &[Pass]) -> Result<BySeat<Cards>, Error> {
+    check_full(deck, dealt)?;
+    if !passes.is_empty() {
+        return Err(pass_fault(0, "a Hadsch passes no cards".to_string()));
+    }
+    Ok(*dealt)
+}
+
+/// Every hand dealt in full (the rounds that set nothing aside).
+fn check_full(deck: Deck, dealt: &BySeat<Cards>) -> Result<(), Error> {
     for seat in Seat::ALL {
         if dealt[seat].len() as usize != deck.hand_size() {
             return Err(Error::HandSize {
@@ -323,6 +373,13 @@ fn zupf(deck: Deck, dealt: &BySeat<Cards>, passes: &[Pass]) -> Result<BySeat<Car
             });
         }
     }
+    Ok(())
+}
+
+/// The hands after a Zupf-Solo's exchange: every hand dealt in full, then the soloist's
+/// card to another seat and one card that seat held before it back to him.
+fn zupf(deck: Deck, dealt: &BySeat<Cards>, passes: &[Pass]) -> Result<BySeat<Cards>, Error> {
+    check_full(deck, dealt)?;
     let [give, take] = passes else {
         return Err(pass_fault(
             passes.len().min(2),

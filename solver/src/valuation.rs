@@ -402,8 +402,8 @@ fn report(
         let best = match variant {
             Variant::German if values.is_empty() => None,
             // In a Muss game the holder of EO must declare; the others have no choice.
-            _ if deal.muss() && values.is_empty() => None,
-            _ => Some(Choice::best(&values, !deal.muss())),
+            _ if deal.must_declare() && values.is_empty() => None,
+            _ => Some(Choice::best(&values, !deal.must_declare())),
         };
         seats.push(SeatContracts {
             seat,

@@ -488,8 +488,8 @@ fn a_schieber_round_passes_are_checked_by_name() {
     );
     assert_eq!(
         fault(&|s| s.replace("schieber", "schiber")),
-        "unknown round 'schiber'; expected one of schieber, teufelsrunde, zupf; did you mean \
-         schieber?"
+        "unknown round 'schiber'; expected one of schieber, teufelsrunde, zupf, hadsch; did \
+         you mean schieber?"
     );
     assert_eq!(
         fault(&|s| s.replace(
@@ -534,8 +534,8 @@ fn odds_of_a_schieber_round_with_hidden_hands_is_refused_by_name() {
     let e = HandQuestion::of_record(&Record::from_json(&text).unwrap(), None).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "odds: a record of a Schieber round or Teufelsrunde shows all four hands (its passes \
-         are checked against them); give them and ask with --seat N (?seat=N on the API)"
+        "odds: a record of a schieber shows all four hands (its round is checked against \
+         them); give them and ask with --seat N (?seat=N on the API)"
     );
     // With every hand shown, seat 0's view is asked.
     let q = HandQuestion::of_record(
@@ -743,4 +743,75 @@ fn a_zupf_exchange_is_checked_by_name() {
         e.to_string(),
         "thrown_in: a Zupf-Solo is announced before its exchange: it is played, never thrown in"
     );
+}
+
+/// A Hadsch (RULES.md section 12): forehand must play and is doubled against of itself.
+#[test]
+fn a_hadsch_is_forehands_and_doubled_against() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/hadsch.jsonl"
+    ))
+    .unwrap();
+    let hadsch = text.lines().next().unwrap();
+    let record = Record::from_json(hadsch).unwrap();
+    // The example Sauspiel's deal as a Hadsch: seat 0 loses the Sauspiel with 40, doubled.
+    assert_eq!(record.score().unwrap().payouts, [-20, 20, 20, -20]);
+    let fault = |edit: &dyn Fn(&str) -> String| {
+        Record::from_json(&edit(hadsch))
+            .unwrap()
+            .score()
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        fault(&|s| s.replace(r#""doublings": {"kontra": 1}"#, r#""doublings": {}"#)),
+        "doublings: a Hadsch is doubled against of itself: its record counts that Kontra \
+         (doublings.kontra at least 1)"
+    );
+    let mut other: serde_json::Value = serde_json::from_str(hadsch).unwrap();
+    other["contract"] = serde_json::json!({"game": "sauspiel", "suit": "E", "declarer": 1});
+    other.as_object_mut().unwrap().remove("play");
+    assert_eq!(
+        Record::from_json(&other.to_string())
+            .unwrap()
+            .setup()
+            .unwrap_err()
+            .to_string(),
+        "a hadsch round is played as a game declared by seat 0 (forehand), not sauspiel E by \
+         seat 1"
+    );
+    let mut thrown: serde_json::Value = serde_json::from_str(hadsch).unwrap();
+    let fields = thrown.as_object_mut().unwrap();
+    fields.remove("contract");
+    fields.remove("play");
+    fields.remove("doublings");
+    fields.insert("thrown_in".into(), true.into());
+    assert_eq!(
+        Record::from_json(&thrown.to_string())
+            .unwrap()
+            .score()
+            .unwrap_err()
+            .to_string(),
+        "thrown_in: in a Hadsch forehand must play: it is never thrown in"
+    );
+    // Forehand may not pass: his best is a game even where every game loses.
+    let mut deal: serde_json::Value = serde_json::from_str(hadsch).unwrap();
+    let fields = deal.as_object_mut().unwrap();
+    fields.remove("contract");
+    fields.remove("play");
+    let report = contracts(
+        &Record::from_json(&deal.to_string()).unwrap(),
+        &mut Solver::with_budget(8 << 20),
+    )
+    .unwrap();
+    assert!(
+        matches!(
+            report.seats[0].best,
+            Some(solver::valuation::Choice::Contract(_))
+        ),
+        "{:?}",
+        report.seats[0].best
+    );
+    assert!(report.seats[1..].iter().all(|s| s.contracts.is_empty()));
 }

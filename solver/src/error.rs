@@ -212,7 +212,7 @@ pub enum Error {
     },
     #[error("passes[{index}]: {fault}")]
     BadPass { index: usize, fault: String },
-    #[error("a {round} round is played as {rule}, not {contract}")]
+    #[error("the {round} round is played as {rule}, not {contract}")]
     RoundContract {
         round: &'static str,
         /// What the round allows, in words.

@@ -7,6 +7,7 @@ use crate::error::Error;
 use crate::game::{Game, Setup};
 use crate::options::{BockEvent, MAX_BOCK};
 use crate::record::Record;
+use crate::round::{allgaeu_obligation, Round, ALLGAEU_NAMES};
 use crate::search::Solver;
 use crate::seat::{Seat, Seats};
 use crate::settle::{declared_payouts, german_points, DeclaredOutcome, Outcome, Score};
@@ -27,7 +28,20 @@ pub struct Ledger {
     match_points: Vec<(String, i64)>,
     match_games: u32,
     matches: Vec<MatchWon>,
+    /// The Allgäu round under way, if any.
+    allgaeu: Option<AllgaeuRound>,
 }
+
+/// An Allgäu round under way (RULES.md section 12): its games so far, and each of its
+/// players with the games of his three (Sauspiel, Wenz, suit solo) he has played.
+#[derive(Clone, Debug)]
+struct AllgaeuRound {
+    games: u32,
+    owed: Vec<(String, [bool; 3])>,
+}
+
+/// The Allgäu round's length: three rounds of four.
+const ALLGAEU_GAMES: u32 = 12;
 
 /// Game points a German player needs to win the match (the sheep's head).
 const MATCH_POINTS: i64 = 9;
@@ -254,6 +268,7 @@ impl Ledger {
                 self.stock
             )));
         }
+        let allgaeu = self.allgaeu_after(record, names)?;
         let mut carried = record.clone();
         carried.stock = Some(self.stock);
         carried.rules.stock = None;
@@ -327,7 +342,65 @@ impl Ledger {
                 self.bock_rounds.push(BOCK_ROUND);
             }
         }
+        self.allgaeu = allgaeu;
         Ok(entry)
+    }
+
+    /// The Allgäu round after `record` (none once its twelfth game is counted), or the
+    /// obligation it breaks: a game outside the round while one is under way, other
+    /// players, or a player's second game of one kind.
+    fn allgaeu_after(
+        &self,
+        record: &Record,
+        names: &[String],
+    ) -> Result<Option<AllgaeuRound>, Error> {
+        let of_round = record.round.as_deref().and_then(Round::from_name) == Some(Round::Allgaeu)
+            && !record.thrown_in;
+        let mut round = match (&self.allgaeu, of_round) {
+            (None, false) => return Ok(None),
+            (Some(r), false) => {
+                return Err(Error::Conflict(format!(
+                    "round: the Allgäu round under way has had {} of its {ALLGAEU_GAMES} \
+                     games, and this game is not one of them",
+                    r.games
+                )))
+            }
+            (Some(r), true) => r.clone(),
+            (None, true) => AllgaeuRound {
+                games: 0,
+                owed: names.iter().map(|n| (n.clone(), [false; 3])).collect(),
+            },
+        };
+        let players: Vec<&str> = round.owed.iter().map(|(p, _)| p.as_str()).collect();
+        let other_players = Error::Conflict(format!(
+            "players: the Allgäu round under way is played by {}, not by {}",
+            players.join(", "),
+            names.join(", ")
+        ));
+        if !names.iter().all(|n| players.contains(&n.as_str())) {
+            return Err(other_players);
+        }
+        let contract = record.setup()?.contract();
+        let (Some(declarer), Some(kind)) = (contract.declarer(), allgaeu_obligation(&contract))
+        else {
+            // The round's own check refuses any other game by name first.
+            return Err(Round::Allgaeu.check_contract(&contract).unwrap_err());
+        };
+        let name = &names[declarer.index()];
+        let game = round.games + 1;
+        let Some((_, played)) = round.owed.iter_mut().find(|(p, _)| p == name) else {
+            return Err(other_players);
+        };
+        if played[kind] {
+            return Err(Error::Conflict(format!(
+                "round allgaeu: {name} has played his {} of this Allgäu round already \
+                 (game {game} of {ALLGAEU_GAMES})",
+                ALLGAEU_NAMES[kind]
+            )));
+        }
+        played[kind] = true;
+        round.games = game;
+        Ok((game < ALLGAEU_GAMES).then_some(round))
     }
 
     /// Counts a scored game (and its double-dummy payouts, where judged) into the accounts

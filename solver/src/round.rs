@@ -28,6 +28,9 @@ pub enum Round {
     /// Hadsch: forehand must play, and is automatically doubled against (no passes;
     /// RULES.md section 12).
     Hadsch,
+    /// A game of the Allgäu round: three rounds (twelve games) in which each player must
+    /// play a Sauspiel, a Wenz and a suit solo; the ledger checks the obligations.
+    Allgaeu,
 }
 
 /// Cards handed to `to` before the contract: by `from`, or from the cards set aside
@@ -56,11 +59,12 @@ const DEVILS: [Card; 4] = [
 ];
 
 impl Round {
-    pub const ALL: [Round; 4] = [
+    pub const ALL: [Round; 5] = [
         Round::Schieber,
         Round::Teufelsrunde,
         Round::Zupf,
         Round::Hadsch,
+        Round::Allgaeu,
     ];
 
     pub fn name(self) -> &'static str {
@@ -69,6 +73,7 @@ impl Round {
             Round::Teufelsrunde => "teufelsrunde",
             Round::Zupf => "zupf",
             Round::Hadsch => "hadsch",
+            Round::Allgaeu => "allgaeu",
         }
     }
 
@@ -87,6 +92,7 @@ impl Round {
             }
             (Round::Zupf, Contract::Solo { .. }) => true,
             (Round::Hadsch, c) => c.declarer() == Some(Seat::S0),
+            (Round::Allgaeu, c) => allgaeu_obligation(c).is_some(),
             _ => false,
         };
         if fits {
@@ -98,6 +104,7 @@ impl Round {
                 Round::Schieber | Round::Teufelsrunde => "a suit solo by seat 0 (forehand)",
                 Round::Zupf => "a solo-class game of the soloist",
                 Round::Hadsch => "a game declared by seat 0 (forehand)",
+                Round::Allgaeu => "a Sauspiel, a Wenz or a suit solo",
             },
             contract: contract.to_string(),
         })
@@ -132,6 +139,11 @@ impl Round {
             Round::Hadsch => Err(Error::Conflict(
                 "thrown_in: in a Hadsch forehand must play: it is never thrown in".to_string(),
             )),
+            Round::Allgaeu => Err(Error::Conflict(
+                "thrown_in: every game of the Allgäu round is played (each player owes a \
+                 Sauspiel, a Wenz and a suit solo)"
+                    .to_string(),
+            )),
             Round::Schieber | Round::Teufelsrunde => Ok(()),
         }
     }
@@ -156,7 +168,7 @@ impl Round {
         let fits = match self {
             Round::Schieber => (2..=4).any(|k| cards == OBERS[..k].iter().copied().collect()),
             Round::Teufelsrunde => cards == DEVILS.iter().copied().collect(),
-            Round::Zupf | Round::Hadsch => cards.is_empty(),
+            Round::Zupf | Round::Hadsch | Round::Allgaeu => cards.is_empty(),
         };
         if fits {
             Ok(())
@@ -171,7 +183,9 @@ impl Round {
                         format!("the Teufelsrunde gives forehand EO GO SO EU, not {cards}")
                     }
                     Round::Zupf => format!("a Zupf-Solo sets nothing aside, not {cards}"),
-                    Round::Hadsch => format!("a Hadsch sets nothing aside, not {cards}"),
+                    Round::Hadsch | Round::Allgaeu => {
+                        format!("a {} round sets nothing aside, not {cards}", self.name())
+                    }
                 },
             ))
         }
@@ -185,7 +199,7 @@ impl Round {
                 (Seat::S1, Seat::S2),
                 (Seat::S2, Seat::S3),
             ],
-            Round::Teufelsrunde | Round::Zupf | Round::Hadsch => &[],
+            Round::Teufelsrunde | Round::Zupf | Round::Hadsch | Round::Allgaeu => &[],
         }
     }
 
@@ -194,7 +208,7 @@ impl Round {
     pub fn pass_count(self) -> usize {
         match self {
             Round::Zupf => 2,
-            Round::Hadsch => 0,
+            Round::Hadsch | Round::Allgaeu => 0,
             _ => self.chain().len() + 1,
         }
     }
@@ -237,7 +251,7 @@ impl Round {
     fn short_seat(self) -> Seat {
         match self {
             Round::Schieber => Seat::S3,
-            Round::Teufelsrunde | Round::Zupf | Round::Hadsch => Seat::S0,
+            Round::Teufelsrunde | Round::Zupf | Round::Hadsch | Round::Allgaeu => Seat::S0,
         }
     }
 
@@ -255,7 +269,7 @@ impl Round {
     ) -> Result<BySeat<Cards>, Error> {
         match self {
             Round::Zupf => return zupf(deck, dealt, passes),
-            Round::Hadsch => return full_hands(deck, dealt, passes),
+            Round::Hadsch | Round::Allgaeu => return full_hands(self, deck, dealt, passes),
             Round::Schieber | Round::Teufelsrunde => {}
         }
         let Some(first) = passes.first() else {
@@ -352,14 +366,41 @@ pub fn undo_passes(hands: &BySeat<Cards>, passes: &[Pass]) -> BySeat<Cards> {
     dealt
 }
 
-/// The hands of a Hadsch: as dealt, every hand in full; nothing passes.
-fn full_hands(deck: Deck, dealt: &BySeat<Cards>, passes: &[Pass]) -> Result<BySeat<Cards>, Error> {
+/// The hands of a round that passes nothing (Hadsch, Allgäu): as dealt, every hand in full.
+fn full_hands(
+    round: Round,
+    deck: Deck,
+    dealt: &BySeat<Cards>,
+    passes: &[Pass],
+) -> Result<BySeat<Cards>, Error> {
     check_full(deck, dealt)?;
     if !passes.is_empty() {
-        return Err(pass_fault(0, "a Hadsch passes no cards".to_string()));
+        return Err(pass_fault(
+            0,
+            format!("a {} round passes no cards", round.name()),
+        ));
     }
     Ok(*dealt)
 }
+
+/// Which of the Allgäu round's three obligations a contract meets: 0 a Sauspiel, 1 a Wenz,
+/// 2 a suit solo (a Tout of either counts as it); none for any other game.
+pub fn allgaeu_obligation(contract: &Contract) -> Option<usize> {
+    match contract {
+        Contract::Sauspiel { .. } => Some(0),
+        Contract::Solo {
+            game: Solo::Wenz, ..
+        } => Some(1),
+        Contract::Solo {
+            game: Solo::Farbsolo(_),
+            ..
+        } => Some(2),
+        _ => None,
+    }
+}
+
+/// The Allgäu round's obligations, by [`allgaeu_obligation`]'s index.
+pub const ALLGAEU_NAMES: [&str; 3] = ["Sauspiel", "Wenz", "suit solo"];
 
 /// Every hand dealt in full (the rounds that set nothing aside).
 fn check_full(deck: Deck, dealt: &BySeat<Cards>) -> Result<(), Error> {

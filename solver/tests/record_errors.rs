@@ -488,15 +488,15 @@ fn a_schieber_round_passes_are_checked_by_name() {
     );
     assert_eq!(
         fault(&|s| s.replace("schieber", "schiber")),
-        "unknown round 'schiber'; expected one of schieber, teufelsrunde, zupf, hadsch; did \
-         you mean schieber?"
+        "unknown round 'schiber'; expected one of schieber, teufelsrunde, zupf, hadsch, \
+         allgaeu; did you mean schieber?"
     );
     assert_eq!(
         fault(&|s| s.replace(
             r#"{"game":"solo","suit":"S","declarer":0}"#,
             r#"{"game":"wenz","declarer":0}"#
         )),
-        "a schieber round is played as a suit solo by seat 0 (forehand), not wenz by seat 0"
+        "the schieber round is played as a suit solo by seat 0 (forehand), not wenz by seat 0"
     );
     assert_eq!(
         fault(&|s| s.replace(r#""EO GO""#, r#""EO GO HA""#)),
@@ -778,7 +778,7 @@ fn a_hadsch_is_forehands_and_doubled_against() {
             .setup()
             .unwrap_err()
             .to_string(),
-        "a hadsch round is played as a game declared by seat 0 (forehand), not sauspiel E by \
+        "the hadsch round is played as a game declared by seat 0 (forehand), not sauspiel E by \
          seat 1"
     );
     let mut thrown: serde_json::Value = serde_json::from_str(hadsch).unwrap();

@@ -1193,3 +1193,62 @@ fn schellen_schafkopf_has_no_declarer_and_is_read_as_german() {
         .iter()
         .all(|s| s.contracts.is_empty() && s.best.is_none()));
 }
+
+/// The Allgäu round (RULES.md section 12): twelve games in which each player plays a
+/// Sauspiel, a Wenz and a suit solo; the ledger refuses a game that breaks it by name.
+#[test]
+fn an_allgaeu_round_is_checked_by_the_ledger() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/allgaeu.jsonl"
+    ))
+    .unwrap();
+    let games: Vec<Record> = text
+        .lines()
+        .map(|l| Record::from_json(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 12);
+    let mut ledger = solver::ledger::Ledger::new();
+    for game in &games {
+        ledger.add(game).unwrap();
+    }
+    // After the round, any game again.
+    let mut after = games[0].clone();
+    after.round = None;
+    assert!(ledger.add(&after).is_ok());
+    let fault = |sequence: &[Record]| {
+        let mut ledger = solver::ledger::Ledger::new();
+        let (last, before) = sequence.split_last().unwrap();
+        for game in before {
+            ledger.add(game).unwrap();
+        }
+        ledger.add(last).unwrap_err().to_string()
+    };
+    assert_eq!(
+        fault(&[games[0].clone(), games[0].clone()]),
+        "round allgaeu: Sepp has played his Sauspiel of this Allgäu round already (game 2 of 12)"
+    );
+    let mut outside = games[1].clone();
+    outside.round = None;
+    assert_eq!(
+        fault(&[games[0].clone(), outside]),
+        "round: the Allgäu round under way has had 1 of its 12 games, and this game is not one \
+         of them"
+    );
+    let mut strangers = games[1].clone();
+    strangers.players.as_mut().unwrap()[0] = "Toni".to_string();
+    assert!(fault(&[games[0].clone(), strangers])
+        .starts_with("players: the Allgäu round under way is played by Sepp, Resi, Hans, Vroni"));
+    // A game the round does not know is refused as a record.
+    let mut bettel: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    bettel["contract"] = serde_json::json!({"game": "bettel", "declarer": 0});
+    bettel.as_object_mut().unwrap().remove("play");
+    assert_eq!(
+        Record::from_json(&bettel.to_string())
+            .unwrap()
+            .setup()
+            .unwrap_err()
+            .to_string(),
+        "the allgaeu round is played as a Sauspiel, a Wenz or a suit solo, not bettel by seat 0"
+    );
+}

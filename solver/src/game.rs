@@ -391,7 +391,7 @@ impl Setup {
         if let Some(round) = deal.round() {
             round.check_contract(&contract)?;
             round.check_giver(&contract, deal.passes())?;
-            round.check_doublings(deal.doublings.kontra)?;
+            round.check_rules(&contract, deal.options.last_round, &deal.doublings)?;
         }
         if deal.muss {
             check_muss(&deal, &contract)?;

@@ -2,9 +2,11 @@
 //! the order played, by name (seats change from game to game), with the stock carried from
 //! one game to the next.
 
-use crate::contract::{GameName, Variant};
+use crate::cards::{Card, Rank, Suit};
+use crate::contract::{Contract, GameName, Variant};
 use crate::error::Error;
 use crate::game::{Game, Setup};
+use crate::options::LastRound;
 use crate::options::{BockEvent, MAX_BOCK};
 use crate::record::Record;
 use crate::round::{allgaeu_obligation, Round, ALLGAEU_NAMES};
@@ -30,7 +32,15 @@ pub struct Ledger {
     matches: Vec<MatchWon>,
     /// The Allgäu round under way, if any.
     allgaeu: Option<AllgaeuRound>,
+    /// The player who last held `EO` in a Sauspiel, and that game's number: he deals the
+    /// last round.
+    old_one: Option<(String, u32)>,
+    /// The games of the last round so far (4: the evening is over).
+    last_round: Option<u32>,
 }
+
+/// The last round's length: one deal by each player.
+const LAST_ROUND_GAMES: u32 = 4;
 
 /// An Allgäu round under way (RULES.md section 12): its games so far, and each of its
 /// players with the games of his three (Sauspiel, Wenz, suit solo) he has played.
@@ -269,12 +279,16 @@ impl Ledger {
             )));
         }
         let allgaeu = self.allgaeu_after(record, names)?;
+        let last_round = self.last_round_after(record, names)?;
         let mut carried = record.clone();
         carried.stock = Some(self.stock);
         carried.rules.stock = None;
         // Bock rounds under way double the game (each round once, at most MAX_BOCK); a
         // record that states its own Bock must state that many.
-        let rounds = self.bock_rounds.len().min(MAX_BOCK as usize) as u8;
+        // The last round at double value counts as one more Bock (RULES.md section 12).
+        let doubled_last = last_round.is_some() && record.rules.last_round == LastRound::Double;
+        let rounds =
+            (self.bock_rounds.len() + usize::from(doubled_last)).min(MAX_BOCK as usize) as u8;
         let applies = rounds > 0 || !record.rules.bock_after.is_empty();
         if applies {
             match record.doublings.bock {
@@ -343,7 +357,45 @@ impl Ledger {
             }
         }
         self.allgaeu = allgaeu;
+        self.last_round = last_round;
+        if let Some(setup) = setup
+            .as_ref()
+            .filter(|s| matches!(s.contract(), Contract::Sauspiel { .. }))
+        {
+            let eo = Card::new(Suit::Eichel, Rank::Ober);
+            let dealt = setup.deal().dealt();
+            if let Some(holder) = Seat::ALL.into_iter().find(|s| dealt[*s].contains(eo)) {
+                self.old_one = Some((names[holder.index()].clone(), self.games));
+            }
+        }
         Ok(entry)
+    }
+
+    /// The last round's games after `record` (RULES.md section 12): "the old one deals the
+    /// last round", so its first game is dealt (seat 3) by the player who last held `EO` in
+    /// a Sauspiel; its four games come one after the other, and nothing follows them.
+    fn last_round_after(&self, record: &Record, names: &[String]) -> Result<Option<u32>, Error> {
+        let of_round = record.round.as_deref().and_then(Round::from_name) == Some(Round::Last);
+        match (self.last_round, of_round) {
+            (Some(LAST_ROUND_GAMES), _) => Err(Error::Conflict(
+                "round: the last round is over, so the evening has ended and no game follows"
+                    .to_string(),
+            )),
+            (None, false) => Ok(None),
+            (Some(n), false) => Err(Error::Conflict(format!(
+                "round: the last round has had {n} of its {LAST_ROUND_GAMES} games, and this \
+                 game is not one of them"
+            ))),
+            (Some(n), true) => Ok(Some(n + 1)),
+            (None, true) => match &self.old_one {
+                Some((old, game)) if *old != names[3] => Err(Error::Conflict(format!(
+                    "round last: the last round is dealt by {old}, who last held EO in a \
+                     Sauspiel (game {game}), not by {}",
+                    names[3]
+                ))),
+                _ => Ok(Some(1)),
+            },
+        }
     }
 
     /// The Allgäu round after `record` (none once its twelfth game is counted), or the

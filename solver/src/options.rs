@@ -91,6 +91,18 @@ pub enum Durchmarsch {
     None,
 }
 
+/// How the last round is played (RULES.md section 12): as any other, at double value, or
+/// with solos only.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum LastRound {
+    #[default]
+    Plain,
+    Double,
+    Solos,
+}
+
 /// What happens when everyone passes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -287,6 +299,10 @@ pub struct Options {
     /// 61 as declarers do; the declarers then win with 60 (default false).
     #[serde(skip_serializing_if = "is_default")]
     pub kontra_takes_over: bool,
+    /// How the last round is played: `plain` (default), `double` (at double value, counted
+    /// as a Bock) or `solos` (only solos).
+    #[serde(skip_serializing_if = "is_default")]
+    pub last_round: LastRound,
     /// Solo-class games this table plays beside the usual ones: `koenig`, `farbkoenig`,
     /// `eisenbahner`, `farbeisenbahner`, `obers_unters`, `ramsch_tout` (what `contracts` and
     /// `odds` offer;

@@ -9,6 +9,7 @@
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
 use crate::contract::{Contract, Solo};
 use crate::error::Error;
+use crate::options::{Doublings, LastRound};
 use crate::seat::{BySeat, Seat};
 
 /// A round whose hands change before the contract.
@@ -31,6 +32,9 @@ pub enum Round {
     /// A game of the Allgäu round: three rounds (twelve games) in which each player must
     /// play a Sauspiel, a Wenz and a suit solo; the ledger checks the obligations.
     Allgaeu,
+    /// A game of the last round: dealt first by the player who last held `EO` in a
+    /// Sauspiel; `rules.last_round` may double it or allow only solos.
+    Last,
 }
 
 /// Cards handed to `to` before the contract: by `from`, or from the cards set aside
@@ -59,12 +63,13 @@ const DEVILS: [Card; 4] = [
 ];
 
 impl Round {
-    pub const ALL: [Round; 5] = [
+    pub const ALL: [Round; 6] = [
         Round::Schieber,
         Round::Teufelsrunde,
         Round::Zupf,
         Round::Hadsch,
         Round::Allgaeu,
+        Round::Last,
     ];
 
     pub fn name(self) -> &'static str {
@@ -74,6 +79,7 @@ impl Round {
             Round::Zupf => "zupf",
             Round::Hadsch => "hadsch",
             Round::Allgaeu => "allgaeu",
+            Round::Last => "last",
         }
     }
 
@@ -93,6 +99,8 @@ impl Round {
             (Round::Zupf, Contract::Solo { .. }) => true,
             (Round::Hadsch, c) => c.declarer() == Some(Seat::S0),
             (Round::Allgaeu, c) => allgaeu_obligation(c).is_some(),
+            // What the table allows in it is [`Round::check_rules`]'s.
+            (Round::Last, _) => true,
             _ => false,
         };
         if fits {
@@ -105,6 +113,7 @@ impl Round {
                 Round::Zupf => "a solo-class game of the soloist",
                 Round::Hadsch => "a game declared by seat 0 (forehand)",
                 Round::Allgaeu => "a Sauspiel, a Wenz or a suit solo",
+                Round::Last => "any game",
             },
             contract: contract.to_string(),
         })
@@ -115,16 +124,37 @@ impl Round {
         self == Round::Hadsch
     }
 
-    /// A Hadsch is doubled against of itself: its record counts that Kontra.
-    pub fn check_doublings(self, kontra: u8) -> Result<(), Error> {
-        if self == Round::Hadsch && kontra == 0 {
-            return Err(Error::BadDoublings(
+    /// What the round asks of a game's doublings and the table's rules: a Hadsch is
+    /// doubled against of itself, and its record counts that Kontra; the last round is
+    /// doubled (a Bock the record counts) or played with solos only where the table says.
+    pub fn check_rules(
+        self,
+        contract: &Contract,
+        rules: LastRound,
+        doublings: &Doublings,
+    ) -> Result<(), Error> {
+        match (self, rules) {
+            (Round::Hadsch, _) if doublings.kontra == 0 => Err(Error::BadDoublings(
                 "a Hadsch is doubled against of itself: its record counts that Kontra \
                  (doublings.kontra at least 1)"
                     .to_string(),
-            ));
+            )),
+            (Round::Last, LastRound::Double) if doublings.bock == 0 => Err(Error::BadDoublings(
+                "the last round is played at double value (rules.last_round: double): its \
+                 record counts that doubling as a Bock (doublings.bock at least 1)"
+                    .to_string(),
+            )),
+            (Round::Last, LastRound::Solos)
+                if !matches!(contract, Contract::Solo { .. } | Contract::Sie { .. }) =>
+            {
+                Err(Error::RoundContract {
+                    round: self.name(),
+                    rule: "a solo (rules.last_round: solos)",
+                    contract: contract.to_string(),
+                })
+            }
+            _ => Ok(()),
         }
-        Ok(())
     }
 
     /// Whether a hand of this round may be thrown in: a Zupf-Solo is announced before its
@@ -139,12 +169,12 @@ impl Round {
             Round::Hadsch => Err(Error::Conflict(
                 "thrown_in: in a Hadsch forehand must play: it is never thrown in".to_string(),
             )),
+            Round::Schieber | Round::Teufelsrunde | Round::Last => Ok(()),
             Round::Allgaeu => Err(Error::Conflict(
                 "thrown_in: every game of the Allgäu round is played (each player owes a \
                  Sauspiel, a Wenz and a suit solo)"
                     .to_string(),
             )),
-            Round::Schieber | Round::Teufelsrunde => Ok(()),
         }
     }
 
@@ -168,7 +198,7 @@ impl Round {
         let fits = match self {
             Round::Schieber => (2..=4).any(|k| cards == OBERS[..k].iter().copied().collect()),
             Round::Teufelsrunde => cards == DEVILS.iter().copied().collect(),
-            Round::Zupf | Round::Hadsch | Round::Allgaeu => cards.is_empty(),
+            Round::Zupf | Round::Hadsch | Round::Allgaeu | Round::Last => cards.is_empty(),
         };
         if fits {
             Ok(())
@@ -183,7 +213,7 @@ impl Round {
                         format!("the Teufelsrunde gives forehand EO GO SO EU, not {cards}")
                     }
                     Round::Zupf => format!("a Zupf-Solo sets nothing aside, not {cards}"),
-                    Round::Hadsch | Round::Allgaeu => {
+                    Round::Hadsch | Round::Allgaeu | Round::Last => {
                         format!("a {} round sets nothing aside, not {cards}", self.name())
                     }
                 },
@@ -199,7 +229,7 @@ impl Round {
                 (Seat::S1, Seat::S2),
                 (Seat::S2, Seat::S3),
             ],
-            Round::Teufelsrunde | Round::Zupf | Round::Hadsch | Round::Allgaeu => &[],
+            Round::Teufelsrunde | Round::Zupf | Round::Hadsch | Round::Allgaeu | Round::Last => &[],
         }
     }
 
@@ -208,7 +238,7 @@ impl Round {
     pub fn pass_count(self) -> usize {
         match self {
             Round::Zupf => 2,
-            Round::Hadsch | Round::Allgaeu => 0,
+            Round::Hadsch | Round::Allgaeu | Round::Last => 0,
             _ => self.chain().len() + 1,
         }
     }
@@ -251,7 +281,9 @@ impl Round {
     fn short_seat(self) -> Seat {
         match self {
             Round::Schieber => Seat::S3,
-            Round::Teufelsrunde | Round::Zupf | Round::Hadsch | Round::Allgaeu => Seat::S0,
+            Round::Teufelsrunde | Round::Zupf | Round::Hadsch | Round::Allgaeu | Round::Last => {
+                Seat::S0
+            }
         }
     }
 
@@ -269,7 +301,9 @@ impl Round {
     ) -> Result<BySeat<Cards>, Error> {
         match self {
             Round::Zupf => return zupf(deck, dealt, passes),
-            Round::Hadsch | Round::Allgaeu => return full_hands(self, deck, dealt, passes),
+            Round::Hadsch | Round::Allgaeu | Round::Last => {
+                return full_hands(self, deck, dealt, passes)
+            }
             Round::Schieber | Round::Teufelsrunde => {}
         }
         let Some(first) = passes.first() else {

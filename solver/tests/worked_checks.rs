@@ -1252,3 +1252,69 @@ fn an_allgaeu_round_is_checked_by_the_ledger() {
         "the allgaeu round is played as a Sauspiel, a Wenz or a suit solo, not bettel by seat 0"
     );
 }
+
+/// The last round (RULES.md section 12): "the old one deals the last round" (the player who
+/// last held EO in a Sauspiel), its four games one after the other and nothing after them;
+/// `rules.last_round` may allow only solos or double it.
+#[test]
+fn the_old_one_deals_the_last_round() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/last-round.jsonl"
+    ))
+    .unwrap();
+    let games: Vec<Record> = text
+        .lines()
+        .map(|l| Record::from_json(l).unwrap())
+        .collect();
+    let ledger_of = |games: &[Record]| {
+        let mut ledger = solver::ledger::Ledger::new();
+        let mut last = None;
+        for game in games {
+            last = Some(ledger.add(game));
+        }
+        last.unwrap()
+    };
+    // Hans held EO in the Sauspiel, and deals the first game of the last round.
+    assert_eq!(games[1].players.as_ref().unwrap()[3], "Hans");
+    assert!(ledger_of(&games).is_ok());
+    let mut after = games[1].clone();
+    after.round = None;
+    let mut evening: Vec<Record> = games.clone();
+    evening.push(after);
+    assert_eq!(
+        ledger_of(&evening).unwrap_err().to_string(),
+        "round: the last round is over, so the evening has ended and no game follows"
+    );
+    // Dealt by another: refused by name.
+    assert_eq!(
+        ledger_of(&[games[0].clone(), games[2].clone()])
+            .unwrap_err()
+            .to_string(),
+        "round last: the last round is dealt by Hans, who last held EO in a Sauspiel (game 1), \
+         not by Vroni"
+    );
+    // Solos only: the example Sauspiel as a game of the last round is refused.
+    let mut sauspiel = games[0].clone();
+    sauspiel.round = Some("last".to_string());
+    assert!(sauspiel
+        .setup()
+        .unwrap_err()
+        .to_string()
+        .starts_with("the last round is played as a solo (rules.last_round: solos), not"));
+    // At double value: the record counts the doubling as a Bock; the ledger counts it for
+    // a record that does not say.
+    let doubled = |r: &Record| {
+        let mut r = r.clone();
+        r.rules.last_round = solver::options::LastRound::Double;
+        r
+    };
+    let e = doubled(&games[1]).score().unwrap_err().to_string();
+    assert!(e.contains("doublings.bock at least 1"), "{e}");
+    let plain = ledger_of(&games[..2]).unwrap();
+    let twice = ledger_of(&[games[0].clone(), doubled(&games[1])]).unwrap();
+    assert_eq!(
+        (twice.bock, twice.payouts),
+        (1, plain.payouts.map(|p| 2 * p))
+    );
+}

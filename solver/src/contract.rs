@@ -853,6 +853,16 @@ impl fmt::Display for Title {
         if c.is_tout() {
             f.write_str(" tout")?;
         }
+        // A German declarer playing alone is told from his partnership game.
+        if let Contract::German {
+            partners: Partners::Solo,
+            ..
+        } = c
+        {
+            if words {
+                f.write_str(" alone")?;
+            }
+        }
         Ok(())
     }
 }
@@ -972,6 +982,17 @@ mod tests {
             partners: Partners::Across,
         };
         assert_eq!(trumps(blattla), "HA HK HO HU HZ H9 H8 H7");
+        // In words, a German solo is told from the partnership game.
+        assert_eq!(blattla.in_words().to_string(), "german Herz");
+        let alone = Contract::German {
+            declarer: D,
+            trump: Suit::Herz,
+            wenzels: Wenzels::Zero,
+            forced: false,
+            partners: Partners::Solo,
+        };
+        assert_eq!(alone.in_words().to_string(), "german Herz alone");
+        assert_eq!(alone.title().to_string(), "german H");
         assert_eq!(plain(blattla, Suit::Eichel), "EA EK EO EU EZ E9 E8 E7");
         let schellen = Contract::SchellenSchafkopf;
         assert_eq!(trumps(schellen), "EU GU HU SU SA SK SO SZ S9 S8 S7");

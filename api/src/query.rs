@@ -646,10 +646,11 @@ impl Paging {
 impl GameFilters {
     /// The filters read and checked, for the store: each fault named.
     pub fn filter(&self) -> Result<Filter, ApiError> {
-        // An empty filter (a form's field left blank) filters nothing.
+        // An empty name, id or game (a form's field left blank) filters nothing; a date
+        // keeps its documented form, so a blank one is refused by name.
         let given = |f: &Option<String>| f.clone().filter(|t| !t.is_empty());
-        let [player, id, game, since, until] =
-            [&self.player, &self.id, &self.game, &self.since, &self.until].map(given);
+        let [player, id, game] = [&self.player, &self.id, &self.game].map(given);
+        let (since, until) = (self.since.clone(), self.until.clone());
         let game = game
             .as_deref()
             .map(|g| match g {
@@ -905,12 +906,15 @@ mod tests {
 
     #[test]
     fn a_filter_left_blank_filters_nothing() {
-        let blank: GameFilters = read_query("player=&id=&game=&since=&until=").unwrap();
+        let blank: GameFilters = read_query("player=&id=&game=").unwrap();
         let f = blank.filter().unwrap();
-        assert_eq!(
-            (f.player, f.id, f.game, f.since, f.until),
-            (None, None, None, None, None)
-        );
+        assert_eq!((f.player, f.id, f.game), (None, None, None));
+        // A date keeps the form the document gives it: a blank one is refused by name.
+        for date in ["since=", "until="] {
+            let blank: GameFilters = read_query(date).unwrap();
+            let e = blank.filter().unwrap_err();
+            assert_eq!(e.code, "bad_query", "{date}: {}", e.detail);
+        }
         let named: GameFilters = read_query("player=Sepp&game=ramsch").unwrap();
         let f = named.filter().unwrap();
         assert_eq!(

@@ -190,10 +190,21 @@ impl Deal {
             AllPass::Kreuzbock => Contract::Kreuzbock { declarer: Seat::S0 },
             AllPass::ThrowIn | AllPass::Muss => return None,
         };
-        let played = self.variant == Variant::Bavarian
-            && !self.muss
-            && self.round().is_none_or(|r| r.check_contract(&game).is_ok());
+        let played =
+            self.variant == Variant::Bavarian && !self.muss && self.check_round(&game).is_ok();
         played.then_some(game)
+    }
+
+    /// Whether the deal's round, if any, allows `contract`: the round's games, a
+    /// Zupf-Solo's giver, and what the table's rules and the doublings ask of the round.
+    /// The one check behind a setup, a seat's choices and the all-pass game.
+    pub(crate) fn check_round(&self, contract: &Contract) -> Result<(), Error> {
+        let Some(round) = self.round() else {
+            return Ok(());
+        };
+        round.check_contract(contract)?;
+        round.check_giver(contract, self.passes())?;
+        round.check_rules(contract, self.options.last_round, &self.doublings)
     }
 
     /// The round whose passes made the hands, if any.
@@ -388,11 +399,7 @@ impl Setup {
                 game: contract.game_name(),
             });
         }
-        if let Some(round) = deal.round() {
-            round.check_contract(&contract)?;
-            round.check_giver(&contract, deal.passes())?;
-            round.check_rules(&contract, deal.options.last_round, &deal.doublings)?;
-        }
+        deal.check_round(&contract)?;
         if deal.muss {
             check_muss(&deal, &contract)?;
         }
@@ -920,11 +927,7 @@ pub fn announceable_on(deal: &Deal, seat: Seat) -> Vec<Contract> {
             tout,
         }));
     }
-    if let Some(round) = deal.round() {
-        out.retain(|c| {
-            round.check_contract(c).is_ok() && round.check_giver(c, deal.passes()).is_ok()
-        });
-    }
+    out.retain(|c| deal.check_round(c).is_ok());
     if deal.muss() {
         let hand = deal.hands()[seat];
         if !hand.contains(Card::new(Suit::Eichel, Rank::Ober)) {

@@ -490,12 +490,13 @@ fn all_pass_game(
                 }
             }
             Ok(all.then_some(AllPassGame {
-                game: "ramsch",
+                game: Contract::Ramsch.game_name(),
                 settlements,
             }))
         }
         Some(contract @ Contract::Kreuzbock { declarer }) => {
             let setup = Setup::new(unstossed.clone(), contract)?;
+            let declarers = setup.declarers();
             match settled(
                 contract,
                 declarer,
@@ -504,15 +505,14 @@ fn all_pass_game(
                 Ok(v) => {
                     // Team against team: each declarer receives what each defender pays.
                     for seat in Seat::ALL {
-                        let declaring = seat.index() % 2 == declarer.index() % 2;
-                        settlements[seat.index()] = if declaring {
+                        settlements[seat.index()] = if declarers.contains(seat) {
                             v.settlement
                         } else {
                             -v.settlement
                         };
                     }
                     Ok(Some(AllPassGame {
-                        game: "kreuzbock",
+                        game: contract.game_name(),
                         settlements,
                     }))
                 }

@@ -1302,6 +1302,16 @@ fn the_old_one_deals_the_last_round() {
         .unwrap_err()
         .to_string()
         .starts_with("the last round is played as a solo (rules.last_round: solos), not"));
+    // `contracts` on a deal of the last round offers only what the round allows.
+    let mut deal = games[1].clone();
+    deal.contract = None;
+    deal.play = Default::default();
+    let report = contracts(&deal, &mut Solver::with_budget(8 << 20)).unwrap();
+    assert!(report.seats.iter().all(|s| s
+        .contracts
+        .iter()
+        .all(|c| matches!(c.contract, Contract::Solo { .. } | Contract::Sie { .. }))));
+    assert!(report.seats.iter().any(|s| !s.contracts.is_empty()));
     // At double value: the record counts the doubling as a Bock; the ledger counts it for
     // a record that does not say.
     let doubled = |r: &Record| {

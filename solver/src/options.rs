@@ -188,16 +188,37 @@ pub enum StockRule {
     Declarer,
 }
 
-/// What starts a Bock round at the table (the seed: "after a throw-in, a lost solo, a
-/// schwarz or a Re, as the table agrees").
+/// What happens in a game that may start a round at the table (RULES.md section 13; the
+/// seed: a Bock round "after a throw-in, a lost solo, a schwarz or a Re, as the table
+/// agrees"; a Kreuzbock round "when all have passed, after a Herz solo or after a lost
+/// solo").
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub enum BockEvent {
+pub enum RoundEvent {
+    /// A hand thrown in (all passed).
     ThrownIn,
+    /// A solo-class game lost, its Tout included.
     LostSolo,
+    /// Either side schwarz.
     Schwarz,
+    /// A Re said.
     Re,
+    /// A Farbsolo in Herz, its Tout included, won or lost.
+    HerzSolo,
+}
+
+impl RoundEvent {
+    /// The event as the rules name it (`thrown_in`).
+    pub fn name(self) -> &'static str {
+        match self {
+            RoundEvent::ThrownIn => "thrown_in",
+            RoundEvent::LostSolo => "lost_solo",
+            RoundEvent::Schwarz => "schwarz",
+            RoundEvent::Re => "re",
+            RoundEvent::HerzSolo => "herz_solo",
+        }
+    }
 }
 
 /// How a Sie is valued.
@@ -268,7 +289,13 @@ pub struct Options {
     /// What starts a Bock round (the next four hands at double tariff; rounds overlapping
     /// double again): the ledger applies them from game to game.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub bock_after: Vec<BockEvent>,
+    pub bock_after: Vec<RoundEvent>,
+    /// What starts a Ramsch round: the next four hands are each played as a Ramsch.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ramsch_after: Vec<RoundEvent>,
+    /// What starts a Kreuzbock round: the next four hands are each played as a Kreuzbock.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub kreuzbock_after: Vec<RoundEvent>,
     /// What each player pays into the stock when a hand is thrown in (default 0).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub thrown_in_stock: Option<i64>,
@@ -468,6 +495,19 @@ impl Options {
             });
         }
         check_blattla(self.wenzels(), self.german_trump)?;
+        // One event starts one kind of round: the hands after it cannot all be Ramsch
+        // and all Kreuzbock.
+        if let Some(e) = self
+            .ramsch_after
+            .iter()
+            .find(|e| self.kreuzbock_after.contains(e))
+        {
+            return Err(Error::Conflict(format!(
+                "rules.ramsch_after and rules.kreuzbock_after both name {}: the hands after \
+                 it are played as a Ramsch or as a Kreuzbock, not both",
+                e.name()
+            )));
+        }
         if self.german_partners == Partners::Solo {
             return Err(Error::BadValue {
                 what: "rules.german_partners (across or black_obers; a solo is the \

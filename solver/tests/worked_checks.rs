@@ -1328,3 +1328,58 @@ fn the_old_one_deals_the_last_round() {
         (1, plain.payouts.map(|p| 2 * p))
     );
 }
+
+/// The rounds events start (RULES.md section 13): under `ramsch_after: [thrown_in]` and
+/// `kreuzbock_after: [herz_solo]` a hand thrown in is followed by four Ramsch games and a
+/// Herz solo by four Kreuzbock games; the ledger refuses a game that breaks them by name and
+/// says which round the games end inside.
+#[test]
+fn the_rounds_events_start_are_checked_by_the_ledger() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/event-rounds.jsonl"
+    ))
+    .unwrap();
+    let games: Vec<Record> = text
+        .lines()
+        .map(|l| Record::from_json(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 11);
+    let count = |sequence: &[Record]| {
+        let mut ledger = solver::ledger::Ledger::new();
+        let mut last = Ok(());
+        for game in sequence {
+            last = ledger.add(game).map(|_| ()).map_err(|e| e.to_string());
+            if last.is_err() {
+                break;
+            }
+        }
+        (ledger.totals(), last)
+    };
+    let (totals, last) = count(&games);
+    assert_eq!((totals.games, last), (11, Ok(())));
+    assert!(totals.unfinished.is_empty());
+    assert_eq!(totals.players.iter().map(|a| a.total).sum::<i64>(), 0);
+    // The Wenz in the Ramsch round, a Ramsch in the Kreuzbock round: refused by name.
+    let mut early = games[..3].to_vec();
+    early.push(games[10].clone());
+    assert_eq!(
+        count(&early).1.unwrap_err(),
+        "round: game 4 is game 3 of the Ramsch round that the throw-in in game 1 started, so \
+         it is played as a Ramsch, not wenz by seat 1"
+    );
+    let mut ramsch = games[..7].to_vec();
+    ramsch.push(games[1].clone());
+    assert_eq!(
+        count(&ramsch).1.unwrap_err(),
+        "round: game 8 is game 2 of the Kreuzbock round that the Herz solo in game 6 started, \
+         so it is played as a Kreuzbock, not ramsch"
+    );
+    // The evening stopped inside the Kreuzbock round: the ledger says what it owes.
+    let (totals, _) = count(&games[..9]);
+    let open: Vec<String> = totals.unfinished.iter().map(|r| r.to_string()).collect();
+    assert_eq!(
+        open,
+        ["the Kreuzbock round that the Herz solo in game 6 started, 3 of its 4 games played"]
+    );
+}

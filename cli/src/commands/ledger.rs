@@ -209,6 +209,9 @@ fn table(rows: &[Row], totals: &solver::ledger::LedgerTotals) -> String {
     }
     let games = count(totals.games as u64, "game", "games");
     let _ = writeln!(s, "{games}; stock {}", totals.stock);
+    for round in &totals.unfinished {
+        let _ = writeln!(s, "unfinished: {round}");
+    }
     s
 }
 

@@ -85,6 +85,12 @@ function contractText(c, names) {
 // pays.
 function resultText(score, label, names) {
   const money = names.map((n, s) => n + " " + (score.payouts[s] > 0 ? "+" : "") + score.payouts[s]).join(", ");
+  if (score.revoke) {
+    // The library words the rule broken; the page names who it cost.
+    const r = score.revoke;
+    const who = score.declarers.length ? "the declarers " + (score.won ? "won" : "lost") : names[r.seat] + " loses";
+    return label + ": " + who + " by a revoke: play " + r.index + " (" + r.card + "), " + r.fault + "; " + money;
+  }
   if (score.loser !== undefined || score.payers) {
     const durchmarsch = score.durchmarsch !== null && score.durchmarsch !== undefined;
     return label + ", Ramsch: " + (durchmarsch ? "Durchmarsch by " + names[score.durchmarsch]

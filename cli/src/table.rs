@@ -226,6 +226,10 @@ pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
                 )
             }
         };
+        let outcome = match &score.revoke {
+            Some(r) => format!("{outcome} by a revoke: {r}"),
+            None => outcome,
+        };
         let _ = writeln!(
             out,
             "result: points {:?}, {outcome}; payouts {}",

@@ -24,7 +24,7 @@ pub struct PlayAnalysis {
     pub trick: usize,
     pub seat: Seat,
     #[cfg_attr(feature = "openapi", schema(value_type = String))]
-    #[serde(serialize_with = "text")]
+    #[serde(serialize_with = "crate::cards::as_text")]
     pub card: Card,
     /// The value of the position before the card (as `solve` prints it there); absent
     /// where the question ran out of its node budget (then `bounds`).
@@ -296,7 +296,7 @@ pub struct CostLines {
     /// The same in words: `HK costs the defenders 27 points: in trick 1 SO would have
     /// taken it for seat 2 (20 points); after HK seat 3 takes it (29 points)`.
     #[cfg_attr(feature = "openapi", schema(value_type = String))]
-    #[serde(serialize_with = "text")]
+    #[serde(serialize_with = "crate::cards::as_text")]
     pub why: Why,
 }
 
@@ -350,11 +350,6 @@ impl std::fmt::Display for Why {
             points(self.with_card.points)
         )
     }
-}
-
-/// A value as its text (a `serialize_with`), written in the answer's pack.
-fn text<S: serde::Serializer>(value: &impl std::fmt::Display, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(value)
 }
 
 /// Analyses every card of `game` (its play so far), solving every position with `solver`.
@@ -500,7 +495,7 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
             Err(e) => return Err(e),
         },
     };
-    let result = if game.is_over() {
+    let result = if game.has_ended() {
         Some(Score::of(game)?)
     } else {
         None

@@ -98,18 +98,23 @@ impl Board {
     /// A game at its position.
     pub fn of_game(game: &Game) -> Board {
         let setup = game.setup();
-        let over = game.is_over();
+        // A hand that ended with a revoke is over too: no one is to move.
+        let over = game.has_ended();
         Board {
             id: setup.id().map(str::to_string),
             hands: sorted_hands(game, game.hands()),
             contract: Some(ContractSpec::of(&setup.contract())),
             declarers: setup.declarers().iter().collect(),
             to_move: (!over).then(|| game.to_move()),
-            legal: game.legal_cards().into_iter().collect(),
+            legal: match over {
+                true => Vec::new(),
+                false => game.legal_cards().into_iter().collect(),
+            },
             tricks: TrickTaken::all(game),
             current: game.current_trick().to_vec(),
             leader: (!over).then(|| game.leader()),
-            // A finished game always scores: `Score::of` fails only on an unfinished one.
+            // A finished game (or one ended by a revoke) always scores: `Score::of` fails
+            // only on an unfinished one.
             score: over.then(|| Score::of(game).ok()).flatten(),
             announceable: Vec::new(),
             all_pass: None,

@@ -372,6 +372,15 @@ impl FromStr for Cards {
     }
 }
 
+/// A value as its text (a `serialize_with` of answers: a card, a rule broken), written in
+/// the answer's pack.
+pub(crate) fn as_text<S: serde::Serializer>(
+    value: &impl std::fmt::Display,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_str(value)
+}
+
 /// A card set as card text, in card order (a `serialize_with` of answers).
 pub(crate) fn cards_set_text<S: serde::Serializer>(cards: &Cards, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(

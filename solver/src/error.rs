@@ -24,6 +24,24 @@ pub enum IllegalReason {
     MustBeat { seat: Seat },
     /// All cards have been played.
     HandOver,
+    /// The hand ended with this seat's revoke (`rules.revoke: loses`).
+    Revoked { seat: Seat },
+}
+
+impl IllegalReason {
+    /// Whether the card breaks a rule of play (follow, the called ace, Stichzwang): a
+    /// revoke. A card the seat does not hold, or one after the hand is over, is none: the
+    /// record is wrong, not the play.
+    pub fn is_revoke(&self) -> bool {
+        matches!(
+            self,
+            IllegalReason::MustFollow { .. }
+                | IllegalReason::MustPlayCalledAce { .. }
+                | IllegalReason::MayNotDiscardCalledAce { .. }
+                | IllegalReason::MayNotLeadUnderAce { .. }
+                | IllegalReason::MustBeat { .. }
+        )
+    }
 }
 
 impl fmt::Display for IllegalReason {
@@ -52,6 +70,9 @@ impl fmt::Display for IllegalReason {
                 write!(f, "seat {seat} can beat the trick and must (Stichzwang)")
             }
             IllegalReason::HandOver => write!(f, "every card has already been played"),
+            IllegalReason::Revoked { seat } => {
+                write!(f, "the hand ended with seat {seat}'s revoke")
+            }
         }
     }
 }

@@ -16,10 +16,13 @@ use crate::contract::{holds_sie, CalledRank, Contract, GameName, Partners, Solo,
 use crate::error::{Error, IllegalReason};
 use crate::legal::{CalledAce, PlayRules, RunAway};
 use crate::options::check_amount;
-use crate::options::{AllPass, Doublings, GermanTrump, Options, RunAwayCount, StockRule, Tariff};
+use crate::options::{
+    AllPass, Doublings, GermanTrump, Options, RevokeRule, RunAwayCount, StockRule, Tariff,
+};
 use crate::order::{Group, Order};
 use crate::round::{undo_passes, Pass, Round};
 use crate::seat::{BySeat, Seat, Seats};
+use std::fmt;
 use std::sync::Arc;
 
 /// A validated deal: the hands as dealt and everything fixed before a contract is chosen.
@@ -664,6 +667,31 @@ impl Trick {
     }
 }
 
+/// A card played against the rules of play where the table's `rules.revoke` is `loses`:
+/// the hand ends with it, lost for the side of the seat that played it (RULES.md section
+/// 3.2).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Revoke {
+    /// The card's place in the play, from 0.
+    pub index: usize,
+    pub seat: Seat,
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
+    #[serde(serialize_with = "crate::cards::as_text")]
+    pub card: Card,
+    /// The rule it breaks, in words (`seat 2 must follow Schellen`).
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
+    #[serde(serialize_with = "crate::cards::as_text")]
+    pub fault: IllegalReason,
+}
+
+impl fmt::Display for Revoke {
+    /// `play 5 (HA), seat 0 must follow Gras`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "play {} ({}), {}", self.index, self.card, self.fault)
+    }
+}
+
 /// A game in progress: hands left, tricks taken, the trick on the table.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -679,6 +707,8 @@ pub struct Game {
     current_len: u8,
     leader: Seat,
     searched: bool,
+    /// The revoke the hand ended with, if it did.
+    revoke: Option<Revoke>,
 }
 
 impl Game {
@@ -700,16 +730,58 @@ impl Game {
             current_len: 0,
             leader: Seat::S0,
             searched: false,
+            revoke: None,
         }
     }
 
     /// The game after playing `cards` from the start, each checked.
+    /// Under `rules.revoke: loses` a card that breaks a rule of play ends the hand
+    /// ([`Game::revoke`]), and must be the last of `cards`.
     pub fn replay(setup: Setup, cards: &[Card]) -> Result<Game, Error> {
+        let loses = setup.options().revoke == RevokeRule::Loses;
         let mut game = Game::new(setup);
-        for &card in cards {
-            game.play_named(card)?;
+        for (i, &card) in cards.iter().enumerate() {
+            match game.play_named(card) {
+                Err(Error::IllegalPlay {
+                    index,
+                    card,
+                    reason,
+                }) if loses && reason.is_revoke() => {
+                    let after = cards.len() - i - 1;
+                    if after > 0 {
+                        return Err(Error::Conflict(format!(
+                            "play: the revoke at play {index} ({card}: {reason}) ends the \
+                             hand, but {after} more {}",
+                            if after == 1 {
+                                "card follows it"
+                            } else {
+                                "cards follow it"
+                            }
+                        )));
+                    }
+                    let seat = game.to_move();
+                    game.revoke = Some(Revoke {
+                        index,
+                        seat,
+                        card,
+                        fault: reason,
+                    });
+                }
+                played => played?,
+            }
         }
         Ok(game)
+    }
+
+    /// The revoke the hand ended with (`rules.revoke: loses`), if it did: no card follows
+    /// it, and the hand is scored lost for its player's side.
+    pub fn revoke(&self) -> Option<&Revoke> {
+        self.revoke.as_ref()
+    }
+
+    /// Whether no card follows: every card played, or the hand ended with a revoke.
+    pub fn has_ended(&self) -> bool {
+        self.is_over() || self.revoke.is_some()
     }
 
     pub fn setup(&self) -> &Setup {
@@ -783,6 +855,9 @@ impl Game {
     pub fn play(&mut self, card: Card) -> Result<(), IllegalReason> {
         if self.is_over() {
             return Err(IllegalReason::HandOver);
+        }
+        if let Some(r) = &self.revoke {
+            return Err(IllegalReason::Revoked { seat: r.seat });
         }
         let seat = self.to_move();
         self.rules.check(

@@ -103,6 +103,19 @@ pub enum LastRound {
     Solos,
 }
 
+/// What a card played against the rules of play does to a record (RULES.md section 3.2).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum RevokeRule {
+    /// The record is refused, naming the card and the rule it breaks.
+    #[default]
+    Refused,
+    /// The seed's "usually results in the loss of the game": the hand ends with the card,
+    /// lost for the side that played it.
+    Loses,
+}
+
 /// What happens when everyone passes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -330,6 +343,10 @@ pub struct Options {
     /// as a Bock) or `solos` (only solos).
     #[serde(skip_serializing_if = "is_default")]
     pub last_round: LastRound,
+    /// A card played against the rules of play: `refused` (default: the record is) or
+    /// `loses` (the hand ends with it, lost for its player's side).
+    #[serde(skip_serializing_if = "is_default")]
+    pub revoke: RevokeRule,
     /// Solo-class games this table plays beside the usual ones: `koenig`, `farbkoenig`,
     /// `eisenbahner`, `farbeisenbahner`, `obers_unters`, `ramsch_tout` (what `contracts` and
     /// `odds` offer;

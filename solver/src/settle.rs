@@ -3,7 +3,7 @@
 use crate::cards::{Card, Cards, Deck};
 use crate::contract::{Contract, Solo};
 use crate::error::Error;
-use crate::game::{Game, Setup};
+use crate::game::{Game, Revoke, Setup};
 use crate::options::{
     Doublings, Durchmarsch, Jungfrau, Options, RamschForm, RamschTie, SchieberThrownIn, Schwarz,
     ShortSie, SieValue, StockRule, Tariff,
@@ -28,6 +28,9 @@ pub struct Score {
     pub payouts: [i64; 4],
     /// Paid into the stock (negative: taken out); always minus the sum of the payouts.
     pub stock_payout: i64,
+    /// The revoke the hand ended with (`rules.revoke: loses`): it decided the outcome.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub revoke: Option<Revoke>,
 }
 
 /// The outcome: of the declaring side, or of a Ramsch.
@@ -173,6 +176,9 @@ impl Score {
     /// Scores a finished game. A Sie is scored without play; every other game must be over.
     pub fn of(game: &Game) -> Result<Score, Error> {
         let setup = game.setup();
+        if let Some(revoke) = game.revoke() {
+            return Ok(Score::revoked(game, revoke));
+        }
         let is_sie = matches!(setup.contract(), Contract::Sie { .. });
         if !game.is_over() && !is_sie {
             return Err(Error::Incomplete {
@@ -238,7 +244,61 @@ impl Score {
             laufende,
             payouts,
             stock_payout: -payouts.iter().sum::<i64>(),
+            revoke: None,
         })
+    }
+
+    /// A hand that ended with a revoke (RULES.md section 3.2): lost for the side of the
+    /// seat that played it, as a plain loss (no schneider, no schwarz; the Laufende and
+    /// doublings count as in any game). In a Ramsch the revoker is its loser, paying each
+    /// of the three alone (no Jungfrau, no Durchmarsch); in Schellen-Schafkopf he pays
+    /// each of the three one trick's worth. The points and tricks are those taken before.
+    fn revoked(game: &Game, revoke: &Revoke) -> Score {
+        let setup = game.setup();
+        let declarers = setup.declarers();
+        let multiplier = setup.doublings().multiplier();
+        let others: Vec<Seat> = Seat::ALL
+            .into_iter()
+            .filter(|s| *s != revoke.seat)
+            .collect();
+        let alone = |price: i64| -> [i64; 4] {
+            std::array::from_fn(|i| match i == revoke.seat.index() {
+                true => -3 * price,
+                false => price,
+            })
+        };
+        let (outcome, payouts) = match setup.contract() {
+            Contract::Ramsch => (
+                Outcome::Ramsch {
+                    loser: Some(revoke.seat),
+                    payers: vec![revoke.seat],
+                    jungfrau: Vec::new(),
+                    durchmarsch: None,
+                },
+                alone(setup.tariff().ramsch_price() * multiplier),
+            ),
+            Contract::SchellenSchafkopf => (
+                Outcome::PlainTrick {
+                    most_tricks: others,
+                },
+                alone(multiplier),
+            ),
+            _ => {
+                let declared = DeclaredOutcome::plain(!declarers.contains(revoke.seat));
+                (declared.into(), declared_payouts(setup, declared))
+            }
+        };
+        Score {
+            id: setup.id().map(str::to_string),
+            declarers: declarers.iter().collect(),
+            points: game.points().0,
+            tricks: game.trick_counts().0,
+            outcome,
+            laufende: laufende_paid(setup),
+            payouts,
+            stock_payout: -payouts.iter().sum::<i64>(),
+            revoke: Some(revoke.clone()),
+        }
     }
 }
 
@@ -275,6 +335,7 @@ impl Score {
             laufende: 0,
             payouts,
             stock_payout: -payouts.iter().sum::<i64>(),
+            revoke: None,
         }
     }
 }
@@ -290,12 +351,27 @@ impl Score {
                 format!("seats {}", list.join(" and "))
             }
         };
-        let result = match &self.outcome {
-            Outcome::Declared {
-                won,
-                schneider,
-                schwarz,
-            } => {
+        let result = match (&self.outcome, &self.revoke) {
+            // A revoke decided the game, whatever the points so far.
+            (_, Some(r)) => {
+                let (who, how) = match &self.outcome {
+                    Outcome::Declared { won, .. } => (
+                        format!("the declarers ({})", seats(&self.declarers)),
+                        if *won { "won" } else { "lost" },
+                    ),
+                    Outcome::Ramsch { .. } => (format!("Ramsch: seat {}", r.seat), "loses"),
+                    _ => (format!("seat {}", r.seat), "loses"),
+                };
+                format!("{who} {how} by a revoke: {r}")
+            }
+            (
+                Outcome::Declared {
+                    won,
+                    schneider,
+                    schwarz,
+                },
+                None,
+            ) => {
                 let side = &self.declarers;
                 let points: u32 = side.iter().map(|s| self.points[s.index()]).sum();
                 let tricks: u32 = side.iter().map(|s| self.tricks[s.index()]).sum();
@@ -310,14 +386,20 @@ impl Score {
                     if *won { "won" } else { "lost" }
                 )
             }
-            Outcome::ThrownIn { .. } => "thrown in: nobody played it".to_string(),
-            Outcome::Ramsch {
-                durchmarsch: Some(d),
-                ..
-            } => format!("Ramsch: a Durchmarsch by seat {d}"),
-            Outcome::Ramsch {
-                payers, jungfrau, ..
-            } => {
+            (Outcome::ThrownIn { .. }, None) => "thrown in: nobody played it".to_string(),
+            (
+                Outcome::Ramsch {
+                    durchmarsch: Some(d),
+                    ..
+                },
+                None,
+            ) => format!("Ramsch: a Durchmarsch by seat {d}"),
+            (
+                Outcome::Ramsch {
+                    payers, jungfrau, ..
+                },
+                None,
+            ) => {
                 let maidens = match jungfrau.as_slice() {
                     [] => String::new(),
                     some => format!(" (without a trick: {})", seats(some)),
@@ -331,10 +413,10 @@ impl Score {
                     }
                 )
             }
-            Outcome::PlainTrick { most_tricks } if most_tricks.is_empty() => {
+            (Outcome::PlainTrick { most_tricks }, None) if most_tricks.is_empty() => {
                 "every seat took as many tricks".to_string()
             }
-            Outcome::PlainTrick { most_tricks } => {
+            (Outcome::PlainTrick { most_tricks }, None) => {
                 format!("the most tricks: {}", seats(most_tricks))
             }
         };

@@ -1383,3 +1383,59 @@ fn the_rounds_events_start_are_checked_by_the_ledger() {
         ["the Kreuzbock round that the Herz solo in game 6 started, 3 of its 4 games played"]
     );
 }
+
+/// A revoke (RULES.md section 3.2): under `rules.revoke: loses` a card that breaks a rule
+/// of play ends the hand, lost for its player's side; analysed up to it; refused otherwise.
+#[test]
+fn a_revoke_loses_the_game_for_the_side_that_played_it() {
+    let json = |game: &str, play: &str, revoke: &str| {
+        format!(
+            r#"{{"hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
+              "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"],
+              "contract": {game}, "play": "{play}"{revoke}}}"#
+        )
+    };
+    let sauspiel = r#"{"game": "sauspiel", "suit": "G", "declarer": 0}"#;
+    let loses = r#", "rules": {"revoke": "loses"}"#;
+    // Seat 0, a declarer, trumps the Gras seat 3 leads though he holds GK G8: his side
+    // loses the Sauspiel, 10 from each of seats 0 and 3.
+    let declarer = record(&json(sauspiel, "H8 H7 HK HZ G7 HA", loses));
+    let score = declarer.score().unwrap();
+    assert_eq!(score.payouts, [-10, 10, 10, -10]);
+    let revoke = score.revoke.as_ref().unwrap();
+    assert_eq!(
+        (revoke.index, revoke.seat, revoke.card),
+        (5, seat(0), card("HA"))
+    );
+    assert_eq!(revoke.fault.to_string(), "seat 0 must follow Gras");
+    assert_eq!(
+        score.in_words(),
+        "the declarers (seats 0 and 3) lost by a revoke: play 5 (HA), seat 0 must follow Gras; \
+         payouts -10 +10 +10 -10"
+    );
+    // Seat 1, a defender, does not follow the trump led: the declarers win.
+    let defender = record(&json(sauspiel, "H8 EA", loses));
+    assert_eq!(defender.score().unwrap().payouts, [10, -10, -10, 10]);
+    // In a Ramsch the revoker loses alone.
+    let ramsch = record(&json(r#"{"game": "ramsch"}"#, "H8 H7 HK HZ G7 HA", loses));
+    assert_eq!(ramsch.score().unwrap().payouts, [-60, 20, 20, 20]);
+    // Analysed up to the revoke: five cards judged, the result the revoke's.
+    let analysis = analyze(&declarer.game().unwrap(), &mut Solver::new()).unwrap();
+    assert_eq!(analysis.plays.len(), 5);
+    assert_eq!(analysis.result.unwrap().payouts, [-10, 10, 10, -10]);
+    // Cards after the revoke, a card not held, and the table's default: refused by name.
+    let fault = |r: Record| r.score().unwrap_err().to_string();
+    assert_eq!(
+        fault(record(&json(sauspiel, "H8 H7 HK HZ G7 HA G9", loses))),
+        "play: the revoke at play 5 (HA: seat 0 must follow Gras) ends the hand, but 1 more \
+         card follows it"
+    );
+    assert_eq!(
+        fault(record(&json(sauspiel, "H8 H7 HK HZ G7 EA", loses))),
+        "play 5 (EA) is illegal: seat 0 does not hold it"
+    );
+    assert_eq!(
+        fault(record(&json(sauspiel, "H8 H7 HK HZ G7 HA", ""))),
+        "play 5 (HA) is illegal: seat 0 must follow Gras"
+    );
+}

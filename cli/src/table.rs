@@ -435,9 +435,13 @@ pub fn contracts(r: &ContractsReport, all: bool, pack: Pack) -> String {
         }
     }
     if let Some(all_pass) = &r.all_pass {
+        let when = match all_pass.every_hand {
+            true => "every hand (Bierkopf)",
+            false => "if all pass",
+        };
         let _ = writeln!(
             out,
-            "if all pass, {}: seats settle {:?}",
+            "{when}, {}: seats settle {:?}",
             all_pass.game, all_pass.settlements
         );
     }

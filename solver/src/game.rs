@@ -86,6 +86,13 @@ impl Deal {
         check_table(self.deck, &options, &tariff, &doublings, stock)?;
         if self.variant == Variant::German {
             check_german_table(&tariff, &doublings)?;
+            if options.bierkopf {
+                return Err(Error::Conflict(
+                    "rules.bierkopf: Bierkopf is a variant of modern (Bavarian) Schafkopf, \
+                     not of German Schafkopf"
+                        .to_string(),
+                ));
+            }
         }
         Ok(Deal {
             options,
@@ -185,23 +192,31 @@ impl Deal {
     /// round that allows only forehand's solos): a Ramsch under `all_pass: ramsch`; under
     /// `all_pass: kreuzbock` a Kreuzbock of the team that leads to the first trick, seats 0
     /// and 2 (a deal before play knows no Kontra, nor who knocked: a record of the game
-    /// names the knocking team). A German deal always has a declarer (a forced game where
-    /// nobody counts five).
+    /// names the knocking team). In Bierkopf, where nobody bids, that Kreuzbock is every
+    /// hand's game. A German deal always has a declarer (a forced game where nobody counts
+    /// five).
     pub fn all_pass_game(&self) -> Option<Contract> {
-        let game = match self.options.all_pass {
-            AllPass::Ramsch => Contract::Ramsch,
-            AllPass::Kreuzbock => Contract::Kreuzbock { declarer: Seat::S0 },
-            AllPass::ThrowIn | AllPass::Muss => return None,
+        let game = match (self.options.bierkopf, self.options.all_pass) {
+            (true, _) | (false, AllPass::Kreuzbock) => Contract::Kreuzbock { declarer: Seat::S0 },
+            (false, AllPass::Ramsch) => Contract::Ramsch,
+            (false, AllPass::ThrowIn | AllPass::Muss) => return None,
         };
         let played =
             self.variant == Variant::Bavarian && !self.muss && self.check_round(&game).is_ok();
         played.then_some(game)
     }
 
-    /// Whether the deal's round, if any, allows `contract`: the round's games, a
-    /// Zupf-Solo's giver, and what the table's rules and the doublings ask of the round.
-    /// The one check behind a setup, a seat's choices and the all-pass game.
+    /// Whether the table and the deal's round, if any, allow `contract`: Bierkopf's one
+    /// game, the round's games, a Zupf-Solo's giver, and what the table's rules and the
+    /// doublings ask of the round. The one check behind a setup, a seat's choices and the
+    /// all-pass game.
     pub(crate) fn check_round(&self, contract: &Contract) -> Result<(), Error> {
+        if self.options.bierkopf && !matches!(contract, Contract::Kreuzbock { .. }) {
+            return Err(Error::Conflict(format!(
+                "rules.bierkopf: every hand is played by the teams across the table as a \
+                 Kreuzbock, not {contract}"
+            )));
+        }
         let Some(round) = self.round() else {
             return Ok(());
         };

@@ -131,6 +131,18 @@ pub enum AllPass {
     Kreuzbock,
 }
 
+impl AllPass {
+    /// The option's value as the rules name it (`throw_in`).
+    pub fn name(self) -> &'static str {
+        match self {
+            AllPass::ThrowIn => "throw_in",
+            AllPass::Ramsch => "ramsch",
+            AllPass::Muss => "muss",
+            AllPass::Kreuzbock => "kreuzbock",
+        }
+    }
+}
+
 /// Who pays when a Schieber round is thrown in (forehand will not play the suit solo).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -343,6 +355,11 @@ pub struct Options {
     /// as a Bock) or `solos` (only solos).
     #[serde(skip_serializing_if = "is_default")]
     pub last_round: LastRound,
+    /// Bierkopf (the German seed's Franconian variant of modern Schafkopf, "with fixed
+    /// teams and no solos"): nobody bids, and every hand is played by the players across
+    /// the table, team against team, as a Kreuzbock (default false).
+    #[serde(skip_serializing_if = "is_default")]
+    pub bierkopf: bool,
     /// A card played against the rules of play: `refused` (default: the record is) or
     /// `loses` (the hand ends with it, lost for its player's side).
     #[serde(skip_serializing_if = "is_default")]
@@ -512,6 +529,13 @@ impl Options {
             });
         }
         check_blattla(self.wenzels(), self.german_trump)?;
+        if self.bierkopf && self.all_pass != AllPass::ThrowIn {
+            return Err(Error::Conflict(format!(
+                "rules.bierkopf: nobody bids in Bierkopf, so no hand is passed out and \
+                 rules.all_pass ({}) has nothing to settle",
+                self.all_pass.name()
+            )));
+        }
         // One event starts one kind of round: the hands after it cannot all be Ramsch
         // and all Kreuzbock.
         if let Some(e) = self

@@ -558,6 +558,12 @@ impl Record {
             )));
         }
         self.variant()?;
+        if self.rules.bierkopf {
+            return Err(Error::Conflict(
+                "thrown_in: nobody bids in Bierkopf (rules.bierkopf), so no hand is thrown in"
+                    .to_string(),
+            ));
+        }
         let deck = self.deck()?;
         let round = match self.passing(deck)? {
             Some((round, dealt, passes)) => {

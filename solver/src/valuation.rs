@@ -97,8 +97,8 @@ impl Choice {
 /// When every seat passes and the table plays a game then ([`Deal::all_pass_game`]): what
 /// the deal gives each seat in it, double dummy from the first card. In a Ramsch
 /// (`all_pass: ramsch`) each seat plays for the most, the other three against him; in a
-/// Kreuzbock (`all_pass: kreuzbock`) the two teams across the table play against each
-/// other.
+/// Kreuzbock (`all_pass: kreuzbock`, and in Bierkopf every hand) the two teams across
+/// the table play against each other.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AllPassGame {
@@ -107,6 +107,9 @@ pub struct AllPassGame {
     pub game: &'static str,
     /// Per seat, its settlement.
     pub settlements: [i64; 4],
+    /// Bierkopf (`rules.bierkopf`): the game of every hand, nobody bidding.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub every_hand: bool,
 }
 
 /// For a played record: the declarer's choice against his best.
@@ -377,10 +380,12 @@ fn report(
             }
         }
         // A Hochzeit is offered where the table plays freely: not in a round whose cards
-        // change hands, nor in a Muss game (there the holder of EO declares, nobody else).
+        // change hands, nor in a Muss game (there the holder of EO declares, nobody else),
+        // nor in Bierkopf (nobody bids).
         if variant == Variant::Bavarian
             && deal.round().is_none()
             && !deal.muss()
+            && !deal.options().bierkopf
             && (may_offer_hochzeit(hands[seat], deck)
                 || deal.options().bauernhochzeit && may_offer_bauernhochzeit(hands[seat], deck))
         {
@@ -492,6 +497,7 @@ fn all_pass_game(
             Ok(all.then_some(AllPassGame {
                 game: Contract::Ramsch.game_name(),
                 settlements,
+                every_hand: false,
             }))
         }
         Some(contract @ Contract::Kreuzbock { declarer }) => {
@@ -514,6 +520,7 @@ fn all_pass_game(
                     Ok(Some(AllPassGame {
                         game: contract.game_name(),
                         settlements,
+                        every_hand: unstossed.options().bierkopf,
                     }))
                 }
                 Err(u) => {

@@ -1439,3 +1439,79 @@ fn a_revoke_loses_the_game_for_the_side_that_played_it() {
         "play 5 (HA) is illegal: seat 0 must follow Gras"
     );
 }
+
+/// Bierkopf (RULES.md section 7): nobody bids, every hand is the Kreuzbock of the teams
+/// across the table, and the teams stay the same all evening.
+#[test]
+fn bierkopf_plays_every_hand_team_against_team() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/bierkopf.jsonl"
+    ))
+    .unwrap();
+    let games: Vec<Record> = text
+        .lines()
+        .map(|l| Record::from_json(l).unwrap())
+        .collect();
+    let mut ledger = solver::ledger::Ledger::new();
+    for game in &games {
+        ledger.add(game).unwrap();
+    }
+    let totals = ledger.totals();
+    assert_eq!(totals.games, 8);
+    // Partners across the table win and lose together: Sepp with Hans, Resi with Vroni.
+    let total = |name: &str| {
+        totals
+            .players
+            .iter()
+            .find(|a| a.player == name)
+            .unwrap()
+            .total
+    };
+    assert_eq!(total("Sepp"), total("Hans"));
+    assert_eq!(total("Resi"), total("Vroni"));
+    assert_eq!(total("Sepp"), -total("Resi"));
+    // Another seating of the same four splits the teams: refused by name.
+    let mut swapped = games[0].clone();
+    swapped.players = Some(["Sepp", "Hans", "Resi", "Vroni"].map(String::from).to_vec());
+    assert_eq!(
+        ledger.add(&swapped).unwrap_err().to_string(),
+        "players: Bierkopf's teams are fixed, Hans and Sepp against Resi and Vroni, but this \
+         game seats Sepp across from Resi"
+    );
+    // No other game, no hand thrown in, no choice for a seat; every hand the Kreuzbock.
+    let mut sauspiel: serde_json::Value =
+        serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    sauspiel["contract"] = serde_json::json!({"game": "ramsch"});
+    assert_eq!(
+        Record::from_json(&sauspiel.to_string())
+            .unwrap()
+            .setup()
+            .unwrap_err()
+            .to_string(),
+        "rules.bierkopf: every hand is played by the teams across the table as a Kreuzbock, \
+         not ramsch"
+    );
+    let mut thrown = games[0].clone();
+    (thrown.contract, thrown.play, thrown.thrown_in) = (None, Default::default(), true);
+    assert_eq!(
+        thrown.score().unwrap_err().to_string(),
+        "thrown_in: nobody bids in Bierkopf (rules.bierkopf), so no hand is thrown in"
+    );
+    let mut deal = games[0].clone();
+    (deal.contract, deal.play) = (None, Default::default());
+    let report = contracts(&deal, &mut Solver::new()).unwrap();
+    assert!(report.seats.iter().all(|s| s.contracts.is_empty()));
+    let every = report.all_pass.unwrap();
+    assert!(every.every_hand);
+    assert_eq!(every.game, "kreuzbock");
+    // Double dummy, the first hand's Kreuzbock settles as the record of it solved.
+    let declared = games[0].setup().unwrap();
+    let v = solver::valuation::evaluate(
+        declared,
+        &mut Solver::new(),
+        solver::valuation::Valuation::Exact,
+    )
+    .unwrap();
+    assert_eq!(every.settlements[0], v.settlement);
+}

@@ -39,6 +39,9 @@ pub(super) struct Rounds {
     old_one: Option<(String, u32)>,
     /// The games of the last round so far (4: the evening is over).
     last: Option<u32>,
+    /// Bierkopf's teams, fixed by the first Bierkopf game: each pair of names in order,
+    /// the pairs in order.
+    teams: Option<[[String; 2]; 2]>,
 }
 
 /// An Allgäu round under way (RULES.md section 12): its games so far, and each of its
@@ -172,6 +175,9 @@ impl Rounds {
                 }
             }
         }
+        if record.rules.bierkopf {
+            next.teams = Some(self.bierkopf_teams(names)?);
+        }
         next.allgaeu = self.allgaeu_after(record, names, special == Some(Round::Allgaeu))?;
         next.last = self.last_round_after(names, special == Some(Round::Last))?;
         // Bock rounds under way double the game (each round once, at most MAX_BOCK); the
@@ -257,6 +263,26 @@ impl Rounds {
             });
         }
         open
+    }
+
+    /// Bierkopf's teams with this game's players (RULES.md section 7): the players across
+    /// the table, the same two pairs as in the first Bierkopf game counted.
+    fn bierkopf_teams(&self, names: &[String]) -> Result<[[String; 2]; 2], Error> {
+        let pair = |a: usize, b: usize| {
+            let mut p = [names[a].clone(), names[b].clone()];
+            p.sort();
+            p
+        };
+        let mut teams = [pair(0, 2), pair(1, 3)];
+        teams.sort();
+        match &self.teams {
+            Some(fixed) if *fixed != teams => Err(Error::Conflict(format!(
+                "players: Bierkopf's teams are fixed, {} and {} against {} and {}, but this \
+                 game seats {} across from {}",
+                fixed[0][0], fixed[0][1], fixed[1][0], fixed[1][1], names[0], names[2]
+            ))),
+            _ => Ok(teams),
+        }
     }
 
     /// The last round's games after this game (RULES.md section 12): "the old one deals

@@ -24,6 +24,7 @@ function severities(s) {
 /// A card's values: before and after, or where its question ran out of the node budget,
 /// the bounds it proved.
 function valuesText(p) {
+  if (p.opening) return "before the solo: not judged";
   if (p.bounds) {
     const range = b => b ? (b[0] === b[1] ? String(b[0]) : b[0] + ".." + b[1]) : "?";
     return range(p.bounds.value) + " \u2192 " + range(p.bounds.after) + " (out of budget)";
@@ -94,8 +95,10 @@ function viewHeader(root) {
   root.querySelector("#title").textContent = analysis.id || record.id || R.data.id || "a game";
   const parts = [contractText(record.contract, R.names)];
   if (analysis.result) parts.push(resultText(analysis.result, "as played", R.names));
-  parts.push("double-dummy value at the deal: " + (analysis.start !== undefined ? analysis.start : "out of budget") +
-    " (" + analysis.measure + ")");
+  // A Strixner's sides exist from its fourth trick: no value at the deal.
+  const opening = analysis.plays.length > 0 && analysis.plays[0].opening;
+  const start = analysis.start !== undefined ? analysis.start : opening ? "none before the solo" : "out of budget";
+  parts.push("double-dummy value at the deal: " + start + " (" + analysis.measure + ")");
   root.querySelector("#subtitle").textContent = parts.join(" \u2014 ");
 }
 
@@ -203,7 +206,8 @@ function viewLines(root) {
   const p = plays()[R.step - 1];
   if (!p) { lines.replaceChildren(el("p", { class: "muted" }, "The deal, before the first card.")); return; }
   const unit = { points: "points", tricks: "tricks", settlement: "in money" }[analysis.measure] || "";
-  const judged = !p.cost ? ", a best card."
+  const judged = p.opening ? ", before the solo was announced (not judged)."
+    : !p.cost ? ", a best card."
     : " (cost " + p.cost + " " + unit + (p.advice ? ", " + (p.advice === "inaccuracy" ? "an " : "a ") + p.advice : "") + ")" +
       (p.changed ? ": " + CHANGED[p.changed] + "." : ".");
   const parts = [el("p", {}, R.names[p.seat] + " played ", cardNode(p.card), judged)];

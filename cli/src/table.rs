@@ -52,8 +52,10 @@ pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
         Contract::Solo { tout: true, .. } => "declarer's tricks",
         _ => "declarers' points",
     };
+    let opening = a.plays.first().is_some_and(|p| p.opening);
     let start = match (a.start, a.plays.first().and_then(|p| p.bounds)) {
         (Some(v), _) => v.to_string(),
+        (None, _) if opening => "none, the sides not yet known".to_string(),
         (None, Some(b)) => format!("{}..{} (out of budget)", b.value[0], b.value[1]),
         (None, None) => "out of budget".to_string(),
     };
@@ -95,6 +97,11 @@ pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
             let _ = writeln!(out, "trick {}", p.trick + 1);
         }
         let mut line = match (p.before, p.after, p.bounds) {
+            _ if p.opening => format!(
+                "  seat {} {:<3} (before the solo was announced: not judged)",
+                p.seat,
+                p.card.text(pack)
+            ),
             (Some(before), Some(after), _) => format!(
                 "  seat {} {:<3} {:>3} -> {:>3}",
                 p.seat,

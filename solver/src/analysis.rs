@@ -71,6 +71,10 @@ pub struct PlayAnalysis {
     /// [`explain`](crate::explain())).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lines: Option<CostLines>,
+    /// A card of a Strixner's opening tricks, played each for himself before the solo was
+    /// announced: not judged, no side being there to judge it for.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub opening: bool,
 }
 
 /// What a card changed of its side's outcome ([`PlayAnalysis::changed`]).
@@ -400,7 +404,6 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
     let mut unsettled = 0;
     let mut players = summaries();
     for (index, &(seat, card)) in plays.iter().enumerate() {
-        let frame = Frame::of(&position)?;
         let mut play = PlayAnalysis {
             index,
             trick: index / 4,
@@ -417,7 +420,15 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
             changed: None,
             single_dummy: None,
             lines: None,
+            opening: position.in_opening(),
         };
+        // A Strixner's opening tricks have no sides yet: nothing to judge them for.
+        if play.opening {
+            out.push(play);
+            position.play_unchecked(card);
+            continue;
+        }
+        let frame = Frame::of(&position)?;
         let summary = &mut players[seat.index()];
         summary.cards += 1;
         match solver.judge(&position, card) {
@@ -483,8 +494,9 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
         position.play_unchecked(card);
     }
     // The value before the first card: the first card's `before`, or for a hand not begun
-    // its own question.
+    // its own question (a Strixner has none: it has no sides before its third trick).
     let start = match out.first() {
+        _ if setup.opening_tricks() > 0 => None,
         Some(first) => first.before,
         None => match solver.value(&position) {
             Ok(v) => Some(v),

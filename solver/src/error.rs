@@ -182,6 +182,10 @@ pub enum Error {
     Incomplete { played: usize, total: usize },
     #[error("a Sie is won without play: there is nothing to solve")]
     NothingToSolve,
+    /// A Strixner's position before its solo is announced: the first three tricks are
+    /// played each for himself, so no side is there to search for.
+    #[error("a Strixner's solo is announced after the third trick, by whoever takes it: a position before it ({played} of {opening} cards played) has no sides to search for")]
+    BeforeAnnouncement { played: usize, opening: usize },
     #[error("the record has no contract")]
     NoContract,
     #[error("{0}")]
@@ -301,6 +305,7 @@ impl Error {
             Error::IllegalPlay { .. } => "illegal_play",
             Error::Incomplete { .. } => "incomplete",
             Error::NothingToSolve => "nothing_to_solve",
+            Error::BeforeAnnouncement { .. } => "before_announcement",
             Error::NoContract => "no_contract",
             Error::UnsupportedFrame(_) => "unsupported_frame",
             Error::SearchBudget => "search_budget",

@@ -20,7 +20,7 @@ use crate::options::{
     AllPass, Doublings, GermanTrump, Options, RevokeRule, RunAwayCount, StockRule, Tariff,
 };
 use crate::order::{Group, Order};
-use crate::round::{undo_passes, Pass, Round};
+use crate::round::{undo_passes, Pass, Round, STRIXNER_TRICKS};
 use crate::seat::{BySeat, Seat, Seats};
 use std::fmt;
 use std::sync::Arc;
@@ -223,6 +223,20 @@ impl Deal {
         round.check_contract(contract)?;
         round.check_giver(contract, self.passes())?;
         round.check_rules(contract, self.options.last_round, &self.doublings)
+    }
+
+    /// Whether a game is chosen on this deal before the first card, as `contracts` and
+    /// `odds` ask: not in a Strixner, whose solo is chosen after the third trick by
+    /// whoever takes it.
+    pub fn check_chosen_before_play(&self) -> Result<(), Error> {
+        match self.round() {
+            Some(Round::Strixner) => Err(Error::Conflict(
+                "round strixner: nobody chooses a game before the first card: the solo is \
+                 chosen after the third trick, by whoever takes it"
+                    .to_string(),
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// The round whose passes made the hands, if any.
@@ -625,6 +639,25 @@ impl Setup {
         self.deal.deck.hand_size()
     }
 
+    /// Tricks played before the contract's rules apply: a Strixner's first three, played
+    /// each for himself under the normal rules before its solo is announced; else none.
+    pub fn opening_tricks(&self) -> usize {
+        match self.deal.round() {
+            Some(Round::Strixner) => STRIXNER_TRICKS,
+            _ => 0,
+        }
+    }
+
+    /// The rules of a Strixner's opening tricks: the normal game's trumps (the
+    /// Sauspiel's), no called ace, no Stichzwang (RULES.md section 12).
+    fn opening_rules(&self) -> PlayRules {
+        PlayRules {
+            order: Contract::Ramsch.order(self.deal.deck),
+            called: None,
+            stichzwang: false,
+        }
+    }
+
     /// The rules of legal play for this deal.
     pub fn play_rules(&self) -> PlayRules {
         let order = self.order();
@@ -724,12 +757,18 @@ pub struct Game {
     searched: bool,
     /// The revoke the hand ended with, if it did.
     revoke: Option<Revoke>,
+    /// Tricks played under the opening rules before the contract's (a Strixner's three).
+    opening: u8,
 }
 
 impl Game {
     /// The game before the first card.
     pub fn new(setup: Setup) -> Game {
-        let rules = setup.play_rules();
+        let opening = setup.opening_tricks() as u8;
+        let rules = match opening {
+            0 => setup.play_rules(),
+            _ => setup.opening_rules(),
+        };
         let hands = *setup.hands();
         Game {
             setup: Arc::new(setup),
@@ -746,6 +785,7 @@ impl Game {
             leader: Seat::S0,
             searched: false,
             revoke: None,
+            opening,
         }
     }
 
@@ -783,6 +823,20 @@ impl Game {
                     });
                 }
                 played => played?,
+            }
+        }
+        // A Strixner's solo is announced by whoever took the third trick.
+        let opening = game.opening as usize;
+        if let (Some(trick), Some(declarer)) = (
+            game.tricks().get(opening.wrapping_sub(1)),
+            game.contract().declarer(),
+        ) {
+            if opening > 0 && trick.winner != declarer {
+                return Err(Error::Conflict(format!(
+                    "round strixner: seat {} took the third trick, so the solo is his to \
+                     announce, not seat {declarer}'s",
+                    trick.winner
+                )));
             }
         }
         Ok(game)
@@ -921,7 +975,17 @@ impl Game {
             self.trick_count += 1;
             self.current_len = 0;
             self.leader = winner;
+            // The opening tricks over, the contract's rules apply.
+            if self.trick_count == self.opening {
+                self.rules = self.setup.play_rules();
+            }
         }
+    }
+
+    /// Whether the hand is still in its opening tricks (a Strixner's first three), before
+    /// the contract's rules apply and its sides exist.
+    pub fn in_opening(&self) -> bool {
+        self.trick_count < self.opening
     }
 
     /// Card points taken so far per seat.

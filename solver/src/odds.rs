@@ -73,6 +73,7 @@ impl HandQuestion {
     /// every contract the seat may announce (a Hochzeit needs a partner's consent and is
     /// not among them).
     pub fn new(table: Deal, seat: Seat, contracts: Vec<Contract>) -> Result<HandQuestion, Error> {
+        table.check_chosen_before_play()?;
         if table.variant() == Variant::German {
             return Err(Error::BadView(
                 "odds: in German Schafkopf the declaration follows from all four hands \

@@ -768,6 +768,15 @@ impl Record {
     pub fn game(&self) -> Result<Game, Error> {
         let setup = self.setup()?;
         let play = self.play.cards(self.card_pack(), "play")?;
+        // A Strixner's contract is named by its third trick: the play must reach it.
+        let opening = setup.opening_tricks() * 4;
+        if play.len() < opening {
+            return Err(Error::Conflict(format!(
+                "round strixner: the solo is announced by whoever takes the third trick, so \
+                 the record's play must reach it ({} of {opening} cards)",
+                play.len()
+            )));
+        }
         Game::replay(setup, &play)
     }
 

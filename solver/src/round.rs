@@ -35,7 +35,14 @@ pub enum Round {
     /// A game of the last round: dealt first by the player who last held `EO` in a
     /// Sauspiel; `rules.last_round` may double it or allow only solos.
     Last,
+    /// Strixner: no auction; the first three tricks are played each for himself under
+    /// the normal rules (the Sauspiel's trumps), and whoever takes the third announces a
+    /// solo, which the rest of the hand is played as (RULES.md section 12).
+    Strixner,
 }
+
+/// Tricks of a Strixner played before its solo is announced.
+pub const STRIXNER_TRICKS: usize = 3;
 
 /// Cards handed to `to` before the contract: by `from`, or from the cards set aside
 /// (`from` is `None`).
@@ -63,13 +70,14 @@ const DEVILS: [Card; 4] = [
 ];
 
 impl Round {
-    pub const ALL: [Round; 6] = [
+    pub const ALL: [Round; 7] = [
         Round::Schieber,
         Round::Teufelsrunde,
         Round::Zupf,
         Round::Hadsch,
         Round::Allgaeu,
         Round::Last,
+        Round::Strixner,
     ];
 
     pub fn name(self) -> &'static str {
@@ -80,6 +88,7 @@ impl Round {
             Round::Hadsch => "hadsch",
             Round::Allgaeu => "allgaeu",
             Round::Last => "last",
+            Round::Strixner => "strixner",
         }
     }
 
@@ -96,7 +105,7 @@ impl Round {
             (Round::Schieber | Round::Teufelsrunde, Contract::Solo { declarer, game, .. }) => {
                 *declarer == Seat::S0 && matches!(game, Solo::Farbsolo(_))
             }
-            (Round::Zupf, Contract::Solo { .. }) => true,
+            (Round::Zupf | Round::Strixner, Contract::Solo { .. }) => true,
             (Round::Hadsch, c) => c.declarer() == Some(Seat::S0),
             (Round::Allgaeu, c) => allgaeu_obligation(c).is_some(),
             // What the table allows in it is [`Round::check_rules`]'s.
@@ -114,6 +123,7 @@ impl Round {
                 Round::Hadsch => "a game declared by seat 0 (forehand)",
                 Round::Allgaeu => "a Sauspiel, a Wenz or a suit solo",
                 Round::Last => "any game",
+                Round::Strixner => "a solo-class game of the seat that takes the third trick",
             },
             contract: contract.to_string(),
         })
@@ -175,6 +185,11 @@ impl Round {
                  Sauspiel, a Wenz and a suit solo)"
                     .to_string(),
             )),
+            Round::Strixner => Err(Error::Conflict(
+                "thrown_in: a Strixner has no auction: it is played from the first card, \
+                 never thrown in"
+                    .to_string(),
+            )),
         }
     }
 
@@ -198,7 +213,9 @@ impl Round {
         let fits = match self {
             Round::Schieber => (2..=4).any(|k| cards == OBERS[..k].iter().copied().collect()),
             Round::Teufelsrunde => cards == DEVILS.iter().copied().collect(),
-            Round::Zupf | Round::Hadsch | Round::Allgaeu | Round::Last => cards.is_empty(),
+            Round::Zupf | Round::Hadsch | Round::Allgaeu | Round::Last | Round::Strixner => {
+                cards.is_empty()
+            }
         };
         if fits {
             Ok(())
@@ -213,7 +230,7 @@ impl Round {
                         format!("the Teufelsrunde gives forehand EO GO SO EU, not {cards}")
                     }
                     Round::Zupf => format!("a Zupf-Solo sets nothing aside, not {cards}"),
-                    Round::Hadsch | Round::Allgaeu | Round::Last => {
+                    Round::Hadsch | Round::Allgaeu | Round::Last | Round::Strixner => {
                         format!("a {} round sets nothing aside, not {cards}", self.name())
                     }
                 },
@@ -229,7 +246,12 @@ impl Round {
                 (Seat::S1, Seat::S2),
                 (Seat::S2, Seat::S3),
             ],
-            Round::Teufelsrunde | Round::Zupf | Round::Hadsch | Round::Allgaeu | Round::Last => &[],
+            Round::Teufelsrunde
+            | Round::Zupf
+            | Round::Hadsch
+            | Round::Allgaeu
+            | Round::Last
+            | Round::Strixner => &[],
         }
     }
 
@@ -238,7 +260,7 @@ impl Round {
     pub fn pass_count(self) -> usize {
         match self {
             Round::Zupf => 2,
-            Round::Hadsch | Round::Allgaeu | Round::Last => 0,
+            Round::Hadsch | Round::Allgaeu | Round::Last | Round::Strixner => 0,
             _ => self.chain().len() + 1,
         }
     }
@@ -281,9 +303,12 @@ impl Round {
     fn short_seat(self) -> Seat {
         match self {
             Round::Schieber => Seat::S3,
-            Round::Teufelsrunde | Round::Zupf | Round::Hadsch | Round::Allgaeu | Round::Last => {
-                Seat::S0
-            }
+            Round::Teufelsrunde
+            | Round::Zupf
+            | Round::Hadsch
+            | Round::Allgaeu
+            | Round::Last
+            | Round::Strixner => Seat::S0,
         }
     }
 
@@ -301,7 +326,7 @@ impl Round {
     ) -> Result<BySeat<Cards>, Error> {
         match self {
             Round::Zupf => return zupf(deck, dealt, passes),
-            Round::Hadsch | Round::Allgaeu | Round::Last => {
+            Round::Hadsch | Round::Allgaeu | Round::Last | Round::Strixner => {
                 return full_hands(self, deck, dealt, passes)
             }
             Round::Schieber | Round::Teufelsrunde => {}

@@ -295,6 +295,7 @@ fn evaluate_knowing(
 /// contract, also how that choice compares with the declarer's best.
 pub fn contracts(record: &Record, solver: &mut Solver) -> Result<ContractsReport, Error> {
     let (deal, declared) = read(record)?;
+    deal.check_chosen_before_play()?;
     report(
         &deal,
         declared.as_ref(),
@@ -306,7 +307,8 @@ pub fn contracts(record: &Record, solver: &mut Solver) -> Result<ContractsReport
 }
 
 /// The contracts of the declarer of a played record only, with their outcomes but no values
-/// ([`Valuation::Outcome`]): what a batch over a log asks. Empty for Ramsch.
+/// ([`Valuation::Outcome`]): what a batch over a log asks. Empty for Ramsch and a
+/// Strixner.
 ///
 /// `declared_value`, when known, is the double-dummy value of the contract as declared
 /// from the first card ([`crate::Analysis::start`] of the record's game): its outcome is
@@ -319,6 +321,17 @@ pub fn declarer_contracts(
     let declarer = record.setup()?.contract().declarer();
     let seats: Vec<Seat> = declarer.into_iter().collect();
     let (deal, declared) = read(record)?;
+    // A Strixner's solo is chosen after three tricks: no choice before the first card to
+    // compare it with.
+    if deal.check_chosen_before_play().is_err() {
+        return Ok(ContractsReport {
+            id: deal.id().map(str::to_string),
+            seats: Vec::new(),
+            all_pass: None,
+            declared: None,
+            unsettled: Vec::new(),
+        });
+    }
     report(
         &deal,
         declared.as_ref(),

@@ -372,3 +372,47 @@ fn a_zupf_solo_after_its_exchange_equals_naive_minimax() {
     }
     assert_eq!(checked, 60);
 }
+
+/// A Strixner (RULES.md section 12): three tricks each for himself under the Sauspiel's
+/// trumps, then the solo of the seat that took the third; from there the fast search
+/// equals the naive minimax.
+#[test]
+fn a_strixner_after_its_opening_tricks_equals_naive_minimax() {
+    let mut solver = Solver::with_budget(1 << 20);
+    for seed in 0..60u64 {
+        let mut rng = Rng::new(seed ^ 0x5791);
+        let dealt = random_deal(&mut rng, Deck::Long);
+        let deal = Deal::passed(
+            Variant::Bavarian,
+            Deck::Long,
+            Round::Strixner,
+            dealt,
+            vec![],
+        )
+        .expect("a Strixner's full hands");
+        let solo = |declarer: Seat, game: Solo| Contract::Solo {
+            declarer,
+            game,
+            tout: false,
+        };
+        // The opening tricks do not depend on the solo: play them under any.
+        let mut opening = Game::new(Setup::new(deal.clone(), solo(Seat::S0, Solo::Wenz)).unwrap());
+        while opening.in_opening() {
+            let card = rng.pick(opening.legal_cards());
+            opening.play(card).unwrap();
+        }
+        let winner = opening.tricks()[2].winner;
+        let game = [
+            Solo::Farbsolo(Suit::Eichel),
+            Solo::Wenz,
+            Solo::Geier,
+            Solo::Farbwenz(Suit::Herz),
+        ][rng.below(4)];
+        let played: Vec<Card> = opening.plays().iter().map(|&(_, c)| c).collect();
+        let setup = Setup::new(deal, solo(winner, game)).unwrap();
+        let mut game = Game::replay(setup, &played).expect("the winner's solo");
+        let (tricks_left, into_trick) = ([3, 4][rng.below(2)], rng.below(4));
+        play_down_to(&mut game, &mut rng, tricks_left, into_trick);
+        check_against_naive(&game, &mut solver);
+    }
+}

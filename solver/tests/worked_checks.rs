@@ -1515,3 +1515,83 @@ fn bierkopf_plays_every_hand_team_against_team() {
     .unwrap();
     assert_eq!(every.settlements[0], v.settlement);
 }
+
+/// Strixner (RULES.md section 12): three tricks each for himself, then the solo of the
+/// seat that took the third; analysed from the announcement on.
+#[test]
+fn a_strixner_is_announced_by_the_winner_of_the_third_trick() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/strixner.jsonl"
+    ))
+    .unwrap();
+    let games: Vec<Record> = text
+        .lines()
+        .map(|l| Record::from_json(l).unwrap())
+        .collect();
+    // Trick 3 (GZ EO GO GA) goes to seat 0's EO: his Eichel solo, lost with 27, schneider:
+    // 60 to each of three.
+    let first = &games[0];
+    let game = first.game().unwrap();
+    assert_eq!(game.tricks()[2].winner, seat(0));
+    assert_eq!(first.score().unwrap().payouts, [-180, 60, 60, 60]);
+    let analysis = analyze(&game, &mut Solver::new()).unwrap();
+    assert!(analysis.plays[..12]
+        .iter()
+        .all(|p| p.opening && p.before.is_none()));
+    assert!(analysis.plays[12..]
+        .iter()
+        .all(|p| !p.opening && p.before.is_some()));
+    assert_eq!(analysis.start, None);
+    let mut ledger = solver::ledger::Ledger::new();
+    for game in &games {
+        ledger.add(game).unwrap();
+    }
+    assert_eq!(ledger.totals().games, 4);
+    // Refused by name: another declarer, another game, a hand thrown in, a play that stops
+    // before the third trick is taken, and the question of which game to choose.
+    let with = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut v: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        edit(&mut v);
+        Record::from_json(&v.to_string()).unwrap()
+    };
+    let fault = |r: Record| r.score().unwrap_err().to_string();
+    assert_eq!(
+        fault(with(&|v| v["contract"]["declarer"] = 1.into())),
+        "round strixner: seat 0 took the third trick, so the solo is his to announce, not \
+         seat 1's"
+    );
+    assert_eq!(
+        fault(with(
+            &|v| v["contract"] =
+                serde_json::json!({"game": "sauspiel", "suit": "S", "declarer": 0})
+        )),
+        "the strixner round is played as a solo-class game of the seat that takes the third \
+         trick, not sauspiel S by seat 0"
+    );
+    assert_eq!(
+        fault(with(&|v| {
+            v.as_object_mut().unwrap().remove("contract");
+            v.as_object_mut().unwrap().remove("play");
+            v["thrown_in"] = true.into();
+        })),
+        "thrown_in: a Strixner has no auction: it is played from the first card, never thrown in"
+    );
+    assert_eq!(
+        fault(with(&|v| v["play"] = "SZ S7 S9 SA GK".into())),
+        "round strixner: the solo is announced by whoever takes the third trick, so the \
+         record's play must reach it (5 of 12 cards)"
+    );
+    assert_eq!(
+        contracts(
+            &with(&|v| {
+                v.as_object_mut().unwrap().remove("play");
+            }),
+            &mut Solver::new()
+        )
+        .unwrap_err()
+        .to_string(),
+        "round strixner: nobody chooses a game before the first card: the solo is chosen \
+         after the third trick, by whoever takes it"
+    );
+}

@@ -414,9 +414,10 @@ impl Account {
 }
 
 /// The payouts of a game's declared contract with every card perfect (double dummy from
-/// the first card); none for a Ramsch, which has no declared outcome.
+/// the first card); none for a Ramsch, which has no declared outcome, nor a Strixner.
 fn double_dummy_payouts(setup: &Setup, solver: &mut Solver) -> Result<Option<[i64; 4]>, Error> {
-    if setup.contract().declarer().is_none() {
+    // A Strixner's first three tricks have no sides to play them perfectly for.
+    if setup.contract().declarer().is_none() || setup.opening_tricks() > 0 {
         return Ok(None);
     }
     let v = evaluate(setup.clone(), solver, Valuation::Outcome)?;
@@ -429,13 +430,16 @@ fn double_dummy_payouts(setup: &Setup, solver: &mut Solver) -> Result<Option<[i6
 }
 
 /// The payouts of a game's hand played out single dummy from the first card, settled
-/// as it stands (stock and Bock included); none for a Sie, which has nothing to play.
+/// as it stands (stock and Bock included); none for a Sie, which has nothing to play, nor
+/// a Strixner.
 fn single_dummy_payouts(
     setup: &Setup,
     sampling: Sampling,
     solvers: &mut [Solver],
 ) -> Result<Option<[i64; 4]>, Error> {
-    if matches!(setup.contract(), crate::contract::Contract::Sie { .. }) {
+    if matches!(setup.contract(), crate::contract::Contract::Sie { .. })
+        || setup.opening_tricks() > 0
+    {
         return Ok(None);
     }
     let game = play_single_dummy(&Game::new(setup.clone()), sampling, solvers)?;

@@ -65,6 +65,12 @@ impl Frame {
     /// three (`search/ramsch.rs`); in Schellen-Schafkopf the tricks of the player to move,
     /// likewise (his payment grows with his tricks alone, RULES.md 8).
     pub fn of(game: &Game) -> Result<Frame, Error> {
+        if game.in_opening() {
+            return Err(Error::BeforeAnnouncement {
+                played: game.played_count(),
+                opening: game.setup().opening_tricks() * 4,
+            });
+        }
         let contract = game.contract();
         let declarers = game.setup().declarers();
         let frame = match contract {

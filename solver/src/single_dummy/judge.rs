@@ -5,7 +5,7 @@
 
 use super::decision::{decision_seed, Outlook};
 use super::parallel;
-use super::{round, Sampling};
+use super::{round, Inference, Sampling};
 use crate::advice::Severities;
 use crate::analysis::{analyze, Analysis, AnalysisView, SingleDummy, SingleDummySummary};
 use crate::cards::{Card, Cards};
@@ -25,9 +25,25 @@ pub fn analyze_players(
 ) -> Result<Analysis, Error> {
     let mut analysis = analyze(game, parallel::first(solvers)?)?;
     analysis.view = AnalysisView::Players;
-    analysis.samples = Some(sampling.ceiling(&Game::new(game.setup().clone()))?);
+    // The ceiling where judging starts: the first card, or a Strixner's first after its
+    // opening tricks (before them nothing is judged).
+    let mut start = Game::new(game.setup().clone());
+    for play in &analysis.plays {
+        if !start.in_opening() {
+            break;
+        }
+        start.play_unchecked(play.card);
+    }
+    analysis.samples = match start.in_opening() {
+        true => None,
+        false => Some(sampling.ceiling(&start)?),
+    };
     analysis.seed = Some(sampling.seed);
-    analysis.inference = Some(sampling.inference.name());
+    // A Strixner has no auction to read (its view weighs every world alike).
+    analysis.inference = Some(match game.setup().opening_tricks() {
+        0 => sampling.inference.name(),
+        _ => Inference::None.name(),
+    });
     if analysis.plays.is_empty() {
         return Ok(analysis);
     }
@@ -47,8 +63,10 @@ pub fn analyze_players(
     let mut chosen = Vec::with_capacity(analysis.plays.len());
     for play in &analysis.plays {
         position.clone().play_named(play.card)?;
-        chosen.push(position.legal_cards().len() > 1);
-        if position.legal_cards().len() > 1 {
+        // A Strixner's opening cards are not judged (`None`): no sides yet.
+        let choice = position.legal_cards().len() > 1;
+        chosen.push((!position.in_opening()).then_some(choice));
+        if choice && !position.in_opening() {
             // Each decision draws from a stream of its own: the same worlds whatever came
             // before, and as `decide` draws them for this position alone.
             let seed = decision_seed(sampling.seed, play.index);
@@ -63,13 +81,14 @@ pub fn analyze_players(
     for (play, chosen) in analysis.plays.iter_mut().zip(chosen) {
         // The plays with a choice take the outlooks in turn.
         let judged = match chosen {
-            true => {
+            None => continue,
+            Some(true) => {
                 let outlook = outlooks.next().ok_or(Error::BadView(
                     "single dummy: a decision was not judged".to_string(),
                 ))?;
                 judge_over_worlds(&outlook, play.card)
             }
-            false => only_card(play.card),
+            Some(false) => only_card(play.card),
         };
         let summary = &mut summaries[play.seat.index()];
         summary.decisions += (judged.worlds > 0) as u32;

@@ -271,6 +271,8 @@ impl View {
     pub fn inferring(self, inference: Inference) -> View {
         let auction = match inference {
             Inference::None => None,
+            // A Strixner has no auction: its solo was chosen after three tricks.
+            Inference::Auction(_) if self.setup.opening_tricks() > 0 => None,
             Inference::Auction(model) => {
                 Some((model, crate::auction::Table::of(self.setup.deal())))
             }

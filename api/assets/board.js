@@ -10,8 +10,8 @@
 // `POST /api/v1/solve` what each card is worth. Needs common.js.
 "use strict";
 
-const SIZES = { long: 8, short: 6, twenty: 5 };
-const RANKS = { long: ["A", "Z", "K", "O", "U", "9", "8", "7"], short: ["A", "Z", "K", "O", "U", "9"], twenty: ["A", "Z", "K", "O", "U"] };
+const SIZES = { long: 8, short: 6, twenty: 5, kop: 4 };
+const RANKS = { long: ["A", "Z", "K", "O", "U", "9", "8", "7"], short: ["A", "Z", "K", "O", "U", "9"], twenty: ["A", "Z", "K", "O", "U"], kop: ["A", "Z", "O", "U"] };
 
 // The one state. `main` is the game's line; a variation leaves it after `at` cards.
 const S = {

@@ -130,7 +130,11 @@ pub(crate) fn outcome(
         }
         (_, Measure::Points) => {
             let (won, schneider) = targets.won_schneider(value as u32);
-            let schwarz = if won { value == 120 } else { value == 0 };
+            let schwarz = if won {
+                value == targets.total as i64
+            } else {
+                value == 0
+            };
             OutcomeClass::Declared(DeclaredOutcome {
                 won,
                 schneider,

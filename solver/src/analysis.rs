@@ -385,7 +385,7 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
             id: setup.id().map(str::to_string),
             result: Some(Score::of(game)?),
             measure: Measure::Points,
-            start: Some(120),
+            start: Some(setup.deck().points() as i64),
             unsettled: 0,
             plays: Vec::new(),
             players: summaries(),

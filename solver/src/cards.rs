@@ -295,18 +295,19 @@ impl fmt::Debug for Cards {
     }
 }
 
-/// The pack in play: 32 cards, 24 without the 8s and 7s (Kurzer Schafkopf), or 20
-/// without the 9s too.
+/// The pack in play: 32 cards, 24 without the 8s and 7s (Kurzer Schafkopf), 20 without
+/// the 9s too, or Kop's 16: the aces, tens, Obers and Unters.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Deck {
     #[default]
     Long,
     Short,
     Twenty,
+    Kop,
 }
 
 impl Deck {
-    pub const ALL: [Deck; 3] = [Deck::Long, Deck::Short, Deck::Twenty];
+    pub const ALL: [Deck; 4] = [Deck::Long, Deck::Short, Deck::Twenty, Deck::Kop];
 
     pub const fn cards(self) -> Cards {
         match self {
@@ -315,6 +316,19 @@ impl Deck {
             Deck::Twenty => {
                 Cards(!(Rank::Nine.cards().0 | Rank::Eight.cards().0 | Rank::Seven.cards().0))
             }
+            Deck::Kop => Cards(
+                Rank::Ace.cards().0
+                    | Rank::Ten.cards().0
+                    | Rank::Ober.cards().0
+                    | Rank::Unter.cards().0,
+            ),
+        }
+    }
+    /// The pack's card points: 120, or Kop's 104 (26 a suit without the kings).
+    pub const fn points(self) -> u32 {
+        match self {
+            Deck::Long | Deck::Short | Deck::Twenty => 120,
+            Deck::Kop => 104,
         }
     }
     /// Cards per hand, and tricks per game.
@@ -323,6 +337,7 @@ impl Deck {
             Deck::Long => 8,
             Deck::Short => 6,
             Deck::Twenty => 5,
+            Deck::Kop => 4,
         }
     }
     pub const fn name(self) -> &'static str {
@@ -330,6 +345,7 @@ impl Deck {
             Deck::Long => "long",
             Deck::Short => "short",
             Deck::Twenty => "twenty",
+            Deck::Kop => "kop",
         }
     }
 }
@@ -421,6 +437,11 @@ mod tests {
         assert_eq!(Deck::Short.cards().points(), 120);
         assert_eq!(Deck::Short.cards().len(), 24);
         assert_eq!(Deck::Twenty.cards().points(), 120);
+        assert_eq!(Deck::Kop.cards().points(), 104);
+        assert_eq!(Deck::Kop.cards().len(), 16);
+        for deck in Deck::ALL {
+            assert_eq!(deck.cards().points(), deck.points(), "{deck:?}");
+        }
         assert_eq!(Deck::Twenty.cards().len(), 20);
         for suit in Suit::ALL {
             assert_eq!(suit.cards().points(), 30);

@@ -58,6 +58,13 @@ impl Deal {
             }
         }
         check_hand_sizes(deck, &hands, seen)?;
+        if deck == Deck::Kop && variant == Variant::German {
+            return Err(Error::Conflict(
+                "deck kop: Kop is a pack of Bavarian Schafkopf (the Bavarian seed's Poland); \
+                 German Schafkopf is not played with it"
+                    .to_string(),
+            ));
+        }
         Ok(Deal {
             id: None,
             variant,
@@ -367,9 +374,21 @@ pub(crate) fn check_table(
             deck.name()
         )));
     }
+    if deck == Deck::Kop && options.all_pass == AllPass::Ramsch {
+        return Err(kop_ramsch());
+    }
     tariff.check()?;
     doublings.check(options.stoss_max())?;
     check_amount("stock", stock)
+}
+
+/// Kop is read as a game of declared contracts (RULES.md section 1): no Ramsch.
+fn kop_ramsch() -> Error {
+    Error::Conflict(
+        "deck kop: a Ramsch is not played with Kop's pack (a reading: its games are the \
+         declared ones; all passing throws the hand in)"
+            .to_string(),
+    )
 }
 
 /// Counts `card` into the cards dealt so far (`seen`): refused if it is not of the pack or
@@ -425,6 +444,9 @@ impl Setup {
     /// Sauspiel's stock in halves.
     pub fn new(deal: Deal, contract: Contract) -> Result<Setup, Error> {
         let dealt = &deal.hands;
+        if deal.deck == Deck::Kop && contract == Contract::Ramsch {
+            return Err(kop_ramsch());
+        }
         if contract.variant() != deal.variant {
             return Err(Error::UnsupportedContract {
                 variant: deal.variant.name(),
@@ -671,8 +693,8 @@ impl Setup {
                 Deck::Long => 4,
                 Deck::Short => 3,
                 // Three plain cards a suit: the ace and one more, as the short deck's
-                // three of four.
-                Deck::Twenty => 2,
+                // three of four; Kop's two (ace and ten): both.
+                Deck::Twenty | Deck::Kop => 2,
             });
             let run_away = match options.run_away_count {
                 RunAwayCount::Dealt => {

@@ -201,7 +201,8 @@ impl Score {
             contract => {
                 let side_points: u32 = declarers.iter().map(|s| points[s]).sum();
                 let side_tricks: u32 = declarers.iter().map(|s| tricks[s]).sum();
-                let other_points = 120 - side_points.min(120);
+                let all = setup.deck().points();
+                let other_points = all - side_points.min(all);
                 let other_tricks = setup.trick_count() as u32 - side_tricks;
                 let declared = match contract {
                     Contract::Sie { .. } => DeclaredOutcome::plain(true),
@@ -444,48 +445,59 @@ fn plain_trick(tricks: &[u32; 4], multiplier: i64) -> (Outcome, [i64; 4]) {
 }
 
 /// What the declaring side's card points must reach (RULES.md sections 4, 7 and 8): `win`
-/// to win, `schneider` to win schneider, and `free` not to lose schneider.
+/// to win, `schneider` to win schneider, and `free` not to lose schneider; out of `total`,
+/// the pack's card points (120; Kop's 104).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Targets {
     pub win: u32,
     pub schneider: u32,
     pub free: u32,
+    pub total: u32,
 }
 
 impl Targets {
-    /// 61 wins, 91 wins schneider, 30 or less loses schneider.
-    pub const NORMAL: Targets = Targets {
-        win: 61,
-        schneider: 91,
-        free: 31,
-    };
+    /// More than half wins, more than three quarters wins schneider, a quarter or less
+    /// loses schneider: of 120, 61, 91 and 30 or less.
+    pub const fn normal(total: u32) -> Targets {
+        Targets {
+            win: total / 2 + 1,
+            schneider: total - total / 4 + 1,
+            free: total / 4 + 1,
+            total,
+        }
+    }
     /// German Schafkopf: schneider is "more than 90" for either side, so the declarers
     /// lose schneider only under 30.
-    pub const GERMAN: Targets = Targets {
-        win: 61,
-        schneider: 91,
-        free: 30,
-    };
+    pub const fn german(total: u32) -> Targets {
+        Targets {
+            free: total / 4,
+            ..Targets::normal(total)
+        }
+    }
     /// A Muss game, and a game a Kontra took over (`kontra_takes_over`: the defenders need
     /// 61): the declarers win with 60, are free of schneider with 30, and win schneider
-    /// with 90.
-    pub const MUSS: Targets = Targets {
-        win: 60,
-        schneider: 90,
-        free: 30,
-    };
+    /// with 90 (of 120).
+    pub const fn muss(total: u32) -> Targets {
+        Targets {
+            win: total / 2,
+            schneider: total - total / 4,
+            free: total / 4,
+            total,
+        }
+    }
 
     /// The targets of a game set up.
     pub fn of(setup: &Setup) -> Targets {
+        let total = setup.deck().points();
         match setup.contract() {
-            Contract::German { .. } => Targets::GERMAN,
-            _ if setup.deal().muss() => Targets::MUSS,
+            Contract::German { .. } => Targets::german(total),
+            _ if setup.deal().muss() => Targets::muss(total),
             _ if setup.deal().options().kontra_takes_over
                 && setup.deal().doublings().kontra > 0 =>
             {
-                Targets::MUSS
+                Targets::muss(total)
             }
-            _ => Targets::NORMAL,
+            _ => Targets::normal(total),
         }
     }
 
@@ -535,7 +547,7 @@ pub fn declared_payouts(setup: &Setup, outcome: DeclaredOutcome) -> [i64; 4] {
             // The short packs' Sie (the short deck's four Obers and two Unters, the twenty
             // cards' four Obers and EU) is paid as a Tout by default (RULES.md section 1).
             let factor = match (setup.deck(), setup.options().short_sie) {
-                (Deck::Short | Deck::Twenty, ShortSie::Tout) => 2,
+                (Deck::Short | Deck::Twenty | Deck::Kop, ShortSie::Tout) => 2,
                 _ => 4,
             };
             factor * (t.solo() + t.laufende_price() * l)

@@ -210,7 +210,7 @@ fn evaluate_knowing(
         return Ok(ContractValue {
             contract,
             measure: Measure::Points,
-            value: Some(120),
+            value: Some(setup.deck().points() as i64),
             won: true,
             schneider: false,
             schwarz: false,
@@ -247,7 +247,7 @@ fn evaluate_knowing(
                 && match schwarz_rule {
                     Schwarz::AllPoints => {
                         if won {
-                            at_least(solver, 120)?
+                            at_least(solver, targets.total as u8)?
                         } else {
                             !at_least(solver, 1)?
                         }

@@ -416,3 +416,36 @@ fn a_strixner_after_its_opening_tricks_equals_naive_minimax() {
         check_against_naive(&game, &mut solver);
     }
 }
+
+/// Kop (RULES.md section 1): sixteen cards worth 104, four a hand. On random deals, each
+/// with a random game its declarer may choose, the fast search equals the naive minimax
+/// from the first card and at random positions after it.
+#[test]
+fn kop_equals_naive_minimax() {
+    let mut solver = Solver::with_budget(1 << 20);
+    let mut games = std::collections::BTreeSet::new();
+    for seed in 0..120u64 {
+        let mut rng = Rng::new(seed ^ 0x40b);
+        let deal = Deal::new(
+            Variant::Bavarian,
+            Deck::Kop,
+            random_deal(&mut rng, Deck::Kop),
+        )
+        .expect("a Kop deal");
+        let seat = Seat::ALL[rng.below(4)];
+        let options: Vec<Contract> = solver::rules::choices(&deal, seat)
+            .into_iter()
+            .filter(|c| !matches!(c, Contract::Sie { .. }))
+            .collect();
+        let contract = options[rng.below(options.len())];
+        games.insert(contract.game_name());
+        let mut game = Game::new(Setup::new(deal, contract).expect("a seat's choice"));
+        check_against_naive(&game, &mut solver);
+        let (tricks_left, into_trick) = ([2, 3][rng.below(2)], rng.below(4));
+        play_down_to(&mut game, &mut rng, tricks_left, into_trick);
+        check_against_naive(&game, &mut solver);
+    }
+    for name in ["sauspiel", "solo", "wenz", "geier", "bettel"] {
+        assert!(games.contains(name), "{name} not drawn: {games:?}");
+    }
+}

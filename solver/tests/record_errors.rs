@@ -252,7 +252,7 @@ fn unknown_option_values_are_named() {
     let json = format!(r#"{{"deck": "medium", "hands": {HANDS}, "contract": {SAUSPIEL_G}}}"#);
     assert_eq!(
         error_of(&json).to_string(),
-        "unknown deck 'medium'; expected one of long, short, twenty"
+        "unknown deck 'medium'; expected one of long, short, twenty, kop"
     );
 }
 

@@ -518,7 +518,7 @@ fn muss(record: &str) -> String {
 
 #[test]
 fn a_muss_game_is_won_with_60_and_schneider_at_90() {
-    let targets = Targets::MUSS;
+    let targets = Targets::muss(120);
     assert_eq!(targets.won_schneider(60), (true, false));
     assert_eq!(targets.won_schneider(59), (false, false));
     assert_eq!(targets.won_schneider(30), (false, false));
@@ -567,7 +567,7 @@ fn a_kontra_takes_the_game_over_at_a_table_that_says_so() {
         .unwrap()
         .game()
         .unwrap();
-    assert_eq!(Targets::of(game.setup()), Targets::MUSS);
+    assert_eq!(Targets::of(game.setup()), Targets::muss(120));
 }
 
 /// Blattla: no Wenzels, Herz always trumps (RULES.md section 8): the trumps are the eight
@@ -1593,5 +1593,66 @@ fn a_strixner_is_announced_by_the_winner_of_the_third_trick() {
         .to_string(),
         "round strixner: nobody chooses a game before the first card: the solo is chosen \
          after the third trick, by whoever takes it"
+    );
+}
+
+/// Kop (RULES.md section 1): sixteen cards (A, Z, O, U), four a hand, 104 points; more
+/// than half wins, schneider at a quarter.
+#[test]
+fn kop_is_played_with_sixteen_cards_worth_104() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/kop.jsonl"
+    ))
+    .unwrap();
+    let first = Record::from_json(text.lines().next().unwrap()).unwrap();
+    // HA GU HO SO to seat 2 (19), HU SU EO HZ to seat 0 (17), GZ GO GA EZ to seat 1 (34),
+    // EA SA SZ EU to seat 0 (34): the declarers 70 of 104, won, not schneider.
+    let score = first.score().unwrap();
+    assert_eq!(score.points, [51, 34, 19, 0]);
+    assert_eq!(score.payouts, [10, -10, 10, -10]);
+    let targets = Targets::of(&first.setup().unwrap());
+    assert_eq!(
+        (targets.win, targets.schneider, targets.free, targets.total),
+        (53, 79, 27, 104)
+    );
+    let mut ledger = solver::ledger::Ledger::new();
+    for line in text.lines() {
+        ledger.add(&Record::from_json(line).unwrap()).unwrap();
+    }
+    assert_eq!(ledger.totals().games, 4);
+    // Refused by name: a hand of eight cards, a card outside the pack, a Ramsch, the
+    // German game.
+    let with = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut v: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        v.as_object_mut().unwrap().remove("play");
+        edit(&mut v);
+        Record::from_json(&v.to_string())
+            .unwrap()
+            .setup()
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        with(&|v| {
+            v["hands"] = serde_json::json!(["EO EU HA GZ GO GU HZ EA", "HO HU GA SA SO SU EZ SZ"]);
+        }),
+        "expected 4 hands, found 2"
+    );
+    assert_eq!(
+        with(&|v| {
+            v["hands"] =
+                serde_json::json!(["EO EU HA GZ GO GU HZ EA", "HO HU GA SA SO SU EZ SZ", "", ""]);
+        }),
+        "seat 0 has 8 cards, but every hand has 4"
+    );
+    assert_eq!(
+        with(&|v| v["hands"][0] = "EO EU HA GK".into()),
+        "card GK is not in the kop deck"
+    );
+    assert_eq!(
+        with(&|v| v["contract"] = serde_json::json!({"game": "ramsch"})),
+        "deck kop: a Ramsch is not played with Kop's pack (a reading: its games are the \
+         declared ones; all passing throws the hand in)"
     );
 }

@@ -84,7 +84,11 @@ pub(super) fn context(layout: Layout, frame: Frame, tricks: usize) -> Context {
         layout,
         frame,
         sides: frame.sides().expect("a frame with sides"),
-        total: frame.total(tricks),
+        // The long pack's 120 points, or one a trick of the `tricks` dealt.
+        total: match frame.measure {
+            Measure::Tricks => tricks as u8,
+            Measure::Points | Measure::Settlement => 120,
+        },
         tag: 1,
         techniques: Techniques::default(),
         similar: false,

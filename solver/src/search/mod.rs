@@ -41,6 +41,7 @@ mod solver;
 mod trumps;
 mod tt;
 
+use crate::cards::Deck;
 use crate::contract::{Contract, Measure};
 use crate::error::Error;
 use crate::game::Game;
@@ -105,12 +106,13 @@ impl Frame {
         Ok(frame)
     }
 
-    /// The total of the measure in a game: 120 points or one per trick. (Settlement
-    /// frames are searched by [`ramsch`], never by the points search.)
-    fn total(&self, tricks: usize) -> u8 {
+    /// The total of the measure in a game of `deck`: its card points (120; Kop's 104) or
+    /// one per trick. (Settlement frames are searched by [`ramsch`], never by the points
+    /// search.)
+    fn total(&self, deck: Deck) -> u8 {
         match self.measure {
-            Measure::Points | Measure::Settlement => 120,
-            Measure::Tricks => tricks as u8,
+            Measure::Points | Measure::Settlement => deck.points() as u8,
+            Measure::Tricks => deck.hand_size() as u8,
         }
     }
 

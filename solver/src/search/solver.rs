@@ -358,7 +358,7 @@ impl Solver {
             return Ok(reached);
         }
         let sides = frame.sides().ok_or(UNSUPPORTED_SIDES)?;
-        let total = frame.total(game.setup().trick_count()) as i64;
+        let total = frame.total(game.setup().deck()) as i64;
         if t <= 0 || t > total {
             return Ok(t <= 0);
         }
@@ -738,7 +738,7 @@ fn points_search<'a>(
             layout,
             frame,
             sides,
-            total: frame.total(game.setup().trick_count()),
+            total: frame.total(game.setup().deck()),
             tag,
             techniques,
             similar,

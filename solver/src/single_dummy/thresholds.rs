@@ -20,12 +20,12 @@ pub(crate) fn boundaries(position: &Game, measure: Measure) -> Option<Vec<i64>> 
     let setup = position.setup();
     let contract = setup.contract();
     let tricks = setup.trick_count() as u8;
+    let targets = Targets::of(setup);
     let total: i64 = match measure {
-        Measure::Points => 120,
+        Measure::Points => targets.total as i64,
         Measure::Tricks => tricks as i64,
         Measure::Settlement => return None,
     };
-    let targets = Targets::of(setup);
     let class = |v: i64| outcome(&contract, targets, measure, v, tricks);
     let mut bounds = Vec::new();
     for v in 1..=total {

@@ -1656,3 +1656,60 @@ fn kop_is_played_with_sixteen_cards_worth_104() {
          declared ones; all passing throws the hand in)"
     );
 }
+
+/// An evening with each special round (RULES.md sections 12 and 13): a Hadsch, a
+/// Zupf-Solo, a Schieber, a Teufelsrunde, a Strixner, the Ramsch and Kreuzbock rounds a
+/// throw-in and a Herz solo start, the Allgäu round, and the last round dealt by the old
+/// one. The ledger counts all of it; a game out of its place is refused by name.
+#[test]
+fn an_evening_of_every_special_round_is_counted_in_order() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/evening.jsonl"
+    ))
+    .unwrap();
+    let games: Vec<Record> = text
+        .lines()
+        .map(|l| Record::from_json(l).unwrap())
+        .collect();
+    let rounds: Vec<&str> = games.iter().filter_map(|g| g.round.as_deref()).collect();
+    for round in [
+        "hadsch",
+        "zupf",
+        "schieber",
+        "teufelsrunde",
+        "strixner",
+        "allgaeu",
+        "last",
+    ] {
+        assert!(rounds.contains(&round), "{round}");
+    }
+    let count = |games: &[Record]| {
+        let mut ledger = solver::ledger::Ledger::new();
+        let faults: Vec<String> = games
+            .iter()
+            .filter_map(|g| ledger.add(g).err().map(|e| e.to_string()))
+            .collect();
+        (ledger.totals(), faults)
+    };
+    let (totals, faults) = count(&games);
+    assert_eq!((totals.games, faults.len()), (33, 0), "{faults:?}");
+    assert!(totals.unfinished.is_empty());
+    assert_eq!(totals.players.iter().map(|a| a.total).sum::<i64>(), 0);
+    // The first Allgäu game moved into the Ramsch round: refused there; the other eleven
+    // start the Allgäu round, which the last round's five games cannot then interrupt,
+    // and the evening ends inside it.
+    let mut moved = games.clone();
+    let allgaeu = moved.remove(16);
+    moved.insert(7, allgaeu);
+    let (totals, faults) = count(&moved);
+    assert_eq!(faults.len(), 1 + 5, "{faults:?}");
+    assert!(
+        faults[0].starts_with("round: game 8 is game 2 of the Ramsch round"),
+        "{}",
+        faults[0]
+    );
+    assert!(faults[1].starts_with("round: the Allgäu round under way has had 11"));
+    let open = &totals.unfinished[0];
+    assert_eq!((open.round.as_str(), open.games), ("allgaeu", 11));
+}

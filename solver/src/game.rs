@@ -12,7 +12,9 @@ use crate::announce::{
     announceable, callable_aces, german_declaration, renonce_holdings, CALLABLE,
 };
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
-use crate::contract::{holds_sie, CalledRank, Contract, GameName, Partners, Solo, Variant};
+use crate::contract::{
+    holds_sie, CalledRank, Contract, GameName, Partners, Solo, Variant, Wenzels,
+};
 use crate::error::{Error, IllegalReason};
 use crate::legal::{CalledAce, PlayRules, RunAway};
 use crate::options::check_amount;
@@ -100,6 +102,9 @@ impl Deal {
                         .to_string(),
                 ));
             }
+        }
+        if options.bauerchen {
+            check_bauerchen(self.variant, self.deck, &options)?;
         }
         Ok(Deal {
             options,
@@ -382,6 +387,25 @@ pub(crate) fn check_table(
     check_amount("stock", stock)
 }
 
+/// Bauerchen is German Schafkopf's Palatinate form (RULES.md section 8): the twenty-card
+/// pack, the four Unters as the Wenzels, a trump suit named, partners across the table.
+fn check_bauerchen(variant: Variant, deck: Deck, options: &Options) -> Result<(), Error> {
+    let fits = variant == Variant::German
+        && deck == Deck::Twenty
+        && options.wenzels() == Wenzels::Four
+        && options.german_trump == GermanTrump::Declared
+        && options.german_partners == Partners::Across;
+    match fits {
+        true => Ok(()),
+        false => Err(Error::Conflict(
+            "rules.bauerchen: Bauerchen is German Schafkopf (variant german) with the \
+             twenty-card pack (deck twenty), four Wenzels, a declared trump and partners \
+             across the table"
+                .to_string(),
+        )),
+    }
+}
+
 /// Kop is read as a game of declared contracts (RULES.md section 1): no Ramsch.
 fn kop_ramsch() -> Error {
     Error::Conflict(
@@ -527,6 +551,20 @@ impl Setup {
             } => {
                 let rules = deal.options();
                 crate::options::check_blattla(wenzels, rules.german_trump)?;
+                if rules.bauerchen {
+                    // Forehand names the trumps and plays with his partner across.
+                    if declarer != Seat::S0 || forced || partners != Partners::Across {
+                        return Err(Error::Conflict(format!(
+                            "rules.bauerchen: forehand (seat 0) names the trumps and plays \
+                             with seat 2, not {contract}"
+                        )));
+                    }
+                    return Ok(Setup {
+                        hands: contract.played_hands(deal.hands),
+                        deal,
+                        contract,
+                    });
+                }
                 let declaration = german_declaration(dealt, wenzels, rules.german_trump);
                 // A forced game's trump is the forced player's to name (unless Schellen are
                 // always trumps); every other part of the contract follows from the deal.
@@ -1057,6 +1095,20 @@ pub(crate) fn choices_with(
 ) -> Vec<Contract> {
     match deal.variant {
         Variant::Bavarian => announceable_on(deal, seat),
+        // Bauerchen: forehand names any suit trumps, with his partner across.
+        Variant::German if deal.options.bauerchen => match seat {
+            Seat::S0 => Suit::ALL
+                .into_iter()
+                .map(|trump| Contract::German {
+                    declarer: Seat::S0,
+                    trump,
+                    wenzels,
+                    forced: false,
+                    partners: Partners::Across,
+                })
+                .collect(),
+            _ => Vec::new(),
+        },
         Variant::German => {
             let rules = &deal.options;
             let declared = german_declaration(&deal.hands, wenzels, rules.german_trump);

@@ -355,6 +355,11 @@ pub struct Options {
     /// as a Bock) or `solos` (only solos).
     #[serde(skip_serializing_if = "is_default")]
     pub last_round: LastRound,
+    /// Bauerchen (the German seed's Palatinate game; RULES.md section 8): German
+    /// Schafkopf with the twenty-card pack and four Wenzels, in which forehand names the
+    /// trumps and a King-Ober pair held counts for its side (default false).
+    #[serde(skip_serializing_if = "is_default")]
+    pub bauerchen: bool,
     /// Bierkopf (the German seed's Franconian variant of modern Schafkopf, "with fixed
     /// teams and no solos"): nobody bids, and every hand is played by the players across
     /// the table, team against team, as a Kreuzbock (default false).

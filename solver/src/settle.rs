@@ -1,6 +1,6 @@
 //! The result of a finished hand and its settlement (RULES.md sections 4, 5, 6 and 8).
 
-use crate::cards::{Card, Cards, Deck};
+use crate::cards::{Card, Cards, Deck, Rank, Suit};
 use crate::contract::{Contract, Solo};
 use crate::error::Error;
 use crate::game::{Game, Revoke, Setup};
@@ -31,6 +31,35 @@ pub struct Score {
     /// The revoke the hand ended with (`rules.revoke: loses`): it decided the outcome.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub revoke: Option<Revoke>,
+    /// Bauerchen: each seat's melds (its King-Ober pairs as dealt), which count for its
+    /// side beside the card points ([`melds`]).
+    #[serde(skip_serializing_if = "no_melds")]
+    pub melds: [u32; 4],
+}
+
+fn no_melds(melds: &[u32; 4]) -> bool {
+    melds.iter().all(|m| *m == 0)
+}
+
+/// Bauerchen's melds (RULES.md section 8; the seed: "melds for a King-Queen pair earn
+/// extra points"): each seat's King and Ober of one suit, held as dealt, 20 points a pair
+/// and 40 in the trump suit (a reading: the seed names no value). None outside Bauerchen.
+pub fn melds(setup: &Setup) -> [u32; 4] {
+    if !setup.options().bauerchen {
+        return [0; 4];
+    }
+    let trump = setup.contract().suit();
+    let dealt = setup.dealt_hands();
+    std::array::from_fn(|seat| {
+        Suit::ALL
+            .into_iter()
+            .filter(|&suit| {
+                let pair = [Rank::King, Rank::Ober].map(|rank| Card::new(suit, rank));
+                pair.iter().all(|c| dealt[Seat::ALL[seat]].contains(*c))
+            })
+            .map(|suit| if Some(suit) == trump { 40 } else { 20 })
+            .sum()
+    })
 }
 
 /// The outcome: of the declaring side, or of a Ramsch.
@@ -246,6 +275,7 @@ impl Score {
             payouts,
             stock_payout: -payouts.iter().sum::<i64>(),
             revoke: None,
+            melds: melds(setup),
         })
     }
 
@@ -299,6 +329,7 @@ impl Score {
             payouts,
             stock_payout: -payouts.iter().sum::<i64>(),
             revoke: Some(revoke.clone()),
+            melds: melds(setup),
         }
     }
 }
@@ -337,6 +368,7 @@ impl Score {
             payouts,
             stock_payout: -payouts.iter().sum::<i64>(),
             revoke: None,
+            melds: [0; 4],
         }
     }
 }
@@ -381,8 +413,17 @@ impl Score {
                     (false, true) => ", schneider",
                     _ => "",
                 };
+                // Bauerchen's melds count beside the cards: say both sides'.
+                let melds = match no_melds(&self.melds) {
+                    true => String::new(),
+                    false => {
+                        let ours: u32 = side.iter().map(|s| self.melds[s.index()]).sum();
+                        let all: u32 = self.melds.iter().sum();
+                        format!(" and melds {ours} to {}", all - ours)
+                    }
+                };
                 format!(
-                    "the declarers ({}) {} with {points} points in {tricks} tricks{extra}",
+                    "the declarers ({}) {} with {points} points in {tricks} tricks{melds}{extra}",
                     seats(side),
                     if *won { "won" } else { "lost" }
                 )
@@ -490,6 +531,9 @@ impl Targets {
     pub fn of(setup: &Setup) -> Targets {
         let total = setup.deck().points();
         match setup.contract() {
+            Contract::German { .. } if setup.options().bauerchen => {
+                Targets::german(total).with_melds(setup)
+            }
             Contract::German { .. } => Targets::german(total),
             _ if setup.deal().muss() => Targets::muss(total),
             _ if setup.deal().options().kontra_takes_over
@@ -498,6 +542,26 @@ impl Targets {
                 Targets::muss(total)
             }
             _ => Targets::normal(total),
+        }
+    }
+
+    /// Bauerchen: the side with more points, cards and melds together, wins (a tie loses
+    /// the declarers, as 60 does), so the declarers' melds less the others' lower the card
+    /// points they need to win by half the difference; schneider and schwarz stay the
+    /// cards' (a reading, RULES.md section 8).
+    fn with_melds(self, setup: &Setup) -> Targets {
+        let melds = melds(setup);
+        let declarers = setup.declarers();
+        let (ours, theirs) = Seat::ALL
+            .into_iter()
+            .fold((0i64, 0i64), |(o, t), s| match declarers.contains(s) {
+                true => (o + melds[s.index()] as i64, t),
+                false => (o, t + melds[s.index()] as i64),
+            });
+        let win = (self.total as i64 / 2 + 1 - (ours - theirs) / 2).clamp(0, self.total as i64 + 1);
+        Targets {
+            win: win as u32,
+            ..self
         }
     }
 

@@ -449,3 +449,40 @@ fn kop_equals_naive_minimax() {
         assert!(games.contains(name), "{name} not drawn: {games:?}");
     }
 }
+
+/// Bauerchen (RULES.md section 8): forehand's game with any trump he names, twenty cards,
+/// four Wenzels; the fast search equals the naive minimax on forty random deals (eight from
+/// the first card).
+#[test]
+fn bauerchen_equals_naive_minimax() {
+    let mut solver = Solver::with_budget(1 << 20);
+    let options = Options {
+        bauerchen: true,
+        ..Options::default()
+    };
+    for seed in 0..40u64 {
+        let mut rng = Rng::new(seed ^ 0xba0e);
+        let deal = Deal::new(
+            Variant::German,
+            Deck::Twenty,
+            random_deal(&mut rng, Deck::Twenty),
+        )
+        .and_then(|d| d.with_table(options.clone(), Tariff::default(), Doublings::default(), 0))
+        .expect("a Bauerchen deal");
+        let contract = Contract::German {
+            declarer: Seat::S0,
+            trump: Suit::ALL[rng.below(4)],
+            wenzels: Wenzels::Four,
+            forced: false,
+            partners: Partners::Across,
+        };
+        let mut game = Game::new(Setup::new(deal, contract).expect("forehand's trump"));
+        // The naive search of a whole deal of twenty is dear: a few from the first card.
+        if seed < 8 {
+            check_against_naive(&game, &mut solver);
+        }
+        let (tricks_left, into_trick) = ([2, 3][rng.below(2)], rng.below(4));
+        play_down_to(&mut game, &mut rng, tricks_left, into_trick);
+        check_against_naive(&game, &mut solver);
+    }
+}

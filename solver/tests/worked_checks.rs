@@ -1713,3 +1713,58 @@ fn an_evening_of_every_special_round_is_counted_in_order() {
     let open = &totals.unfinished[0];
     assert_eq!((open.round.as_str(), open.games), ("allgaeu", 11));
 }
+
+/// Bauerchen (RULES.md section 8): forehand names the trumps; a King-Ober pair held counts
+/// 20 for its side, 40 in trumps, and the side with more points and melds together wins.
+#[test]
+fn bauerchen_counts_the_melds_beside_the_cards() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/bauerchen.jsonl"
+    ))
+    .unwrap();
+    let games: Vec<Record> = text
+        .lines()
+        .map(|l| Record::from_json(l).unwrap())
+        .collect();
+    // The seventh: Herz trumps, seat 2 holds HK and HO (40); the declarers take 60 card
+    // points, which alone would lose, and win with their melds, 100 to 60.
+    let seventh = games[6].score().unwrap();
+    assert_eq!(seventh.melds, [0, 0, 40, 0]);
+    assert_eq!(seventh.points[0] + seventh.points[2], 60);
+    assert_eq!(seventh.payouts, [1, -1, 1, -1]);
+    let targets = Targets::of(&games[6].setup().unwrap());
+    assert_eq!((targets.win, targets.schneider, targets.free), (41, 91, 30));
+    let mut ledger = solver::ledger::Ledger::new();
+    for game in &games {
+        ledger.add(game).unwrap();
+    }
+    assert_eq!(ledger.totals().games, 7);
+    // Forehand may name any suit; nobody else declares.
+    let mut deal = games[6].clone();
+    (deal.contract, deal.play) = (None, Default::default());
+    let report = contracts(&deal, &mut Solver::new()).unwrap();
+    assert_eq!(report.seats[0].contracts.len(), 4);
+    assert!(report.seats[1..].iter().all(|s| s.contracts.is_empty()));
+    // Refused by name: another declarer, and Bauerchen outside its pack.
+    let mut other = games[6].clone();
+    other.contract.as_mut().unwrap().declarer = Some(1);
+    other.play = Default::default();
+    assert_eq!(
+        other.setup().unwrap_err().to_string(),
+        "rules.bauerchen: forehand (seat 0) names the trumps and plays with seat 2, not german \
+         H by seat 1"
+    );
+    let mut six: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    six["rules"]["german_wenzels"] = 6.into();
+    six["contract"]["wenzels"] = 6.into();
+    assert_eq!(
+        Record::from_json(&six.to_string())
+            .unwrap()
+            .setup()
+            .unwrap_err()
+            .to_string(),
+        "rules.bauerchen: Bauerchen is German Schafkopf (variant german) with the twenty-card \
+         pack (deck twenty), four Wenzels, a declared trump and partners across the table"
+    );
+}

@@ -13,14 +13,15 @@
 //! game (it would have had priority), one before a solo's no solo (a Sauspiel it may have
 //! wanted, outbid); a seat after a Sauspiel's declarer wanted no solo (it would have
 //! outbid him); in a Ramsch every seat passed. What a seat after a solo's declarer wanted
-//! is not told. The fit maximises the likelihood of those sets of classes, with a small
+//! is not told, unless the record gives the auction as it happened: then each seat's call
+//! says whether it wanted a game at all. The fit maximises the likelihood of those sets of classes, with a small
 //! ridge, by Newton's method safeguarded by a line search (a set of wishes makes the
 //! problem not quite convex).
 
 use crate::cards::{Card, Cards, Rank, Suit};
 use crate::contract::{Contract, Variant};
 use crate::error::Error;
-use crate::game::{announceable_on, Deal, Setup};
+use crate::game::{announceable_on, Call, Deal, Setup};
 use crate::order::Order;
 use crate::seat::{BySeat, Seat};
 use serde::{Deserialize, Serialize};
@@ -56,6 +57,10 @@ struct Wishes(u8);
 impl Wishes {
     const PASS: Wishes = Wishes(1);
     const NO_SOLO: Wishes = Wishes(0b011);
+    /// A game, but no solo: a Sauspiel.
+    const SAUSPIEL: Wishes = Wishes(0b010);
+    /// A game of either class.
+    const A_GAME: Wishes = Wishes(0b110);
 
     fn one(w: Wish) -> Wishes {
         Wishes(1 << w as u8)
@@ -89,6 +94,23 @@ fn evidence(setup: &Setup) -> Option<Vec<(Seat, Wishes)>> {
     }
     let wish = wish_of(&contract)?;
     let declarer = contract.declarer()?;
+    // The auction as it happened, where the record gives it, says more: a seat that
+    // passed wanted no game, and one that said "I play" wanted one, lower than the
+    // declarer's (before him) or no higher (after him).
+    if let Some(calls) = deal.auction() {
+        let told = Seat::ALL.iter().map(|&s| {
+            let before = s.index() < declarer.index();
+            let w = match (s == declarer, calls[s.index()], before, wish) {
+                (true, ..) => Wishes::one(wish),
+                (false, Call::Play, _, Wish::Sauspiel) => Wishes::SAUSPIEL,
+                (false, Call::Play, true, _) => Wishes::SAUSPIEL,
+                (false, Call::Play, false, _) => Wishes::A_GAME,
+                (false, ..) => Wishes::PASS,
+            };
+            (s, w)
+        });
+        return Some(told.collect());
+    }
     let told = Seat::ALL.iter().filter_map(|&s| {
         let before = s.index() < declarer.index();
         let w = match (s == declarer, before, wish) {

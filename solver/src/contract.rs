@@ -601,6 +601,23 @@ impl Contract {
         }
     }
 
+    /// Where the contract stands in the bidding (RULES.md section 7), lowest first: the
+    /// Sauspiel and the Hochzeit 0, Bettel 1, the solo class 2, a Tout 3, the Sie 4; none
+    /// for a game nobody bids (Ramsch, Kreuzbock, the German games).
+    pub fn bid_rank(&self) -> Option<u8> {
+        match self {
+            Contract::Sauspiel { .. } | Contract::Hochzeit { .. } => Some(0),
+            Contract::Bettel { .. } => Some(1),
+            Contract::Solo { tout: false, .. } => Some(2),
+            Contract::Solo { tout: true, .. } => Some(3),
+            Contract::Sie { .. } => Some(4),
+            Contract::Ramsch
+            | Contract::Kreuzbock { .. }
+            | Contract::German { .. }
+            | Contract::SchellenSchafkopf => None,
+        }
+    }
+
     pub fn declarer(&self) -> Option<Seat> {
         match *self {
             Contract::Ramsch | Contract::SchellenSchafkopf => None,

@@ -46,6 +46,9 @@ pub struct Deal {
     doublings: Doublings,
     stock: i64,
     players: Option<Vec<String>>,
+    /// The first round of the auction as it happened, where the record gives it: each
+    /// seat's call from forehand. It changes no play or payment, only what the calls tell.
+    auction: Option<[Call; 4]>,
 }
 
 impl Deal {
@@ -79,7 +82,101 @@ impl Deal {
             doublings: Doublings::default(),
             stock: 0,
             players: None,
+            auction: None,
         })
+    }
+
+    /// The same deal with the first round of its auction as it happened (`calls`, seat 0
+    /// first), checked against the contract by [`Setup::new`]. Only a deal everyone bids on
+    /// freely has one: not a German deal, a Muss game or a special round.
+    pub fn with_auction(self, calls: [Call; 4]) -> Result<Deal, Error> {
+        let fault = match (self.variant, self.muss, self.round()) {
+            (Variant::German, ..) => Some("German Schafkopf declares by the count"),
+            (_, true, _) => Some("in a Muss game the holder of EO must declare"),
+            (_, _, Some(_)) => Some("a special round has its own way to its game"),
+            _ if self.options.bierkopf => Some("nobody bids in Bierkopf"),
+            _ => None,
+        };
+        if let Some(why) = fault {
+            return Err(Error::Conflict(format!(
+                "auction: {why}, so no auction is held"
+            )));
+        }
+        if let Some(i) = (0..3).find(|&i| calls[i] == Call::Ramsch) {
+            return Err(Error::Conflict(format!(
+                "auction: only the last seat (3) may call Ramsch, after three passes, not \
+                 seat {i}"
+            )));
+        }
+        if calls[3] == Call::Ramsch && calls[..3].iter().any(|c| *c != Call::Pass) {
+            return Err(Error::Conflict(
+                "auction: the last seat calls Ramsch only after three passes".to_string(),
+            ));
+        }
+        Ok(Deal {
+            auction: Some(calls),
+            ..self
+        })
+    }
+
+    /// The first round of the auction as it happened, if the record gives it.
+    pub fn auction(&self) -> Option<[Call; 4]> {
+        self.auction
+    }
+
+    /// Whether `contract` is what the auction, if given, could end in (RULES.md section
+    /// 7): its declarer said "I play"; a seat before him that said so wanted a lower game
+    /// (between equal games the seat nearer forehand wins), so he needs a game above the
+    /// lowest; a Ramsch or another game nobody bids follows three passes and the last
+    /// seat's pass or Ramsch, a Ramsch called only where one is played.
+    fn check_auction(&self, contract: &Contract) -> Result<(), Error> {
+        let Some(calls) = self.auction else {
+            return Ok(());
+        };
+        let said = |s: Seat| calls[s.index()];
+        match (contract.declarer(), contract.bid_rank()) {
+            (Some(declarer), Some(rank)) => {
+                if said(declarer) != Call::Play {
+                    return Err(Error::Conflict(format!(
+                        "auction: seat {declarer} declares {contract}, but said '{}'",
+                        said(declarer).name()
+                    )));
+                }
+                let before = Seat::ALL[..declarer.index()]
+                    .iter()
+                    .find(|s| said(**s) == Call::Play);
+                if let (Some(s), 0) = (before, rank) {
+                    return Err(Error::Conflict(format!(
+                        "auction: seat {s} said 'play' before seat {declarer}, and between \
+                         equal games the seat nearer forehand plays: {contract} cannot \
+                         outbid him"
+                    )));
+                }
+                Ok(())
+            }
+            _ => {
+                if let Some(s) = Seat::ALL.into_iter().find(|s| said(*s) == Call::Play) {
+                    return Err(Error::Conflict(format!(
+                        "auction: seat {s} said 'play', but nobody declared ({contract})"
+                    )));
+                }
+                if calls[3] == Call::Ramsch && *contract != Contract::Ramsch {
+                    return Err(Error::Conflict(format!(
+                        "auction: the last seat called Ramsch, but the game is {contract}"
+                    )));
+                }
+                let ramsch_played =
+                    calls[3] == Call::Ramsch || self.options.all_pass == AllPass::Ramsch;
+                if *contract == Contract::Ramsch && !ramsch_played {
+                    return Err(Error::Conflict(
+                        "auction: everyone passed at a table that plays no Ramsch then \
+                         (rules.all_pass), and the last seat called none"
+                            .to_string(),
+                    ));
+                }
+                Ok(())
+            }
+        }
     }
 
     /// The same deal at a table with these options, prices, doublings and stock: refuses an
@@ -467,6 +564,7 @@ impl Setup {
     /// RULES.md section 7 has it; the German game the deal declares (section 8); a
     /// Sauspiel's stock in halves.
     pub fn new(deal: Deal, contract: Contract) -> Result<Setup, Error> {
+        deal.check_auction(&contract)?;
         let dealt = &deal.hands;
         if deal.deck == Deck::Kop && contract == Contract::Ramsch {
             return Err(kop_ramsch());
@@ -631,6 +729,8 @@ impl Setup {
             tariff,
             doublings,
             stock,
+            // What the bidding tells, not how the hand plays or pays.
+            auction: _,
         } = &self.deal;
         let o = &other.deal;
         self.hands == other.hands
@@ -797,6 +897,29 @@ impl fmt::Display for Revoke {
     /// `play 5 (HA), seat 0 must follow Gras`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "play {} ({}), {}", self.index, self.card, self.fault)
+    }
+}
+
+/// What a seat said in the first round of the auction, as it happened (RULES.md section 7):
+/// "weiter", "I play" (a later seat's "I play too" alike), or, the last seat after three
+/// passes, "Ramsch".
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum Call {
+    Pass,
+    Play,
+    Ramsch,
+}
+
+impl Call {
+    /// The call as a record writes it (`pass`, `play`, `ramsch`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Call::Pass => "pass",
+            Call::Play => "play",
+            Call::Ramsch => "ramsch",
+        }
     }
 }
 

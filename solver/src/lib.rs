@@ -65,7 +65,7 @@ pub mod valuation;
 pub use cards::{Card, Cards, Deck, ParseCardError, ParseCardsError, ParseSuitError, Rank, Suit};
 pub use contract::{CalledRank, Contract, GameName, Measure, Partners, Solo, Variant, Wenzels};
 pub use error::{Error, IllegalReason, Unsettled};
-pub use game::{Deal, Game, Setup, Trick};
+pub use game::{Call, Deal, Game, Setup, Trick};
 pub use options::Options;
 pub use pack::Pack;
 pub use record::Record;

@@ -6,7 +6,7 @@
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
 use crate::contract::{CalledRank, Contract, GameName, Partners, Solo, Variant, Wenzels};
 use crate::error::Error;
-use crate::game::{check_hand_sizes, check_table, deal_card, Deal, Game, Setup};
+use crate::game::{check_hand_sizes, check_table, deal_card, Call, Deal, Game, Setup};
 use crate::options::{Doublings, GermanTrump, Options, Tariff};
 use crate::pack::Pack;
 use crate::round::{Pass, Round};
@@ -281,11 +281,15 @@ pub struct Record {
     /// are hidden (`null`).
     #[cfg_attr(feature = "openapi", schema(min_items = 4, max_items = 4, value_type = Vec<Option<String>>))]
     pub hands: Vec<Option<CardText>>,
-    /// `schieber` or `teufelsrunde`: a round whose cards change hands before the contract
-    /// (RULES.md section 12). `hands` are then as dealt (one hand short by the cards set
-    /// aside) and `passes` hand the cards on.
+    /// A special round (RULES.md section 12): `schieber`, `teufelsrunde` or `zupf`, whose
+    /// cards change hands before the contract (`hands` are then as dealt, one hand short by
+    /// the cards set aside in the first two, and `passes` hand the cards on); `hadsch`,
+    /// `strixner`, `allgaeu` or `last`, without passes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "openapi", schema(pattern = "^(schieber|teufelsrunde)$"))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(pattern = "^(schieber|teufelsrunde|zupf|hadsch|strixner|allgaeu|last)$")
+    )]
     pub round: Option<String>,
     /// The passes of a `round`, in order: the first hands forehand the cards set aside (no
     /// `from`), each further one `cards` from seat `from` to seat `to`.
@@ -296,6 +300,12 @@ pub struct Record {
     )]
     #[cfg_attr(feature = "openapi", schema(nullable))]
     pub passes: Vec<PassSpec>,
+    /// The first round of the auction as it happened, where known: each seat's call from
+    /// forehand (seat 0), `pass`, `play` or (the last seat, after three passes) `ramsch`;
+    /// checked against the contract, and read by the players' view (RULES.md sections 7
+    /// and 11).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auction: Option<Vec<Call>>,
     /// Required by everything but `contracts`, which asks which contract to play, and a
     /// hand thrown in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -506,7 +516,26 @@ impl Record {
             stock,
         )?
         .with_muss(muss)
+        .and_then(|d| match self.calls()? {
+            Some(calls) => d.with_auction(calls),
+            None => Ok(d),
+        })
         .map(|d| d.named(self.id.clone(), self.players.clone()))
+    }
+
+    /// The auction's four calls, if the record gives them.
+    fn calls(&self) -> Result<Option<[Call; 4]>, Error> {
+        match &self.auction {
+            None => Ok(None),
+            Some(calls) => <[Call; 4]>::try_from(calls.as_slice())
+                .map(Some)
+                .map_err(|_| {
+                    Error::Conflict(format!(
+                        "auction: {} calls given, but it has four, one a seat from forehand",
+                        calls.len()
+                    ))
+                }),
+        }
     }
 
     pub(crate) fn variant(&self) -> Result<Variant, Error> {
@@ -558,6 +587,15 @@ impl Record {
             )));
         }
         self.variant()?;
+        // A hand thrown in follows four passes.
+        if let Some(calls) = self.calls()? {
+            if let Some(s) = (0..4).find(|&s| calls[s] != Call::Pass) {
+                return Err(Error::Conflict(format!(
+                    "auction: seat {s} said '{}', so the hand was played, not thrown in",
+                    calls[s].name()
+                )));
+            }
+        }
         if self.rules.bierkopf {
             return Err(Error::Conflict(
                 "thrown_in: nobody bids in Bierkopf (rules.bierkopf), so no hand is thrown in"
@@ -1047,6 +1085,7 @@ impl Record {
                 .collect(),
             round: deal.round().map(|r| r.name().to_string()),
             passes: deal.passes().iter().map(PassSpec::of).collect(),
+            auction: deal.auction().map(|calls| calls.to_vec()),
             contract: Some(spec),
             thrown_in: false,
             play: CardText::from_cards(game.plays().into_iter().map(|(_, c)| c)),

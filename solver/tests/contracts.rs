@@ -18,6 +18,7 @@ fn record_of(hands: &BySeat<Cards>, deck: Deck) -> Record {
             .collect(),
         round: None,
         passes: Vec::new(),
+        auction: None,
         contract: None,
         thrown_in: false,
         play: CardText::default(),

@@ -279,8 +279,8 @@ fn unknown_and_misspelt_fields_are_refused_by_name_wherever_they_stand() {
     assert_eq!(
         refused(&format!(r#"{{{base}, "tarif": {{"base": 20}}}}"#)),
         "invalid record: unknown field 'tarif'; expected one of id, variant, pack, deck, \
-         hands, round, passes, contract, thrown_in, play, doublings, tariff, rules, stock, \
-         players, meta; did you mean tariff?"
+         hands, round, passes, auction, contract, thrown_in, play, doublings, tariff, rules, \
+         stock, players, meta; did you mean tariff?"
     );
     let e = refused(&format!(
         r#"{{{base}, "rules": {{"laufende_minimum": 2}}}}"#

@@ -1768,3 +1768,81 @@ fn bauerchen_counts_the_melds_beside_the_cards() {
          pack (deck twenty), four Wenzels, a declared trump and partners across the table"
     );
 }
+
+/// The auction as it happened (RULES.md section 7): a record's calls are checked against
+/// its contract, and tell the players' view who wanted a game.
+#[test]
+fn the_auction_as_it_happened_is_checked_and_read() {
+    let json = |contract: &str, auction: &str, rules: &str| {
+        format!(
+            r#"{{"hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
+              "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"],
+              "contract": {contract}, "auction": {auction}{rules}}}"#
+        )
+    };
+    let sauspiel = r#"{"game": "sauspiel", "suit": "G", "declarer": 0}"#;
+    let solo_2 = r#"{"game": "solo", "suit": "E", "declarer": 2}"#;
+    let setup = |c: &str, a: &str| record(&json(c, a, "")).setup();
+    let fault =
+        |c: &str, a: &str, rules: &str| record(&json(c, a, rules)).setup().unwrap_err().to_string();
+    assert!(setup(sauspiel, r#"["play", "pass", "play", "pass"]"#).is_ok());
+    assert!(setup(solo_2, r#"["play", "pass", "play", "play"]"#).is_ok());
+    assert_eq!(
+        fault(sauspiel, r#"["pass", "play", "pass", "pass"]"#, ""),
+        "auction: seat 0 declares sauspiel G by seat 0, but said 'pass'"
+    );
+    let sauspiel_2 = r#"{"game": "sauspiel", "suit": "E", "declarer": 2}"#;
+    assert_eq!(
+        fault(sauspiel_2, r#"["play", "pass", "play", "pass"]"#, ""),
+        "auction: seat 0 said 'play' before seat 2, and between equal games the seat nearer \
+         forehand plays: sauspiel E by seat 2 cannot outbid him"
+    );
+    assert_eq!(
+        fault(sauspiel, r#"["play", "ramsch", "pass", "pass"]"#, ""),
+        "auction: only the last seat (3) may call Ramsch, after three passes, not seat 1"
+    );
+    assert_eq!(
+        fault(sauspiel, r#"["play", "pass"]"#, ""),
+        "auction: 2 calls given, but it has four, one a seat from forehand"
+    );
+    let ramsch = r#"{"game": "ramsch"}"#;
+    assert!(setup(ramsch, r#"["pass", "pass", "pass", "ramsch"]"#).is_ok());
+    assert_eq!(
+        fault(ramsch, r#"["pass", "pass", "pass", "pass"]"#, ""),
+        "auction: everyone passed at a table that plays no Ramsch then (rules.all_pass), and \
+         the last seat called none"
+    );
+    assert!(record(&json(
+        ramsch,
+        r#"["pass", "pass", "pass", "pass"]"#,
+        r#", "rules": {"all_pass": "ramsch"}"#
+    ))
+    .setup()
+    .is_ok());
+    // A hand thrown in follows four passes.
+    let mut thrown = record(&json(sauspiel, r#"["play", "pass", "pass", "pass"]"#, ""));
+    (thrown.contract, thrown.thrown_in) = (None, true);
+    assert_eq!(
+        thrown.score().unwrap_err().to_string(),
+        "auction: seat 0 said 'play', so the hand was played, not thrown in"
+    );
+    // Read by the players' view: without the calls, nothing is told of the seats after a
+    // solo's declarer; with them, seat 3's pass is a wish for no game, which lowers the
+    // likelihood of every deal by the chance of his passing with his hand.
+    let model = solver::auction::AuctionModel::shipped();
+    let solo_0 = r#"{"game": "solo", "suit": "H", "declarer": 0}"#;
+    let silent = record(&json(solo_0, "null", "")).setup().unwrap();
+    let told = setup(solo_0, r#"["play", "pass", "pass", "pass"]"#).unwrap();
+    let (a, b) = (
+        model.likelihood(&silent, seat(1)),
+        model.likelihood(&told, seat(1)),
+    );
+    assert!(b < a && b > 0.0, "{a} {b}");
+    // The auction round-trips through the record of the game.
+    let game = told.clone();
+    let back = Record::from_game(&Game::new(game));
+    assert_eq!(
+        back.auction,
+        Some(vec![Call::Play, Call::Pass, Call::Pass, Call::Pass])
+    );
+}

@@ -754,6 +754,8 @@ impl Parsed<'_> {
         let thrown_in = contract.is_none();
         let record = Record {
             pack: None,
+            // The protocols name who declared, not what each seat said.
+            auction: None,
             id: Some(format!("{name}#{}", self.number)),
             variant: None,
             deck,

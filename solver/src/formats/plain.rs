@@ -96,6 +96,7 @@ pub fn parse_line(text: &str, line: usize) -> Result<Record, FormatError> {
         .map_err(|error| FormatError::Record { line, error })?;
     Ok(Record {
         pack: None,
+        auction: None,
         id: None,
         variant: None,
         deck: (deck == Deck::Short).then(|| deck.name().to_string()),

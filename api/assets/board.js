@@ -397,7 +397,8 @@ function viewContract(root) {
   if (who.dataset.for !== key) {
     const seats = [...new Set(S.choices.map(([seat]) => seat))];
     who.replaceChildren(...seats.map(seat => el("option", { value: seat === null ? "pass" : seat },
-      seat === null ? "Everyone passes" : seatLabel(S.base.players, seat))));
+      seat === null ? (S.base.rules && S.base.rules.bierkopf ? "Nobody bids (Bierkopf)" : "Everyone passes")
+        : seatLabel(S.base.players, seat))));
     who.dataset.for = key;
   }
   const seat = who.value === "pass" ? null : +who.value;

@@ -199,10 +199,7 @@ pub fn german_declaration(
         Some(seat) => (seat, false),
         None => {
             let eu = Card::new(Suit::Eichel, Rank::Unter);
-            let holder = Seat::ALL
-                .into_iter()
-                .find(|s| hands[*s].contains(eu))
-                .unwrap_or(Seat::S0);
+            let holder = hands.holder(eu).unwrap_or(Seat::S0);
             (holder, true)
         }
     };

@@ -406,7 +406,7 @@ fn check_muss(deal: &Deal, contract: &Contract) -> Result<(), Error> {
         return Ok(());
     }
     let eo = Card::new(Suit::Eichel, Rank::Ober);
-    let holder = Seat::ALL.into_iter().find(|s| deal.hands[*s].contains(eo));
+    let holder = deal.hands.holder(eo);
     let Some(declarer) = contract.declarer() else {
         return Err(Error::Conflict(
             "contract.forced: a Muss game is declared; a Ramsch is no Muss game".to_string(),
@@ -823,9 +823,7 @@ impl Setup {
         let order = self.order();
         let options = &self.deal.options;
         let called = self.contract.called_ace().and_then(|ace| {
-            let partner = Seat::ALL
-                .into_iter()
-                .find(|s| self.hands[*s].contains(ace))?;
+            let partner = self.hands.holder(ace)?;
             let suit_cards = order.group_cards(Group::Plain(ace.suit()));
             let min = options.run_away_min.unwrap_or(match self.deal.deck {
                 Deck::Long => 4,

@@ -791,7 +791,7 @@ impl Record {
         if let (Contract::Sauspiel { called, .. }, Some(p)) = (contract, spec.partner) {
             let ace = Card::new(called, Rank::Ace);
             let dealt = setup.dealt_hands();
-            let holder = Seat::ALL.into_iter().find(|s| dealt[*s].contains(ace));
+            let holder = dealt.holder(ace);
             if holder.map(|h| h.index() as i64) != Some(p) {
                 return Err(bad(
                     "partner (the holder of the called ace is the partner)",

@@ -1,10 +1,13 @@
-//! Rounds in which cards change hands before the contract (RULES.md section 12): the
-//! Schieber round and the Teufelsrunde.
+//! The special rounds (RULES.md section 12): what each allows a deal's contract, and how
+//! its cards change hands before it.
 //!
-//! A record of such a round gives the hands as dealt and the passes in order; the hands
-//! the contract is played with follow from them. Cards set aside before the deal are
-//! handed out by a pass without a giver. Every pass is checked: the giver holds the cards
-//! when he passes them, and the round's shape (who passes what to whom) is the seed's.
+//! In a Schieber round or Teufelsrunde cards set aside before the deal are handed to
+//! forehand by a pass without a giver, and a Schieber passes them on; a Zupf-Solo's
+//! soloist exchanges one card; the other rounds (Hadsch, Strixner, the Allgäu round, the
+//! last round) pass nothing. A record gives the hands as dealt and the passes in order;
+//! the hands the contract is played with follow from them. Every pass is checked: the
+//! giver holds the cards when he passes them, and the round's shape (who passes what to
+//! whom) is the seed's.
 
 use crate::cards::{Card, Cards, Deck, Rank, Suit};
 use crate::contract::{Contract, Solo};
@@ -43,6 +46,69 @@ pub enum Round {
 
 /// Tricks of a Strixner played before its solo is announced.
 pub const STRIXNER_TRICKS: usize = 3;
+
+/// How a round's cards change hands before the contract ([`Round::passing`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Passing {
+    /// Cards set aside before the deal go to forehand, and may be passed on.
+    SetAside(SetAside),
+    /// The soloist gives a card and takes one (a Zupf-Solo).
+    Exchange,
+    /// Every hand is dealt in full and kept.
+    None,
+}
+
+/// The rounds that set cards aside before the deal.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum SetAside {
+    Schieber,
+    Teufelsrunde,
+}
+
+impl SetAside {
+    /// The cards set aside, as the first pass hands them to forehand.
+    fn check(self, cards: Cards) -> Result<(), Error> {
+        let fits = match self {
+            SetAside::Schieber => (2..=4).any(|k| cards == OBERS[..k].iter().copied().collect()),
+            SetAside::Teufelsrunde => cards == DEVILS.iter().copied().collect(),
+        };
+        if fits {
+            return Ok(());
+        }
+        Err(pass_fault(
+            0,
+            match self {
+                SetAside::Schieber => format!(
+                    "a Schieber sets aside EO GO (or EO GO HO, or all four Obers) for \
+                     forehand, not {cards}"
+                ),
+                SetAside::Teufelsrunde => {
+                    format!("the Teufelsrunde gives forehand EO GO SO EU, not {cards}")
+                }
+            },
+        ))
+    }
+
+    /// Who passes to whom, pass by pass after the first (the cards set aside).
+    fn chain(self) -> &'static [(Seat, Seat)] {
+        match self {
+            SetAside::Schieber => &[
+                (Seat::S0, Seat::S1),
+                (Seat::S1, Seat::S2),
+                (Seat::S2, Seat::S3),
+            ],
+            SetAside::Teufelsrunde => &[],
+        }
+    }
+
+    /// The seat dealt fewer cards by as many as are set aside.
+    fn short_seat(self) -> Seat {
+        match self {
+            SetAside::Schieber => Seat::S3,
+            SetAside::Teufelsrunde => Seat::S0,
+        }
+    }
+}
 
 /// Cards handed to `to` before the contract: by `from`, or from the cards set aside
 /// (`from` is `None`).
@@ -208,60 +274,32 @@ impl Round {
         }
     }
 
-    /// The cards set aside before the deal, as the first pass hands them to forehand.
-    fn check_aside(self, cards: Cards) -> Result<(), Error> {
-        let fits = match self {
-            Round::Schieber => (2..=4).any(|k| cards == OBERS[..k].iter().copied().collect()),
-            Round::Teufelsrunde => cards == DEVILS.iter().copied().collect(),
-            Round::Zupf | Round::Hadsch | Round::Allgaeu | Round::Last | Round::Strixner => {
-                cards.is_empty()
-            }
-        };
-        if fits {
-            Ok(())
-        } else {
-            Err(pass_fault(
-                0,
-                match self {
-                    Round::Schieber => {
-                        format!("a Schieber sets aside EO GO (or EO GO HO, or all four Obers) for forehand, not {cards}")
-                    }
-                    Round::Teufelsrunde => {
-                        format!("the Teufelsrunde gives forehand EO GO SO EU, not {cards}")
-                    }
-                    Round::Zupf => format!("a Zupf-Solo sets nothing aside, not {cards}"),
-                    Round::Hadsch | Round::Allgaeu | Round::Last | Round::Strixner => {
-                        format!("a {} round sets nothing aside, not {cards}", self.name())
-                    }
-                },
-            ))
+    /// How the round's cards change hands before the contract: set aside and passed on
+    /// (Schieber, Teufelsrunde), exchanged (Zupf-Solo), or not at all.
+    fn passing(self) -> Passing {
+        match self {
+            Round::Schieber => Passing::SetAside(SetAside::Schieber),
+            Round::Teufelsrunde => Passing::SetAside(SetAside::Teufelsrunde),
+            Round::Zupf => Passing::Exchange,
+            Round::Hadsch | Round::Allgaeu | Round::Last | Round::Strixner => Passing::None,
         }
     }
 
-    /// Who passes to whom, pass by pass after the first (the cards set aside).
+    /// Who passes to whom after the cards set aside (none outside a Schieber).
     fn chain(self) -> &'static [(Seat, Seat)] {
-        match self {
-            Round::Schieber => &[
-                (Seat::S0, Seat::S1),
-                (Seat::S1, Seat::S2),
-                (Seat::S2, Seat::S3),
-            ],
-            Round::Teufelsrunde
-            | Round::Zupf
-            | Round::Hadsch
-            | Round::Allgaeu
-            | Round::Last
-            | Round::Strixner => &[],
+        match self.passing() {
+            Passing::SetAside(aside) => aside.chain(),
+            Passing::Exchange | Passing::None => &[],
         }
     }
 
     /// The passes a round has in full: the cards set aside, then one per link (a Zupf-Solo:
     /// the soloist's card and the one he takes).
     pub fn pass_count(self) -> usize {
-        match self {
-            Round::Zupf => 2,
-            Round::Hadsch | Round::Allgaeu | Round::Last | Round::Strixner => 0,
-            _ => self.chain().len() + 1,
+        match self.passing() {
+            Passing::Exchange => 2,
+            Passing::None => 0,
+            Passing::SetAside(aside) => aside.chain().len() + 1,
         }
     }
 
@@ -299,19 +337,6 @@ impl Round {
         Ok(all)
     }
 
-    /// The seat dealt fewer cards by as many as are set aside.
-    fn short_seat(self) -> Seat {
-        match self {
-            Round::Schieber => Seat::S3,
-            Round::Teufelsrunde
-            | Round::Zupf
-            | Round::Hadsch
-            | Round::Allgaeu
-            | Round::Last
-            | Round::Strixner => Seat::S0,
-        }
-    }
-
     /// The hands after the passes, from the hands as dealt. Every card of `deck` is dealt
     /// or set aside exactly once (the caller has checked each card once); the passes have
     /// the round's shape and each giver holds what he passes. With `complete`, every pass
@@ -324,13 +349,11 @@ impl Round {
         passes: &[Pass],
         complete: bool,
     ) -> Result<BySeat<Cards>, Error> {
-        match self {
-            Round::Zupf => return zupf(deck, dealt, passes),
-            Round::Hadsch | Round::Allgaeu | Round::Last | Round::Strixner => {
-                return full_hands(self, deck, dealt, passes)
-            }
-            Round::Schieber | Round::Teufelsrunde => {}
-        }
+        let aside = match self.passing() {
+            Passing::Exchange => return zupf(deck, dealt, passes),
+            Passing::None => return full_hands(self, deck, dealt, passes),
+            Passing::SetAside(aside) => aside,
+        };
         let Some(first) = passes.first() else {
             return Err(pass_fault(
                 0,
@@ -346,7 +369,7 @@ impl Round {
                 "the first pass hands forehand (seat 0) the cards set aside: no `from`".to_string(),
             ));
         }
-        self.check_aside(first.cards)?;
+        aside.check(first.cards)?;
         let k = first.cards.len() as usize;
         let dealt_cards = Seat::ALL
             .into_iter()
@@ -355,7 +378,7 @@ impl Round {
             return Err(Error::DuplicateCard(card));
         }
         for seat in Seat::ALL {
-            let expected = deck.hand_size() - if seat == self.short_seat() { k } else { 0 };
+            let expected = deck.hand_size() - if seat == aside.short_seat() { k } else { 0 };
             if dealt[seat].len() as usize != expected {
                 return Err(Error::HandSize {
                     seat,
@@ -367,7 +390,7 @@ impl Round {
         }
         let mut hands = *dealt;
         hands[Seat::S0] |= first.cards;
-        let chain = self.chain();
+        let chain = aside.chain();
         if passes.len() - 1 > chain.len() {
             let n = chain.len() + 1;
             let passes = if n == 1 { "pass" } else { "passes" };

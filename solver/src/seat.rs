@@ -3,6 +3,7 @@
 //! Seats are numbered 0..3 clockwise; seat 0 is forehand and leads the first trick, seat 3
 //! deals.
 
+use crate::cards::{Card, Cards};
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
@@ -96,6 +97,13 @@ impl<T> BySeat<T> {
     }
     pub fn map<U>(self, f: impl FnMut(T) -> U) -> BySeat<U> {
         BySeat(self.0.map(f))
+    }
+}
+
+impl BySeat<Cards> {
+    /// The seat whose cards hold `card`, if any.
+    pub fn holder(&self, card: Card) -> Option<Seat> {
+        Seat::ALL.into_iter().find(|s| self[*s].contains(card))
     }
 }
 

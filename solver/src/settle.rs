@@ -167,9 +167,7 @@ pub fn laufende_held(setup: &Setup) -> u32 {
     let order = setup.order();
     let declarers = setup.declarers();
     let side_of = |card: Card| {
-        let holder = Seat::ALL
-            .into_iter()
-            .find(|s| setup.hands()[*s].contains(card));
+        let holder = setup.hands().holder(card);
         holder.map(|h| declarers.contains(h))
     };
     let trumps = order.trump_list();

@@ -10,7 +10,6 @@ use crate::game::Setup;
 use crate::options::{LastRound, RoundEvent, MAX_BOCK};
 use crate::record::Record;
 use crate::round::{allgaeu_obligation, Round, ALLGAEU_NAMES};
-use crate::seat::Seat;
 use crate::settle::{Outcome, Score};
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -225,7 +224,7 @@ impl Rounds {
         if let Some(setup) = setup.filter(|s| matches!(s.contract(), Contract::Sauspiel { .. })) {
             let eo = Card::new(Suit::Eichel, Rank::Ober);
             let dealt = setup.deal().dealt();
-            if let Some(holder) = Seat::ALL.into_iter().find(|s| dealt[*s].contains(eo)) {
+            if let Some(holder) = dealt.holder(eo) {
                 self.old_one = Some((names[holder.index()].clone(), game));
             }
         }

@@ -484,6 +484,140 @@ pub(crate) fn check_table(
     check_amount("stock", stock)
 }
 
+/// A Sauspiel's call (RULES.md section 3.1): not the Herz ace, not an ace the declarer
+/// holds, of a suit he holds a plain card of (but in a Muss game's Renonce); and a stock
+/// the declarers can share in halves.
+fn check_sauspiel(
+    deal: &Deal,
+    declarer: Seat,
+    called: Suit,
+    rank: CalledRank,
+) -> Result<(), Error> {
+    if called == Suit::Herz {
+        return Err(Error::UncallableAce(called));
+    }
+    check_renonce_rank(deal, declarer, rank)?;
+    let hand = deal.hands[declarer];
+    let ace = Card::new(called, rank.rank());
+    if hand.contains(ace) {
+        return Err(Error::DeclarerHoldsCalledAce {
+            seat: declarer,
+            ace,
+        });
+    }
+    let sauspiel = Contract::Sauspiel {
+        declarer,
+        called,
+        rank,
+    };
+    let plain = sauspiel.order(deal.deck).group_cards(Group::Plain(called));
+    // Renonce: a Muss declarer who could call no ace may call one of a suit he holds no
+    // card of.
+    let renonce = deal.muss && callable_aces(hand, deal.deck).is_empty() || rank != CalledRank::Ace;
+    if hand.intersect(plain).is_empty() && !renonce {
+        return Err(Error::CalledSuitNotHeld {
+            seat: declarer,
+            ace,
+        });
+    }
+    if deal.stock % 2 != 0 && deal.options.stock_rule == StockRule::Split {
+        return Err(Error::StockNotSplit(deal.stock));
+    }
+    Ok(())
+}
+
+/// A Hochzeit as RULES.md section 7 has it, the deal making it ([`Contract::hochzeit`]);
+/// two cards exchanged only where the table plays the Bauernhochzeit.
+fn check_hochzeit(deal: &Deal, contract: Contract) -> Result<(), Error> {
+    let Contract::Hochzeit {
+        declarer,
+        partner,
+        returned,
+        ..
+    } = contract
+    else {
+        return Ok(());
+    };
+    let checked = Contract::hochzeit(&deal.hands, deal.deck, declarer, partner, returned)?;
+    if returned.len() == 2 && !deal.options.bauernhochzeit {
+        return Err(Error::Conflict(
+            "the Hochzeit exchanges two cards, a Bauernhochzeit, which the table plays only \
+             with rules.bauernhochzeit: true"
+                .to_string(),
+        ));
+    }
+    if checked != contract {
+        return Err(Error::Conflict(format!(
+            "the Hochzeit is {contract:?}, but the deal makes it {checked:?}"
+        )));
+    }
+    Ok(())
+}
+
+/// The German game the deal declares (RULES.md section 8), with the table's partnership
+/// or alone; in Bauerchen forehand's game with any trump, with his partner across.
+fn check_german(deal: &Deal, contract: Contract) -> Result<(), Error> {
+    let Contract::German {
+        declarer,
+        trump,
+        wenzels,
+        forced,
+        partners,
+    } = contract
+    else {
+        return Ok(());
+    };
+    let rules = &deal.options;
+    crate::options::check_blattla(wenzels, rules.german_trump)?;
+    if rules.bauerchen {
+        if declarer != Seat::S0 || forced || partners != Partners::Across {
+            return Err(Error::Conflict(format!(
+                "rules.bauerchen: forehand (seat 0) names the trumps and plays with seat 2, \
+                 not {contract}"
+            )));
+        }
+        return Ok(());
+    }
+    let declaration = german_declaration(&deal.hands, wenzels, rules.german_trump);
+    // A forced game's trump is the forced player's to name (unless Schellen are always
+    // trumps); every other part of the contract follows from the deal.
+    let names_trump = forced && rules.german_trump == GermanTrump::Declared;
+    let matches = declarer == declaration.declarer
+        && forced == declaration.forced
+        && (names_trump || trump == declaration.trump);
+    if !matches {
+        return Err(Error::NotTheDeclaration {
+            declaration: declaration.to_string(),
+            given: contract.to_string(),
+        });
+    }
+    // The declarer plays with the table's partnership, or alone.
+    if partners != Partners::Solo && partners != rules.german_partners {
+        return Err(Error::Conflict(format!(
+            "the game is played with {} partners, but the table's rule \
+             (rules.german_partners) is {}",
+            partners.name(),
+            rules.german_partners.name()
+        )));
+    }
+    Ok(())
+}
+
+/// A Kreuzbock's declaring team (RULES.md section 7): the seed's order, the team of the
+/// last Kontra, else of the first Klopfen, else the team that leads to the first trick
+/// (forehand's, seats 0 and 2). A record counts doublings but not who gave them, so with a
+/// Kontra or a Klopfen its `declarer` says which team that was.
+fn check_kreuzbock(deal: &Deal, declarer: Seat) -> Result<(), Error> {
+    let doubled = deal.doublings.kontra > 0 || deal.doublings.klopfen > 0;
+    if !doubled && !declarer.index().is_multiple_of(2) {
+        return Err(Error::Conflict(format!(
+            "a Kreuzbock without Kontra or Klopfen is declared by the team that leads to the \
+             first trick, seats 0 and 2, not seat {declarer}'s"
+        )));
+    }
+    Ok(())
+}
+
 /// Bauerchen is German Schafkopf's Palatinate form (RULES.md section 8): the twenty-card
 /// pack, the four Unters as the Wenzels, a trump suit named, partners across the table.
 fn check_bauerchen(variant: Variant, deck: Deck, options: &Options) -> Result<(), Error> {
@@ -565,7 +699,6 @@ impl Setup {
     /// Sauspiel's stock in halves.
     pub fn new(deal: Deal, contract: Contract) -> Result<Setup, Error> {
         deal.check_auction(&contract)?;
-        let dealt = &deal.hands;
         if deal.deck == Deck::Kop && contract == Contract::Ramsch {
             return Err(kop_ramsch());
         }
@@ -588,117 +721,15 @@ impl Setup {
                 declarer,
                 called,
                 rank,
-            } => {
-                if called == Suit::Herz {
-                    return Err(Error::UncallableAce(called));
-                }
-                check_renonce_rank(&deal, declarer, rank)?;
-                let ace = Card::new(called, rank.rank());
-                if dealt[declarer].contains(ace) {
-                    return Err(Error::DeclarerHoldsCalledAce {
-                        seat: declarer,
-                        ace,
-                    });
-                }
-                let plain = contract.order(deal.deck).group_cards(Group::Plain(called));
-                // Renonce: a Muss declarer who could call no ace may call one of a suit
-                // he holds no card of.
-                let renonce = deal.muss && callable_aces(dealt[declarer], deal.deck).is_empty()
-                    || rank != CalledRank::Ace;
-                if dealt[declarer].intersect(plain).is_empty() && !renonce {
-                    return Err(Error::CalledSuitNotHeld {
-                        seat: declarer,
-                        ace,
-                    });
-                }
-                if deal.stock % 2 != 0 && deal.options.stock_rule == StockRule::Split {
-                    return Err(Error::StockNotSplit(deal.stock));
-                }
-            }
+            } => check_sauspiel(&deal, declarer, called, rank)?,
             Contract::Sie { declarer } => {
-                if !holds_sie(dealt[declarer], deal.deck) {
+                if !holds_sie(deal.hands[declarer], deal.deck) {
                     return Err(Error::NoSie { seat: declarer });
                 }
             }
-            Contract::Hochzeit {
-                declarer,
-                partner,
-                returned,
-                ..
-            } => {
-                let checked = Contract::hochzeit(dealt, deal.deck, declarer, partner, returned)?;
-                if returned.len() == 2 && !deal.options().bauernhochzeit {
-                    return Err(Error::Conflict(
-                        "the Hochzeit exchanges two cards, a Bauernhochzeit, which the table \
-                         plays only with rules.bauernhochzeit: true"
-                            .to_string(),
-                    ));
-                }
-                if checked != contract {
-                    return Err(Error::Conflict(format!(
-                        "the Hochzeit is {contract:?}, but the deal makes it {checked:?}"
-                    )));
-                }
-            }
-            Contract::German {
-                declarer,
-                trump,
-                wenzels,
-                forced,
-                partners,
-            } => {
-                let rules = deal.options();
-                crate::options::check_blattla(wenzels, rules.german_trump)?;
-                if rules.bauerchen {
-                    // Forehand names the trumps and plays with his partner across.
-                    if declarer != Seat::S0 || forced || partners != Partners::Across {
-                        return Err(Error::Conflict(format!(
-                            "rules.bauerchen: forehand (seat 0) names the trumps and plays \
-                             with seat 2, not {contract}"
-                        )));
-                    }
-                    return Ok(Setup {
-                        hands: contract.played_hands(deal.hands),
-                        deal,
-                        contract,
-                    });
-                }
-                let declaration = german_declaration(dealt, wenzels, rules.german_trump);
-                // A forced game's trump is the forced player's to name (unless Schellen are
-                // always trumps); every other part of the contract follows from the deal.
-                let names_trump = forced && rules.german_trump == GermanTrump::Declared;
-                let matches = declarer == declaration.declarer
-                    && forced == declaration.forced
-                    && (names_trump || trump == declaration.trump);
-                if !matches {
-                    return Err(Error::NotTheDeclaration {
-                        declaration: declaration.to_string(),
-                        given: contract.to_string(),
-                    });
-                }
-                // The declarer plays with the table's partnership, or alone.
-                if partners != Partners::Solo && partners != rules.german_partners {
-                    return Err(Error::Conflict(format!(
-                        "the game is played with {} partners, but the table's rule \
-                         (rules.german_partners) is {}",
-                        partners.name(),
-                        rules.german_partners.name()
-                    )));
-                }
-            }
-            Contract::Kreuzbock { declarer } => {
-                // The seed's order: the team of the last Kontra, else of the first Klopfen,
-                // else the team that leads to the first trick (forehand's, seats 0 and 2).
-                // A record counts doublings but not who gave them, so with a Kontra or a
-                // Klopfen its `declarer` says which team that was.
-                let doubled = deal.doublings.kontra > 0 || deal.doublings.klopfen > 0;
-                if !doubled && declarer.index() % 2 != 0 {
-                    return Err(Error::Conflict(format!(
-                        "a Kreuzbock without Kontra or Klopfen is declared by the team that \
-                         leads to the first trick, seats 0 and 2, not seat {declarer}'s"
-                    )));
-                }
-            }
+            Contract::Hochzeit { .. } => check_hochzeit(&deal, contract)?,
+            Contract::German { .. } => check_german(&deal, contract)?,
+            Contract::Kreuzbock { declarer } => check_kreuzbock(&deal, declarer)?,
             Contract::Solo { .. }
             | Contract::Bettel { .. }
             | Contract::Ramsch

@@ -19,7 +19,7 @@
 //! problem not quite convex).
 
 use crate::cards::{Card, Cards, Rank, Suit};
-use crate::contract::{Contract, Variant};
+use crate::contract::Contract;
 use crate::error::Error;
 use crate::game::{announceable_on, Call, Deal, Setup};
 use crate::order::Order;
@@ -85,7 +85,7 @@ fn wish_of(contract: &Contract) -> Option<Wish> {
 /// a Bettel, a Hochzeit, a round with passes).
 fn evidence(setup: &Setup) -> Option<Vec<(Seat, Wishes)>> {
     let deal = setup.deal();
-    if deal.variant() != Variant::Bavarian || deal.muss() || deal.round().is_some() {
+    if deal.fixed_bidding().is_some() {
         return None;
     }
     let contract = setup.contract();
@@ -319,8 +319,8 @@ impl AuctionModel {
 
     /// How likely the seats before `seat` in the bidding order (forehand, seat 0, first)
     /// were to pass with the hands of `deal`, where `seat` is still to speak: the
-    /// product of their chances of passing. 1 where the model says nothing (a German
-    /// deal, a Muss game, a round with passes).
+    /// product of their chances of passing. 1 where the model says nothing: where the seats
+    /// do not bid freely ([`Deal::fixed_bidding`]).
     pub fn passed_before(&self, deal: &Deal, seat: Seat) -> f64 {
         self.passed_before_at(deal, seat, &Table::of(deal))
     }
@@ -328,7 +328,7 @@ impl AuctionModel {
     /// [`AuctionModel::passed_before`], `table` that of `deal` (worked out once for many
     /// deals at it).
     pub fn passed_before_at(&self, deal: &Deal, seat: Seat, table: &Table) -> f64 {
-        if deal.variant() != Variant::Bavarian || deal.muss() || deal.round().is_some() {
+        if deal.fixed_bidding().is_some() {
             return 1.0;
         }
         Seat::ALL

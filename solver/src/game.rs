@@ -86,18 +86,25 @@ impl Deal {
         })
     }
 
-    /// The same deal with the first round of its auction as it happened (`calls`, seat 0
-    /// first), checked against the contract by [`Setup::new`]. Only a deal everyone bids on
-    /// freely has one: not a German deal, a Muss game or a special round.
-    pub fn with_auction(self, calls: [Call; 4]) -> Result<Deal, Error> {
-        let fault = match (self.variant, self.muss, self.round()) {
+    /// Why the seats do not bid freely on this deal, if they do not: the German game
+    /// declares by the count, a Muss game's holder of `EO` must declare, a special round
+    /// has its own way to its game, and nobody bids in Bierkopf. Only where they do is there
+    /// an auction to hold, to record and to read, and a Hochzeit to offer.
+    pub fn fixed_bidding(&self) -> Option<&'static str> {
+        match (self.variant, self.muss, self.round()) {
             (Variant::German, ..) => Some("German Schafkopf declares by the count"),
             (_, true, _) => Some("in a Muss game the holder of EO must declare"),
             (_, _, Some(_)) => Some("a special round has its own way to its game"),
             _ if self.options.bierkopf => Some("nobody bids in Bierkopf"),
             _ => None,
-        };
-        if let Some(why) = fault {
+        }
+    }
+
+    /// The same deal with the first round of its auction as it happened (`calls`, seat 0
+    /// first), checked against the contract by [`Setup::new`]. Only a deal the seats bid on
+    /// freely has one ([`Deal::fixed_bidding`]).
+    pub fn with_auction(self, calls: [Call; 4]) -> Result<Deal, Error> {
+        if let Some(why) = self.fixed_bidding() {
             return Err(Error::Conflict(format!(
                 "auction: {why}, so no auction is held"
             )));

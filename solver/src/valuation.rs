@@ -392,13 +392,9 @@ fn report(
                 Err(u) => unsettled.push(u),
             }
         }
-        // A Hochzeit is offered where the table plays freely: not in a round whose cards
-        // change hands, nor in a Muss game (there the holder of EO declares, nobody else),
-        // nor in Bierkopf (nobody bids).
-        if variant == Variant::Bavarian
-            && deal.round().is_none()
-            && !deal.muss()
-            && !deal.options().bierkopf
+        // A Hochzeit is offered where the seats bid freely (not in the German game, a round,
+        // a Muss game, where the holder of EO declares, nor in Bierkopf).
+        if deal.fixed_bidding().is_none()
             && (may_offer_hochzeit(hands[seat], deck)
                 || deal.options().bauernhochzeit && may_offer_bauernhochzeit(hands[seat], deck))
         {

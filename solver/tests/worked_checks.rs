@@ -1711,7 +1711,7 @@ fn an_evening_of_every_special_round_is_counted_in_order() {
     );
     assert!(faults[1].starts_with("round: the Allgäu round under way has had 11"));
     let open = &totals.unfinished[0];
-    assert_eq!((open.round.as_str(), open.games), ("allgaeu", 11));
+    assert_eq!((open.round, open.games), (OwedRound::Allgaeu, 11));
 }
 
 /// Bauerchen (RULES.md section 8): forehand names the trumps; a King-Ober pair held counts

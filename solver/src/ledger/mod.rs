@@ -6,7 +6,7 @@ mod matches;
 mod rounds;
 
 pub use matches::{MatchState, MatchWon};
-pub use rounds::UnfinishedRound;
+pub use rounds::{OwedRound, UnfinishedRound};
 
 use crate::contract::Variant;
 use crate::error::Error;

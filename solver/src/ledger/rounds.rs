@@ -60,9 +60,13 @@ enum RoundGame {
 
 impl RoundGame {
     fn name(self) -> &'static str {
+        self.owed().title()
+    }
+
+    fn owed(self) -> OwedRound {
         match self {
-            RoundGame::Ramsch => "Ramsch",
-            RoundGame::Kreuzbock => "Kreuzbock",
+            RoundGame::Ramsch => OwedRound::Ramsch,
+            RoundGame::Kreuzbock => OwedRound::Kreuzbock,
         }
     }
 
@@ -85,12 +89,34 @@ struct EventRound {
     played: u32,
 }
 
+/// A round that obliges the games of the table while it is under way.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum OwedRound {
+    Ramsch,
+    Kreuzbock,
+    Allgaeu,
+    Last,
+}
+
+impl OwedRound {
+    /// The round as a sentence names it: "the Allgäu round".
+    fn title(self) -> &'static str {
+        match self {
+            OwedRound::Ramsch => "Ramsch",
+            OwedRound::Kreuzbock => "Kreuzbock",
+            OwedRound::Allgaeu => "Allgäu",
+            OwedRound::Last => "last",
+        }
+    }
+}
+
 /// A round still under way when the ledger's games end: the evening stopped inside it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct UnfinishedRound {
-    /// `ramsch`, `kreuzbock`, `allgaeu` or `last`.
-    pub round: String,
+    pub round: OwedRound,
     /// Its games counted, and how many it has.
     pub games: u32,
     pub of: u32,
@@ -104,28 +130,12 @@ pub struct UnfinishedRound {
 impl std::fmt::Display for UnfinishedRound {
     /// "the Ramsch round that the throw-in in game 1 started, 1 of its 4 games played".
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match (self.round.as_str(), self.event, self.after) {
-            ("allgaeu", ..) => write!(f, "the Allgäu round")?,
-            ("last", ..) => write!(f, "the last round")?,
-            (round, Some(event), Some(game)) => write!(
-                f,
-                "the {} round that {} in game {game} started",
-                capitalized(round),
-                event.words()
-            )?,
-            (round, ..) => write!(f, "the {round} round")?,
+        write!(f, "the {} round", self.round.title())?;
+        if let (Some(event), Some(game)) = (self.event, self.after) {
+            write!(f, " that {} in game {game} started", event.words())?;
         }
         write!(f, ", {} of its {} games played", self.games, self.of)
     }
-}
-
-/// `ramsch` as a sentence names the game: `Ramsch`.
-fn capitalized(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 impl Rounds {
@@ -236,7 +246,7 @@ impl Rounds {
         let mut open = Vec::new();
         if let Some(r) = &self.allgaeu {
             open.push(UnfinishedRound {
-                round: Round::Allgaeu.name().to_string(),
+                round: OwedRound::Allgaeu,
                 games: r.games,
                 of: ALLGAEU_GAMES,
                 event: None,
@@ -245,7 +255,7 @@ impl Rounds {
         }
         if let Some(n) = self.last.filter(|n| *n < LAST_ROUND_GAMES) {
             open.push(UnfinishedRound {
-                round: Round::Last.name().to_string(),
+                round: OwedRound::Last,
                 games: n,
                 of: LAST_ROUND_GAMES,
                 event: None,
@@ -254,7 +264,7 @@ impl Rounds {
         }
         for r in &self.due {
             open.push(UnfinishedRound {
-                round: r.game.name().to_lowercase(),
+                round: r.game.owed(),
                 games: r.played,
                 of: ROUND_GAMES,
                 event: Some(r.event),
@@ -415,6 +425,7 @@ fn events(record: &Record, score: &Score, setup: Option<&Setup>) -> Vec<RoundEve
 
 #[cfg(test)]
 mod tests {
+    use super::OwedRound;
     use crate::ledger::tests::sauspiel;
     use crate::ledger::Ledger;
     use crate::options::RoundEvent;
@@ -484,7 +495,7 @@ mod tests {
         );
         assert_eq!(ledger.totals().games, 2);
         let open = &ledger.totals().unfinished[0];
-        assert_eq!((open.round.as_str(), open.games, open.of), ("ramsch", 1, 4));
+        assert_eq!((open.round, open.games, open.of), (OwedRound::Ramsch, 1, 4));
         assert_eq!(open.after, Some(1));
         assert_eq!(
             open.to_string(),
@@ -540,8 +551,8 @@ mod tests {
         let open = ledger.totals().unfinished;
         assert_eq!(open.len(), 1);
         assert_eq!(
-            (open[0].round.as_str(), open[0].after),
-            ("kreuzbock", Some(6))
+            (open[0].round, open[0].after),
+            (OwedRound::Kreuzbock, Some(6))
         );
         let refused = ledger.add(&ramsch(names)).unwrap_err().to_string();
         assert!(

@@ -5,7 +5,7 @@
 
 use super::decision::{decision_seed, Outlook};
 use super::parallel;
-use super::{round, Inference, Sampling};
+use super::{round, Sampling};
 use crate::advice::Severities;
 use crate::analysis::{analyze, Analysis, AnalysisView, SingleDummy, SingleDummySummary};
 use crate::cards::{Card, Cards};
@@ -39,11 +39,7 @@ pub fn analyze_players(
         false => Some(sampling.ceiling(&start)?),
     };
     analysis.seed = Some(sampling.seed);
-    // A Strixner has no auction to read (its view weighs every world alike).
-    analysis.inference = Some(match game.setup().opening_tricks() {
-        0 => sampling.inference.name(),
-        _ => Inference::None.name(),
-    });
+    analysis.inference = Some(sampling.inference.on(game.setup()).name());
     if analysis.plays.is_empty() {
         return Ok(analysis);
     }

@@ -160,6 +160,15 @@ impl Inference {
         Inference::Auction(AuctionModel::shipped())
     }
 
+    /// The inference a game of `setup` allows: none in a Strixner, whose solo was chosen
+    /// after three tricks, with no auction to read; else this one.
+    pub fn on(self, setup: &Setup) -> Inference {
+        match setup.opening_tricks() {
+            0 => self,
+            _ => Inference::None,
+        }
+    }
+
     /// Its name in the answers: `auction` or `none`.
     pub fn name(&self) -> &'static str {
         match self {
@@ -269,10 +278,8 @@ impl View {
     /// The same view, its worlds weighed by `inference`: drawn in proportion to the
     /// likelihood of the auction as it happened, or weighted by it where all are listed.
     pub fn inferring(self, inference: Inference) -> View {
-        let auction = match inference {
+        let auction = match inference.on(&self.setup) {
             Inference::None => None,
-            // A Strixner has no auction: its solo was chosen after three tricks.
-            Inference::Auction(_) if self.setup.opening_tricks() > 0 => None,
             Inference::Auction(model) => {
                 Some((model, crate::auction::Table::of(self.setup.deal())))
             }

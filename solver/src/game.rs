@@ -1044,17 +1044,16 @@ impl Game {
                 played => played?,
             }
         }
-        // A Strixner's solo is announced by whoever took the third trick.
-        let opening = game.opening as usize;
-        if let (Some(trick), Some(declarer)) = (
-            game.tricks().get(opening.wrapping_sub(1)),
-            game.contract().declarer(),
-        ) {
-            if opening > 0 && trick.winner != declarer {
+        // A Strixner's solo is announced by whoever took the last opening trick.
+        let last_opening = (game.opening as usize).checked_sub(1);
+        let announcer = last_opening
+            .and_then(|t| game.tricks().get(t))
+            .map(|t| t.winner);
+        if let (Some(winner), Some(declarer)) = (announcer, game.contract().declarer()) {
+            if winner != declarer {
                 return Err(Error::Conflict(format!(
-                    "round strixner: seat {} took the third trick, so the solo is his to \
-                     announce, not seat {declarer}'s",
-                    trick.winner
+                    "round strixner: seat {winner} took the third trick, so the solo is his \
+                     to announce, not seat {declarer}'s"
                 )));
             }
         }

@@ -50,16 +50,20 @@ pub fn melds(setup: &Setup) -> [u32; 4] {
     }
     let trump = setup.contract().suit();
     let dealt = setup.dealt_hands();
-    std::array::from_fn(|seat| {
+    let pair = |suit: Suit| -> Cards {
+        [Rank::King, Rank::Ober]
+            .map(|rank| Card::new(suit, rank))
+            .into_iter()
+            .collect()
+    };
+    BySeat::from_fn(|seat| {
         Suit::ALL
             .into_iter()
-            .filter(|&suit| {
-                let pair = [Rank::King, Rank::Ober].map(|rank| Card::new(suit, rank));
-                pair.iter().all(|c| dealt[Seat::ALL[seat]].contains(*c))
-            })
+            .filter(|&suit| pair(suit).is_subset(dealt[seat]))
             .map(|suit| if Some(suit) == trump { 40 } else { 20 })
             .sum()
     })
+    .0
 }
 
 /// The outcome: of the declaring side, or of a Ramsch.

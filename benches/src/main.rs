@@ -5,6 +5,7 @@
 //! cargo run --release -p schafkopf-bench -- [--deals N] [--contract NAME] [--data FILE]
 //!     [--table-mb MB] [--repeat N]
 //! cargo run --release -p schafkopf-bench -- --write-games N FILE   # a log for `batch`
+//! cargo run --release -p schafkopf-bench -- --wide [--deals N]   # six and eight seats
 //! cargo run --release -p schafkopf-bench -- --sampling [--deals N] [--threads T] --data FILE
 //! cargo run --release -p schafkopf-bench -- --analyses [--players] [--games ramsch] --log FILE
 //! ```
@@ -26,6 +27,7 @@ mod cpu;
 mod realism;
 mod sampling;
 mod verdicts;
+mod wide;
 
 use solver::rules::*;
 use solver::Rng;
@@ -336,6 +338,7 @@ const USAGE: &str =
        solver-bench --verdicts [--samples N] [--threads T] [--table-mb MB] --log FILE...
        solver-bench --realism --log FILE...
        solver-bench --analyses [--players] [--games all|ramsch|others] [--threads T] --log FILE...
+       solver-bench --wide [--deals N]
        solver-bench --write-games N FILE
 contracts: sauspiel farbsolo wenz geier farbwenz farbgeier tout bettel (none: only --data)";
 
@@ -368,6 +371,7 @@ fn main() {
     let mut realistic_worlds = false;
     let mut whole_analyses = false;
     let mut players = false;
+    let mut wide_tables = false;
     let mut chosen = analyses::Chosen::All;
     let mut logs: Vec<String> = Vec::new();
     let mut samples: Option<usize> = None;
@@ -416,6 +420,7 @@ fn main() {
             "--realism" => realistic_worlds = true,
             "--analyses" => whole_analyses = true,
             "--players" => players = true,
+            "--wide" => wide_tables = true,
             "--games" => {
                 let text: String = value_of(&args, i);
                 chosen = analyses::Chosen::parse(&text).unwrap_or_else(|| {
@@ -446,6 +451,10 @@ fn main() {
             }
         }
         i += 1;
+    }
+    if wide_tables {
+        wide::run(count);
+        return;
     }
     if realistic_worlds {
         let named: Vec<(String, Vec<Game>)> = logs

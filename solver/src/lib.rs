@@ -60,6 +60,7 @@ mod settle;
 pub mod shown;
 pub mod single_dummy;
 pub mod valuation;
+pub mod wide;
 
 // The vocabulary: cards, seats, contracts, deals and games, records, scores.
 pub use cards::{Card, Cards, Deck, ParseCardError, ParseCardsError, ParseSuitError, Rank, Suit};

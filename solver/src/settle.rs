@@ -693,7 +693,12 @@ pub fn german_points(setup: &Setup, outcome: &Outcome) -> i64 {
 }
 
 /// German Schafkopf game points to each player of the winning side (RULES.md 8).
-fn german_game_points(declarers_won: bool, schneider: bool, schwarz: bool, forced: bool) -> i64 {
+pub(crate) fn german_game_points(
+    declarers_won: bool,
+    schneider: bool,
+    schwarz: bool,
+    forced: bool,
+) -> i64 {
     if schwarz {
         9
     } else if declarers_won || forced {

@@ -30,5 +30,7 @@ mod reuse;
 mod settlement;
 /// Single-dummy judgement against the worlds it averages over.
 mod single_dummy;
+/// Tables of six and eight and double packs: the search against the naive minimax.
+mod wide;
 /// RULES.md section 10, one test per worked check.
 mod worked_checks;

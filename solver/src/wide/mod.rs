@@ -1,0 +1,25 @@
+//! Tables other than four seats with one pack (RULES.md section 15): von Alvensleben's
+//! variants F to I, for six and eight players and with double packs.
+//!
+//! The four-seat game keeps its own types throughout the crate (a card set of 32 bits,
+//! four seats, its search); these tables are a second instantiation of the same rules
+//! over types that hold them: [`Faces`] (a hand that may hold two cards of one face, and
+//! the Sixes), a [`Table`] of 3 to 8 seats, an [`Order`] over faces, and a search of
+//! their own, so nothing in the four-seat path pays for them.
+
+mod deal;
+mod faces;
+mod game;
+pub mod naive;
+mod order;
+mod score;
+mod search;
+mod table;
+
+pub use deal::{Deal, DECLARE_AT};
+pub use faces::{Face, Faces, FACES};
+pub use game::{Game, PlayError, Position};
+pub use order::{Group, Order, TRUMP};
+pub use score::Score;
+pub use search::{Exhausted, Search};
+pub use table::{Length, Letter, Table, TableError, EU, MAX_SEATS};

@@ -8,7 +8,7 @@ use solver::wide::{Deal, Letter, Position, Search};
 use solver::Rng;
 
 /// The nodes one deal may take before it is counted as stopped.
-const BUDGET: u64 = 200_000_000;
+const BUDGET: u64 = 50_000_000;
 
 pub fn run(count: usize) {
     println!(

@@ -147,6 +147,28 @@ impl Faces {
         self.once
     }
 
+    /// The faces present twice.
+    pub const fn pairs(self) -> u64 {
+        self.twice
+    }
+
+    /// Every face renamed by `rename` (a face number to a face number that keeps faces
+    /// apart), each as often as before.
+    pub fn renamed(self, rename: &[u8; FACES]) -> Faces {
+        let map = |mut set: u64| {
+            let mut out = 0u64;
+            while set != 0 {
+                out |= 1 << rename[set.trailing_zeros() as usize];
+                set &= set - 1;
+            }
+            out
+        };
+        Faces {
+            once: map(self.once),
+            twice: map(self.twice),
+        }
+    }
+
     pub const fn len(self) -> u32 {
         self.once.count_ones() + self.twice.count_ones()
     }

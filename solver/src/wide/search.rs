@@ -11,7 +11,8 @@
 //! against a budget.
 
 use super::deal::Deal;
-use super::faces::{Face, Faces};
+use super::faces::{Face, Faces, FACES};
+use crate::cards::Card;
 use super::game::Position;
 use super::order::Order;
 use super::table::MAX_SEATS;
@@ -30,14 +31,71 @@ pub struct Exhausted {
     pub high: u32,
 }
 
-/// The bounds known of a position at a trick boundary: its value lies in `low..=high`.
+/// What the table knows of a position at a trick boundary: its value lies in
+/// `low..=high`, and the card (renamed, see [`Canon`]) that last decided a test there.
 #[derive(Copy, Clone)]
 struct Bounds {
     low: u32,
     high: u32,
+    best: Option<u8>,
 }
 
-type Key = ([Faces; MAX_SEATS], u8);
+/// A zero-window test's answer: whether the value reached the target, and a bound on
+/// the same side of it.
+#[derive(Copy, Clone)]
+struct Test {
+    reached: bool,
+    bound: u32,
+}
+
+impl Test {
+    fn reached(bound: u32) -> Test {
+        Test {
+            reached: true,
+            bound,
+        }
+    }
+    fn missed(bound: u32) -> Test {
+        Test {
+            reached: false,
+            bound,
+        }
+    }
+}
+
+/// A position's key: the hands and the faces' points, renamed (see [`Canon`]), and the
+/// leader.
+type Key = ([Faces; MAX_SEATS], u128, u8);
+
+/// A quick hash for the table's keys (multiply and rotate per word, as Firefox's): the
+/// keys are exact, so a poor spread costs time, never a wrong value.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64);
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u128(&mut self, i: u128) {
+        self.write_u64(i as u64);
+        self.write_u64((i >> 64) as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type Table = HashMap<Key, Bounds, std::hash::BuildHasherDefault<KeyHasher>>;
 
 /// Entries kept before the table is cleared, so its memory stays bounded.
 const TABLE_ENTRIES: usize = 1 << 21;
@@ -47,7 +105,7 @@ const TABLE_ENTRIES: usize = 1 << 21;
 pub struct Search<'d> {
     order: &'d Order,
     declarers: u8,
-    table: HashMap<Key, Bounds>,
+    table: Table,
     nodes: u64,
     budget: u64,
 }
@@ -58,7 +116,7 @@ impl<'d> Search<'d> {
         Search {
             order: deal.order(),
             declarers: deal.declarers(),
-            table: HashMap::new(),
+            table: Table::default(),
             nodes: 0,
             budget,
         }
@@ -76,8 +134,8 @@ impl<'d> Search<'d> {
         while low < high {
             let t = low + (high - low).div_ceil(2);
             match self.at_least(position, t) {
-                Some(true) => low = t,
-                Some(false) => high = t - 1,
+                Some(r) if r.reached => low = r.bound.max(t),
+                Some(r) => high = r.bound.min(t - 1),
                 None => {
                     return Err(Exhausted {
                         nodes: self.nodes,
@@ -113,62 +171,85 @@ impl<'d> Search<'d> {
             .sum()
     }
 
-    /// Whether the declarers take at least `t` more, or `None` when the budget ran out.
-    fn at_least(&mut self, position: &Position, t: u32) -> Option<bool> {
+    /// Whether the declarers take at least `t` more, with a bound on the value on the same
+    /// side of `t` (fail-soft: the value is at least the bound where reached, at most it
+    /// where not), or `None` when the budget ran out.
+    fn at_least(&mut self, position: &Position, t: u32) -> Option<Test> {
         if t == 0 {
-            return Some(true);
+            return Some(Test::reached(0));
         }
         if t > position.points_out() {
-            return Some(false);
+            return Some(Test::missed(position.points_out()));
         }
         self.nodes += 1;
         if self.nodes > self.budget {
             return None;
         }
-        let boundary = position.trick().is_empty();
-        let key = boundary.then(|| key(position));
-        if let Some(b) = key.as_ref().and_then(|k| self.table.get(k)) {
+        let canon = position.trick().is_empty().then(|| Canon::of(self.order, position));
+        let mut best = None;
+        if let Some(b) = canon.as_ref().and_then(|c| self.table.get(&c.key)) {
             if b.low >= t {
-                return Some(true);
+                return Some(Test::reached(b.low));
             }
             if b.high < t {
-                return Some(false);
+                return Some(Test::missed(b.high));
             }
+            best = b.best.zip(canon.as_ref()).map(|(f, c)| c.original(f));
         }
         let mover = position.to_move();
         let maximizing = self.declarers & 1 << mover != 0;
         let before = self.taken(position);
-        let mut result = !maximizing;
-        for face in self.moves(position) {
+        // Where no card decides, the maximisers miss by the most any card reached, and the
+        // minimisers let through the least.
+        let mut result = Test {
+            reached: !maximizing,
+            bound: if maximizing { 0 } else { u32::MAX },
+        };
+        let mut decided = None;
+        for face in self.moves(position, best) {
             let mut child = *position;
             child.play(self.order, face);
             let gained = self.taken(&child) - before;
             let r = self.at_least(&child, t.saturating_sub(gained))?;
-            if r == maximizing {
-                result = r;
+            let bound = gained + r.bound;
+            if r.reached == maximizing {
+                result = Test {
+                    reached: maximizing,
+                    bound,
+                };
+                decided = Some(face);
                 break;
             }
+            result.bound = match maximizing {
+                true => result.bound.max(bound),
+                false => result.bound.min(bound),
+            };
         }
-        if let Some(k) = key {
+        if let Some(c) = canon {
             if self.table.len() >= TABLE_ENTRIES {
                 self.table.clear();
             }
-            let b = self.table.entry(k).or_insert(Bounds {
+            let b = self.table.entry(c.key).or_insert(Bounds {
                 low: 0,
                 high: u32::MAX,
+                best: None,
             });
-            if result {
-                b.low = b.low.max(t);
+            if result.reached {
+                b.low = b.low.max(result.bound);
             } else {
-                b.high = b.high.min(t - 1);
+                b.high = b.high.min(result.bound);
+            }
+            if let Some(face) = decided {
+                b.best = Some(c.rename[face.index()]);
             }
         }
         Some(result)
     }
 
-    /// The cards worth trying for the player to move, best guesses first: of cards that
-    /// no live card separates in their group and that count alike, only the highest.
-    fn moves(&self, position: &Position) -> Vec<Face> {
+    /// The cards worth trying for the player to move, best guesses first (`first`, the
+    /// table's, before all): of cards that no live card separates in their group and that
+    /// count alike, only the highest.
+    fn moves(&self, position: &Position, first: Option<Face>) -> Vec<Face> {
         let order = self.order;
         let legal = position.legal(order);
         let mover = position.to_move() as usize;
@@ -218,7 +299,7 @@ impl<'d> Search<'d> {
                 _ => -points,
             }
         };
-        kept.sort_by_key(|f| -score(f));
+        kept.sort_by_key(|f| (Some(*f) != first, -score(f)));
         kept
     }
 }
@@ -230,11 +311,64 @@ fn faces(set: u64) -> impl Iterator<Item = Face> {
         .filter_map(Face::from_index)
 }
 
-/// The table's key of a position at a trick boundary.
-fn key(position: &Position) -> Key {
-    let mut hands = [Faces::EMPTY; MAX_SEATS];
-    for (s, h) in hands.iter_mut().enumerate().take(position.seats() as usize) {
-        *h = position.hand(s as u8);
+/// A position at a trick boundary renamed so that positions that differ only in cards
+/// already gone share a key: in each group the live faces, from the highest down, take
+/// the names of the group's highest faces. The value depends only on each card's group,
+/// its rank among the live cards (two cards of one face stay equal) and its points, and
+/// the renaming keeps the first two while the key records the third.
+struct Canon {
+    key: Key,
+    /// Per face number: its new name.
+    rename: [u8; FACES],
+    /// Per new name: the face it stands for.
+    back: [u8; FACES],
+}
+
+impl Canon {
+    fn of(order: &Order, position: &Position) -> Canon {
+        let seats = position.seats();
+        let live = (0..seats).fold(0u64, |set, s| set | position.hand(s).distinct());
+        let mut rename = [0u8; FACES];
+        let mut back = [0u8; FACES];
+        let mut points = 0u128;
+        for group in 0..5 {
+            let ranked = order.ranked(group);
+            let mut next = 0;
+            for &face in ranked {
+                if live & 1 << face.index() != 0 {
+                    let name = ranked[next].index();
+                    rename[face.index()] = name as u8;
+                    back[name] = face.index() as u8;
+                    points |= (point_code(face.points()) as u128) << (3 * name);
+                    next += 1;
+                }
+            }
+        }
+        let mut hands = [Faces::EMPTY; MAX_SEATS];
+        for (s, h) in hands.iter_mut().enumerate().take(seats as usize) {
+            *h = position.hand(s as u8).renamed(&rename);
+        }
+        Canon {
+            key: (hands, points, position.leader()),
+            rename,
+            back,
+        }
     }
-    (hands, position.leader())
+
+    /// The face a new name stands for here.
+    fn original(&self, name: u8) -> Face {
+        Face::from_index(self.back[name as usize]).unwrap_or(Face::of(Card::from_index(0)))
+    }
+}
+
+/// A card's points as three bits: 0, 2, 3, 4, 10 or 11.
+fn point_code(points: u8) -> u8 {
+    match points {
+        0 => 0,
+        2 => 1,
+        3 => 2,
+        4 => 3,
+        10 => 4,
+        _ => 5,
+    }
 }

@@ -26,6 +26,11 @@ pub const ODDS_DEALS: usize = 1000;
 /// (`ledger --single-dummy`, `?single_dummy=true`).
 pub const LEDGER_WORLDS: usize = 20;
 
+/// The nodes a question at von Alvensleben's tables F to I may search where no budget is
+/// given (`--node-budget`): their search is of its own, and twelve tricks of four (G)
+/// from the first card can take far longer than an answer's wait.
+pub const TABLE_NODES: u64 = 100_000_000;
+
 /// The revision of the answers: raised with every change to the engine that changes what
 /// an answer says (a value, a verdict, a field). The service keeps each stored analysis
 /// with the revision that computed it, and computes again where it is not this one.

@@ -92,6 +92,16 @@ pub enum Error {
     BadCard { place: String, text: String },
     #[error("expected 4 hands, found {0}")]
     HandCount(usize),
+    /// A record of a table other than four seats with one pack (RULES.md section 15) is
+    /// wrong; `code` is the four-seat record's code for the same fault.
+    #[error("{message}")]
+    Table { code: &'static str, message: String },
+    /// A question asked only of four seats with one pack, of another table's record.
+    #[error(
+        "table: a record of von Alvensleben's tables F to I is read by `solve` and \
+        `score`; this question is asked of four seats with one pack"
+    )]
+    FourSeatsOnly,
     #[error("card {0} appears twice")]
     DuplicateCard(Card),
     #[error("card {card} is not in the {deck} deck")]
@@ -280,6 +290,8 @@ impl Error {
             Error::InvalidRecord(_) => "invalid_record",
             Error::BadCard { .. } => "bad_card",
             Error::HandCount(_) => "hand_count",
+            Error::Table { code, .. } => code,
+            Error::FourSeatsOnly => "four_seats_only",
             Error::DuplicateCard(_) => "duplicate_card",
             Error::CardNotInDeck { .. } => "card_not_in_deck",
             Error::HandSize { .. } => "hand_size",

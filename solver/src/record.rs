@@ -454,6 +454,9 @@ impl Record {
                 "a record must be a JSON object".to_string(),
             ));
         };
+        if fields.contains_key("table") {
+            return Err(Error::FourSeatsOnly);
+        }
         // serde would read these objects from arrays too (`"tariff": [10, 50]`, by field
         // order): a record that means something else than it says. Null means absent.
         for name in ["doublings", "tariff", "rules", "contract", "meta"] {

@@ -1846,3 +1846,82 @@ fn the_auction_as_it_happened_is_checked_and_read() {
         Some(vec![Call::Play, Call::Pass, Call::Pass, Call::Pass])
     );
 }
+
+/// A record of von Alvensleben's `letter` with these hands and cards played.
+fn table_game(letter: &str, hands: &[&str], play: &str) -> wide::Game {
+    let record = serde_json::json!({"table": letter, "hands": hands, "play": play});
+    wide::TableRecord::from_json(&record.to_string())
+        .and_then(|r| r.game())
+        .unwrap()
+}
+
+#[test]
+fn alvensleben_f_six_wenzels_and_the_sixes_a_schwarz_game() {
+    let hands = [
+        "EO GO EU GU HU SU",
+        "SA SK S7 S6 EA EK",
+        "SO SZ S9 S8 GA GK",
+        "EZ E9 E8 E7 E6 GZ",
+        "G9 G8 G7 G6 HA HK",
+        "HO HZ H9 H8 H7 H6",
+    ];
+    let play = "EO S6 S8 E6 G6 H6 GO S7 S9 E7 G7 H7 EU SK SZ E8 G8 H8 \
+                GU SA SO E9 G9 H9 HU EA GA EZ HA HZ SU EK GK GZ HK HO";
+    let game = table_game("F", &hands, play);
+    assert_eq!(game.deal().declarer(), 0);
+    assert_eq!(game.deal().declarers(), 1 << 0 | 1 << 3);
+    let score = wide::Score::of(&game, None).unwrap();
+    assert_eq!(score.points, [120, 0, 0, 0, 0, 0]);
+    assert!(score.won && score.schwarz);
+    assert_eq!(score.drawn, [9, 0, 0, 9, 0, 0]);
+}
+
+#[test]
+fn alvensleben_g_the_first_of_two_equal_cards_takes_the_trick() {
+    let hands = [
+        "EO GO EU GU HU SU SA SK SO SZ S9 EA",
+        "EO GO EU GU HU SU SA SK SO SZ S9 EA",
+        "EZ EK E9 GA GZ GK G9 HA HZ HK HO H9",
+        "EZ EK E9 GA GZ GK G9 HA HZ HK HO H9",
+    ];
+    let game = table_game("G", &hands, "EO EO EZ E9");
+    // Seats 0 and 1 count eleven trumps of the same points and faces: forehand declares.
+    assert_eq!((game.deal().declarer(), game.deal().forced()), (0, false));
+    let p = game.position();
+    assert_eq!((p.leader(), p.points()), (0, &[16, 0, 0, 0][..]));
+}
+
+#[test]
+fn alvensleben_h_partners_across_six_and_the_first_ace_takes() {
+    let hands = [
+        "GA EA EA EZ EZ EK EK EO",
+        "GA EO EU EU E9 E9 GZ GK",
+        "GK GO GO GU GU HA HA HZ",
+        "GZ HZ HK HK HO HO HU HU",
+        "G9 H9 H9 SA SA SZ SZ SK",
+        "G9 SK SO SO SU SU S9 S9",
+    ];
+    let game = table_game("H", &hands, "GA GA GK GZ G9 G9");
+    assert_eq!(game.deal().table().across(2), 5);
+    let p = game.position();
+    assert_eq!((p.leader(), p.points()[0]), (0, 36));
+}
+
+#[test]
+fn alvensleben_i_sixteen_wenzels_the_first_herz_ober_takes() {
+    let hands = [
+        "SA EA EA EZ EZ EK EK EO",
+        "SA EO EU E9 E9 E8 E8 E7",
+        "HO E7 GA GA GZ GZ GK GK",
+        "HO GO GO GU G9 G9 G8 G8",
+        "EU G7 G7 HA HA HZ HZ HK",
+        "S7 HK HU HU H9 H9 H8 H8",
+        "GU H7 H7 SZ SZ SK SO SO",
+        "SK SU SU S9 S9 S8 S8 S7",
+    ];
+    let game = table_game("I", &hands, "SA SA HO HO EU S7 GU SK");
+    let p = game.position();
+    assert_eq!((p.leader(), p.points()[2]), (2, 36));
+    assert_eq!(game.deal().order().trumps().count_ones(), 14);
+    assert_eq!(game.deal().table().across(2), 6);
+}

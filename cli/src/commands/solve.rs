@@ -7,6 +7,7 @@ use crate::config::{Config, Workers};
 use crate::lines::{Answer, ErrorStyle, LineResult};
 use crate::run::{run_lines, run_sampled, SEARCH_CHUNK};
 use solver::single_dummy::Sampling;
+use solver::wide::TableRecord;
 use solver::Solver;
 use std::io;
 use std::process::ExitCode;
@@ -63,6 +64,15 @@ enum Solved {
 }
 
 fn solve_line(line: &str, solver: &mut Solver, with_line: bool, pack: solver::Pack) -> LineResult {
+    if TableRecord::is_one(line) {
+        let budget = solver
+            .question_limit()
+            .unwrap_or(solver::defaults::TABLE_NODES);
+        return LineResult::of(
+            pack,
+            TableRecord::from_json(line).and_then(|r| r.solve(budget)),
+        );
+    }
     LineResult::of(
         pack,
         solver::Record::from_json(line)

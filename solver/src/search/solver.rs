@@ -174,6 +174,11 @@ impl Solver {
         self.question_nodes = nodes;
     }
 
+    /// The nodes each question may search, where limited.
+    pub fn question_limit(&self) -> Option<u64> {
+        self.question_nodes
+    }
+
     /// Starts a question: its own budget, within the request's.
     fn begin(&mut self) {
         let st = &mut self.state;

@@ -15,6 +15,7 @@ pub const DECLARE_AT: u32 = 5;
 /// A deal checked against its table, with the game it declares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deal {
+    letter: Letter,
     table: Table,
     wenzels: Wenzels,
     hands: Vec<Faces>,
@@ -25,13 +26,10 @@ pub struct Deal {
 
 impl Deal {
     /// The deal of one of von Alvensleben's variants F to I.
+    /// Schellen are always trumps under the letter's Wenzels (each face once, or twice in
+    /// a double pack).
     pub fn alvensleben(letter: Letter, hands: &[Vec<Face>]) -> Result<Deal, TableError> {
-        Deal::german(letter.table(), letter.wenzels(), hands)
-    }
-
-    /// A German game with Schellen always trumps under `wenzels` (each face once, or
-    /// twice in a double pack), at `table`.
-    pub fn german(table: Table, wenzels: Wenzels, hands: &[Vec<Face>]) -> Result<Deal, TableError> {
+        let (table, wenzels) = (letter.table(), letter.wenzels());
         let hands = table.check_hands(hands)?;
         let order = Order::new(
             wenzels.cards(),
@@ -41,6 +39,7 @@ impl Deal {
         );
         let (declarer, forced) = declaration(&order, &hands);
         Ok(Deal {
+            letter,
             table,
             wenzels,
             hands,
@@ -48,6 +47,10 @@ impl Deal {
             declarer,
             forced,
         })
+    }
+
+    pub fn letter(&self) -> Letter {
+        self.letter
     }
 
     pub fn table(&self) -> Table {

@@ -12,14 +12,18 @@ mod faces;
 mod game;
 pub mod naive;
 mod order;
+mod record;
 mod score;
 mod search;
+mod solution;
 mod table;
 
 pub use deal::{Deal, DECLARE_AT};
 pub use faces::{Face, Faces, FACES};
 pub use game::{Game, PlayError, Position};
 pub use order::{Group, Order, TRUMP};
+pub use record::TableRecord;
 pub use score::Score;
 pub use search::{Exhausted, Search};
+pub use solution::TableSolution;
 pub use table::{Length, Letter, Table, TableError, EU, MAX_SEATS};

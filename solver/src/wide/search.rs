@@ -12,10 +12,10 @@
 
 use super::deal::Deal;
 use super::faces::{Face, Faces, FACES};
-use crate::cards::Card;
 use super::game::Position;
 use super::order::Order;
 use super::table::MAX_SEATS;
+use crate::cards::Card;
 use std::collections::HashMap;
 use thiserror::Error;
 
@@ -185,7 +185,10 @@ impl<'d> Search<'d> {
         if self.nodes > self.budget {
             return None;
         }
-        let canon = position.trick().is_empty().then(|| Canon::of(self.order, position));
+        let canon = position
+            .trick()
+            .is_empty()
+            .then(|| Canon::of(self.order, position));
         let mut best = None;
         if let Some(b) = canon.as_ref().and_then(|c| self.table.get(&c.key)) {
             if b.low >= t {

@@ -5,7 +5,7 @@
 //! cargo run --release -p schafkopf-bench -- [--deals N] [--contract NAME] [--data FILE]
 //!     [--table-mb MB] [--repeat N]
 //! cargo run --release -p schafkopf-bench -- --write-games N FILE   # a log for `batch`
-//! cargo run --release -p schafkopf-bench -- --wide [--deals N]   # six and eight seats
+//! cargo run --release -p schafkopf-bench -- --wide [--deals N] [--left K]   # six and eight seats
 //! cargo run --release -p schafkopf-bench -- --sampling [--deals N] [--threads T] --data FILE
 //! cargo run --release -p schafkopf-bench -- --analyses [--players] [--games ramsch] --log FILE
 //! ```
@@ -338,7 +338,7 @@ const USAGE: &str =
        solver-bench --verdicts [--samples N] [--threads T] [--table-mb MB] --log FILE...
        solver-bench --realism --log FILE...
        solver-bench --analyses [--players] [--games all|ramsch|others] [--threads T] --log FILE...
-       solver-bench --wide [--deals N]
+       solver-bench --wide [--deals N] [--left K]
        solver-bench --write-games N FILE
 contracts: sauspiel farbsolo wenz geier farbwenz farbgeier tout bettel (none: only --data)";
 
@@ -372,6 +372,7 @@ fn main() {
     let mut whole_analyses = false;
     let mut players = false;
     let mut wide_tables = false;
+    let mut left: Option<u32> = None;
     let mut chosen = analyses::Chosen::All;
     let mut logs: Vec<String> = Vec::new();
     let mut samples: Option<usize> = None;
@@ -421,6 +422,10 @@ fn main() {
             "--analyses" => whole_analyses = true,
             "--players" => players = true,
             "--wide" => wide_tables = true,
+            "--left" => {
+                left = Some(value_of(&args, i));
+                i += 1;
+            }
             "--games" => {
                 let text: String = value_of(&args, i);
                 chosen = analyses::Chosen::parse(&text).unwrap_or_else(|| {
@@ -453,7 +458,7 @@ fn main() {
         i += 1;
     }
     if wide_tables {
-        wide::run(count);
+        wide::run(count, left);
         return;
     }
     if realistic_worlds {

@@ -161,3 +161,35 @@ fn the_examples_score_as_their_last_tricks_were_solved() {
         assert_eq!(solved.value, Some(score.declarer_points), "{line}");
     }
 }
+
+#[test]
+fn the_ledger_keeps_an_evening_at_one_table_to_nine() {
+    let evening = include_str!("../../examples/alvensleben-evening.jsonl");
+    let mut ledger = solver::ledger::TableLedger::new();
+    let entries: Vec<_> = evening
+        .lines()
+        .map(|line| ledger.add_line(line).unwrap())
+        .collect();
+    // Each game's winners drew what its score says, and a match ended where one of them
+    // reached nine.
+    for (entry, line) in entries.iter().zip(evening.lines()) {
+        let score = TableRecord::from_json(line).unwrap().score().unwrap();
+        assert_eq!(entry.drawn, score.drawn);
+        let reached = entry.match_points.iter().any(|&p| p >= 9);
+        assert_eq!(reached, !entry.match_won.is_empty(), "{line}");
+    }
+    let totals = ledger.totals();
+    let drawn: i64 = entries.iter().flat_map(|e| e.drawn.iter()).sum();
+    assert_eq!(
+        totals.players.iter().map(|a| a.game_points).sum::<i64>(),
+        drawn
+    );
+    assert_eq!(totals.matches.len(), 4);
+    // A game at another table, or of four seats, is refused and counts for nothing.
+    let g = include_str!("../../examples/alvensleben.jsonl")
+        .lines()
+        .nth(2)
+        .unwrap();
+    assert_eq!(ledger.add_line(g).unwrap_err().code(), "conflict");
+    assert_eq!(ledger.totals(), totals);
+}

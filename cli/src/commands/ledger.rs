@@ -6,7 +6,8 @@ use crate::config::Config;
 use crate::output;
 use crate::sources::{self, with_path};
 use crate::table::count;
-use solver::ledger::{Ledger, LedgerEntry};
+use solver::ledger::{Ledger, LedgerEntry, TableEntry, TableLedger, TableTotals};
+use solver::wide::TableRecord;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -15,6 +16,8 @@ use std::process::ExitCode;
 /// A game counted, or the fault that kept it out (with the input line).
 enum Row {
     Game(Box<LedgerEntry>),
+    /// A game at one of von Alvensleben's tables F to I.
+    TableGame(Box<TableEntry>),
     Fault {
         line: usize,
         code: &'static str,
@@ -47,6 +50,8 @@ pub fn run_ledger(run: crate::args::Ledger, config: &Config) -> io::Result<ExitC
             .then_some((sampling, solvers.as_mut_slice())),
     };
     let searching = run.double_dummy || run.single_dummy;
+    // An evening at one of von Alvensleben's tables, where its first record is one.
+    let mut tables: Option<TableLedger> = None;
     let (mut failed, mut records) = (0usize, 0usize);
     for log in &run.logs {
         let name = log.display().to_string();
@@ -60,14 +65,23 @@ pub fn run_ledger(run: crate::args::Ledger, config: &Config) -> io::Result<ExitC
             let item = item.map_err(|e| with_path(e, log))?;
             records += 1;
             bar.inc(1);
-            let counted = match item.text {
-                Ok(text) => ledger
-                    .add_line(&text, judges.again())
+            if records == 1 {
+                if let Ok(text) = &item.text {
+                    tables = TableRecord::is_one(text).then(TableLedger::new);
+                }
+            }
+            let counted = match (item.text, tables.as_mut()) {
+                (Ok(text), Some(tables)) => table_game(tables, &text, searching)
+                    .map(|e| Row::TableGame(Box::new(e)))
                     .map_err(|e| (e.code(), pack.text(&e))),
-                Err(fault) => Err((fault.code, fault.message)),
+                (Ok(text), None) => ledger
+                    .add_line(&text, judges.again())
+                    .map(|e| Row::Game(Box::new(e)))
+                    .map_err(|e| (e.code(), pack.text(&e))),
+                (Err(fault), _) => Err((fault.code, fault.message)),
             };
             let row = match counted {
-                Ok(entry) => Row::Game(Box::new(entry)),
+                Ok(row) => row,
                 Err((code, message)) => {
                     failed += 1;
                     let message = if message.starts_with(&name) {
@@ -91,6 +105,21 @@ pub fn run_ledger(run: crate::args::Ledger, config: &Config) -> io::Result<ExitC
         }
         bar.finish_and_clear();
     }
+    if let Some(tables) = &tables {
+        let totals = tables.totals();
+        match run.format {
+            LedgerFormat::Json => writeln!(
+                out,
+                "{}",
+                // Strings and numbers always serialize.
+                pack.json(&TableTotalsLine { totals: &totals })
+                    .expect("totals serialize")
+            )?,
+            LedgerFormat::Table => out.write_all(table_of_tables(&rows, &totals).as_bytes())?,
+        }
+        out.flush()?;
+        return crate::run::exit_status(failed, records);
+    }
     let totals = ledger.totals();
     match run.format {
         LedgerFormat::Json => writeln!(
@@ -110,6 +139,7 @@ pub fn run_ledger(run: crate::args::Ledger, config: &Config) -> io::Result<ExitC
 fn json_row(row: &Row, pack: solver::Pack) -> io::Result<String> {
     match row {
         Row::Game(entry) => pack.json(entry).map_err(io::Error::other),
+        Row::TableGame(entry) => pack.json(entry).map_err(io::Error::other),
         Row::Fault {
             line,
             code,
@@ -121,6 +151,105 @@ fn json_row(row: &Row, pack: solver::Pack) -> io::Result<String> {
 #[derive(serde::Serialize)]
 struct TotalsLine<'a> {
     totals: &'a solver::ledger::LedgerTotals,
+}
+
+#[derive(serde::Serialize)]
+struct TableTotalsLine<'a> {
+    totals: &'a TableTotals,
+}
+
+/// A game of an evening at one of von Alvensleben's tables: nothing is judged there, so
+/// the judges' options refuse it by name.
+fn table_game(
+    tables: &mut TableLedger,
+    text: &str,
+    searching: bool,
+) -> Result<TableEntry, solver::Error> {
+    if !TableRecord::is_one(text) {
+        return Err(solver::Error::Conflict(
+            "table: the evening is at one of von Alvensleben's tables (its first record's); \
+             a record of four seats cannot join it"
+                .to_string(),
+        ));
+    }
+    if searching {
+        return Err(solver::Error::Conflict(
+            "--double-dummy and --single-dummy judge games of four seats; the games at von \
+             Alvensleben's tables are counted as played"
+                .to_string(),
+        ));
+    }
+    tables.add_line(text)
+}
+
+/// The score table of an evening at one of von Alvensleben's tables: a column per player
+/// with his game points in the match where he sat in the game; the matches won; then
+/// every account.
+fn table_of_tables(rows: &[Row], totals: &TableTotals) -> String {
+    let names: Vec<&str> = totals.players.iter().map(|a| a.player.as_str()).collect();
+    let width = names.iter().map(|n| n.len()).max().unwrap_or(0).max(6);
+    let mut s = String::new();
+    let _ = write!(s, "{:>5}  {:<24}", "game", "id");
+    for n in &names {
+        let _ = write!(s, " {n:>width$}");
+    }
+    s.push('\n');
+    for row in rows {
+        match row {
+            Row::TableGame(e) => {
+                let _ = write!(s, "{:>5}  {:<24}", e.game, e.id.as_deref().unwrap_or("-"));
+                for n in &names {
+                    let cell = e
+                        .players
+                        .iter()
+                        .position(|p| p == n)
+                        .map(|seat| e.match_points[seat].to_string())
+                        .unwrap_or_default();
+                    let _ = write!(s, " {cell:>width$}");
+                }
+                s.push('\n');
+                if !e.match_won.is_empty() {
+                    let _ = writeln!(
+                        s,
+                        "       {} {} the match to nine",
+                        and_list(&e.match_won),
+                        if e.match_won.len() == 1 {
+                            "wins"
+                        } else {
+                            "win"
+                        }
+                    );
+                }
+            }
+            Row::Game(_) => {}
+            Row::Fault { message, .. } => {
+                let _ = writeln!(s, "    -  {message}");
+            }
+        }
+    }
+    let _ = writeln!(
+        s,
+        "\n{:<width$} {:>6} {:>9} {:>6} {:>12}",
+        "player", "games", "declared", "won", "game points"
+    );
+    for a in &totals.players {
+        let _ = writeln!(
+            s,
+            "{:<width$} {:>6} {:>9} {:>6} {:>12}",
+            a.player, a.games, a.declared, a.declared_won, a.game_points
+        );
+    }
+    for m in &totals.matches {
+        let games = count(m.games as u64, "game", "games");
+        let _ = writeln!(s, "match: {} in {games}", and_list(&m.winners));
+    }
+    let games = count(totals.games as u64, "game", "games");
+    let table = totals
+        .table
+        .map(|t| format!(" at table {t}"))
+        .unwrap_or_default();
+    let _ = writeln!(s, "{games}{table}");
+    s
 }
 
 /// The score table: a column per player (in order of first appearance) with his running
@@ -166,6 +295,7 @@ fn table(rows: &[Row], totals: &solver::ledger::LedgerTotals) -> String {
                     );
                 }
             }
+            Row::TableGame(_) => {}
             Row::Fault { message, .. } => {
                 let _ = writeln!(s, "    -  {message}");
             }

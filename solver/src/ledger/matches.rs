@@ -35,7 +35,7 @@ pub struct MatchWon {
 
 /// The match under way and the matches won.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Matches {
+pub(crate) struct Matches {
     /// Each player's game points in the match under way, and its games so far.
     points: Vec<(String, i64)>,
     games: u32,
@@ -47,33 +47,56 @@ impl Matches {
     /// draws a line"); the first to nine wins the match, with his partner, who drew the
     /// same lines, and the next game starts a new one.
     pub(super) fn count(&mut self, names: &[String], score: &Score, gained: i64) -> MatchState {
-        self.games += 1;
         let declarers = score.declarers.iter().fold(Seats::NONE, |s, d| s.with(*d));
-        let winners = score.outcome.winners(declarers);
-        for seat in winners.iter() {
-            let name = &names[seat.index()];
+        let winners: Vec<usize> = score
+            .outcome
+            .winners(declarers)
+            .iter()
+            .map(Seat::index)
+            .collect();
+        // In Schellen-Schafkopf nobody has a partner: only who reached nine wins.
+        let sides = !matches!(score.outcome, Outcome::PlainTrick { .. });
+        let (points, won) = self.draw(names, &winners, sides, gained);
+        MatchState {
+            points: std::array::from_fn(|seat| points[seat]),
+            won,
+        }
+    }
+
+    /// The game's `winners` (seats of `names`, at a table of any size) draw `gained`;
+    /// returns each seat's points in the match and, where one of them reached nine, the
+    /// names that won it: with `sides`, every winner of this game (his partners, whatever
+    /// they had drawn before, RULES.md section 8), else only who reached nine.
+    pub(crate) fn draw(
+        &mut self,
+        names: &[String],
+        winners: &[usize],
+        sides: bool,
+        gained: i64,
+    ) -> (Vec<i64>, Vec<String>) {
+        self.games += 1;
+        for &seat in winners {
+            let name = &names[seat];
             match self.points.iter_mut().find(|(n, _)| n == name) {
                 Some((_, p)) => *p = p.saturating_add(gained),
                 None => self.points.push((name.clone(), gained)),
             }
         }
-        let points: [i64; 4] = std::array::from_fn(|seat| {
-            self.points
-                .iter()
-                .find(|(n, _)| *n == names[seat])
-                .map_or(0, |(_, p)| *p)
-        });
-        // A side's winners drew the same points, and the match is theirs together once one
-        // of them reaches nine: he wins it with his partners of this game, whatever they
-        // had drawn before (RULES.md section 8). In Schellen-Schafkopf nobody has a
-        // partner: only who reached nine wins.
-        let sides = !matches!(score.outcome, Outcome::PlainTrick { .. });
-        let reached = |seat: Seat| points[seat.index()] >= MATCH_POINTS;
-        let mut won: Vec<String> = match winners.iter().any(reached) {
+        let points: Vec<i64> = names
+            .iter()
+            .map(|name| {
+                self.points
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map_or(0, |(_, p)| *p)
+            })
+            .collect();
+        let reached = |seat: usize| points[seat] >= MATCH_POINTS;
+        let mut won: Vec<String> = match winners.iter().any(|&s| reached(s)) {
             true => winners
                 .iter()
-                .filter(|&seat| sides || reached(seat))
-                .map(|seat| names[seat.index()].clone())
+                .filter(|&&seat| sides || reached(seat))
+                .map(|&seat| names[seat].clone())
                 .collect(),
             false => Vec::new(),
         };
@@ -86,11 +109,11 @@ impl Matches {
             self.points.clear();
             self.games = 0;
         }
-        MatchState { points, won }
+        (points, won)
     }
 
     /// The matches won so far, in order.
-    pub(super) fn won(&self) -> &[MatchWon] {
+    pub(crate) fn won(&self) -> &[MatchWon] {
         &self.won
     }
 }

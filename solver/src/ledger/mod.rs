@@ -4,9 +4,11 @@
 
 mod matches;
 mod rounds;
+mod tables;
 
 pub use matches::{MatchState, MatchWon};
 pub use rounds::{OwedRound, UnfinishedRound};
+pub use tables::{TableAccount, TableEntry, TableLedger, TableTotals};
 
 use crate::contract::Variant;
 use crate::error::Error;

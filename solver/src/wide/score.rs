@@ -11,7 +11,8 @@ pub struct Score {
     pub id: Option<String>,
     /// Von Alvensleben's letter.
     pub table: &'static str,
-    /// The declarer and the seat across.
+    /// The declarer, and his side: he and the seat across.
+    pub declarer: u8,
     pub declarers: Vec<u8>,
     /// Whether nobody could declare and the holder of `EU` had to play.
     pub forced: bool,
@@ -67,6 +68,7 @@ impl Score {
         Some(Score {
             id,
             table: deal.letter().name(),
+            declarer: deal.declarer(),
             declarers,
             forced: deal.forced(),
             points: position.points().to_vec(),

@@ -98,8 +98,9 @@ pub enum Error {
     Table { code: &'static str, message: String },
     /// A question asked only of four seats with one pack, of another table's record.
     #[error(
-        "table: a record of von Alvensleben's tables F to I is read by `solve`, `score` \
-        and `ledger`; this question is asked of four seats with one pack"
+        "table: a record of another table than four seats with one pack (von \
+        Alvensleben's F to I, or three players) is read by `solve`, `score` and, of F to I, \
+        `ledger`; this question is asked of four seats with one pack"
     )]
     FourSeatsOnly,
     #[error("card {0} appears twice")]

@@ -193,3 +193,44 @@ fn the_ledger_keeps_an_evening_at_one_table_to_nine() {
     assert_eq!(ledger.add_line(g).unwrap_err().code(), "conflict");
     assert_eq!(ledger.totals(), totals);
 }
+
+/// A random solo at three, played on randomly until `left` cards a hand (and `into_trick`
+/// of the next trick) remain.
+fn random_three(seed: u64, left: u32, into_trick: u32) -> Game {
+    use solver::{Contract, Solo, Suit};
+    let mut rng = Rng::new(seed);
+    let hands = Table::three().shuffled(&mut rng);
+    let game = match rng.below(6) {
+        0 => Solo::Wenz,
+        1 => Solo::Geier,
+        n => Solo::Farbsolo(Suit::ALL[n - 2]),
+    };
+    let declarer = solver::Seat::new(rng.below(3) as u8).unwrap();
+    let contract = Contract::Solo {
+        declarer,
+        game,
+        tout: false,
+    };
+    let deal = Deal::three(contract, &hands).expect("a shuffled pack deals");
+    let stop = (8 - left) * 3 + into_trick;
+    let mut game = Game::new(deal);
+    while (game.played().len() as u32) < stop {
+        let position = game.position();
+        let legal = position.legal(game.deal().order());
+        let faces: Vec<Face> = position
+            .hand(position.to_move())
+            .iter()
+            .filter(|f| legal & 1 << f.index() != 0)
+            .collect();
+        let face = faces[rng.below(faces.len())];
+        game.play(face).expect("a legal card");
+    }
+    game
+}
+
+#[test]
+fn three_the_search_equals_the_naive_minimax() {
+    for seed in 0..60 {
+        check(&random_three(seed, 5, (seed % 3) as u32));
+    }
+}

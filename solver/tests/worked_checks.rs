@@ -1925,3 +1925,35 @@ fn alvensleben_i_sixteen_wenzels_the_first_herz_ober_takes() {
     assert_eq!(game.deal().order().trumps().count_ones(), 14);
     assert_eq!(game.deal().table().across(2), 6);
 }
+
+#[test]
+fn three_players_a_herz_solo_won_schwarz_with_six_laufende() {
+    let hands = [
+        "EO GO HO SO EU GU HA HZ",
+        "HU SU HK H9 EA EZ EK E9",
+        "GA GZ GK G9 SA SZ SK S9",
+    ];
+    let play = "EO HU GA GO SU GZ HO HK GK SO H9 G9 EU EA SA GU EZ SZ HA EK SK HZ E9 S9";
+    let record = serde_json::json!({"table": "three", "hands": hands, "play": play,
+        "contract": {"game": "solo", "suit": "H", "declarer": 0}});
+    let score = wide::TableRecord::from_json(&record.to_string())
+        .and_then(|r| r.score())
+        .unwrap();
+    assert_eq!(score.points, [120, 0, 0]);
+    assert!(score.won && score.schneider && score.schwarz);
+    assert_eq!(score.laufende, Some(6));
+    // 50 + 10 + 10 + 6 x 10 = 130 from each of the two.
+    assert_eq!(score.payouts, [260, -130, -130]);
+    let mut four = record.clone();
+    four["hands"] = serde_json::json!([hands[0], hands[1], hands[2], ""]);
+    let e = wide::TableRecord::from_json(&four.to_string())
+        .and_then(|r| r.score())
+        .unwrap_err();
+    assert_eq!(e.to_string(), "expected 3 hands, found 4");
+    let mut sauspiel = record;
+    sauspiel["contract"] = serde_json::json!({"game": "sauspiel", "suit": "E", "declarer": 0});
+    let e = wide::TableRecord::from_json(&sauspiel.to_string())
+        .and_then(|r| r.score())
+        .unwrap_err();
+    assert!(e.to_string().contains("plays solos only"), "{e}");
+}

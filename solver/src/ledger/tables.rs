@@ -92,7 +92,8 @@ impl TableLedger {
         self.games += 1;
         let winners: Vec<usize> = (0..names.len()).filter(|&s| score.drawn[s] > 0).collect();
         let (match_points, match_won) =
-            self.matches.draw(&names, &winners, true, score.game_points);
+            self.matches
+                .draw(&names, &winners, true, score.game_points.unwrap_or(0));
         for (seat, name) in names.iter().enumerate() {
             let index = match self.accounts.iter().position(|a| a.player == *name) {
                 Some(i) => i,

@@ -1,13 +1,34 @@
-//! A checked deal at a wide table and the game its hands declare (RULES.md section 15):
-//! Schellen always trumps under the Wenzels, the highest count of trumps declares, and
-//! the declarer plays with the seat across the table against everyone else.
+//! A checked deal at a wide table and its game (RULES.md sections 15 and 16): at von
+//! Alvensleben's tables the hands declare it (Schellen always trumps under the Wenzels,
+//! the highest count of trumps declares, and the declarer plays with the seat across the
+//! table against everyone else); at three the record names a solo.
 
 use super::faces::{Face, Faces};
 use super::order::Order;
 use super::table::{Letter, Table, TableError, EU};
-use crate::cards::Suit;
-use crate::contract::Wenzels;
+use crate::cards::{Deck, Suit};
+use crate::contract::Contract;
 use crate::order::PLAIN_GERMAN;
+
+/// What is played at a wide table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TableGame {
+    /// One of von Alvensleben's F to I: the deal declares it.
+    Alvensleben(Letter),
+    /// A solo at a table of three (the Bavarian seed), as the record names it: a suit
+    /// solo, a Wenz or a Geier.
+    Three(Contract),
+}
+
+impl TableGame {
+    /// The table's name in records and answers: the letter, or `three`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TableGame::Alvensleben(letter) => letter.name(),
+            TableGame::Three(_) => "three",
+        }
+    }
+}
 
 /// The fewest trumps a declaration needs (the seed's "at least five trumps").
 pub const DECLARE_AT: u32 = 5;
@@ -15,9 +36,8 @@ pub const DECLARE_AT: u32 = 5;
 /// A deal checked against its table, with the game it declares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deal {
-    letter: Letter,
+    game: TableGame,
     table: Table,
-    wenzels: Wenzels,
     hands: Vec<Faces>,
     order: Order,
     declarer: u8,
@@ -39,9 +59,8 @@ impl Deal {
         );
         let (declarer, forced) = declaration(&order, &hands);
         Ok(Deal {
-            letter,
+            game: TableGame::Alvensleben(letter),
             table,
-            wenzels,
             hands,
             order,
             declarer,
@@ -49,16 +68,31 @@ impl Deal {
         })
     }
 
-    pub fn letter(&self) -> Letter {
-        self.letter
+    /// A solo at a table of three: `contract` (a suit solo, Wenz or Geier whose declarer
+    /// sits at the table) under its Bavarian order in the short pack.
+    pub fn three(contract: Contract, hands: &[Vec<Face>]) -> Result<Deal, TableError> {
+        let table = Table::three();
+        let hands = table.check_hands(hands)?;
+        let declarer = contract.declarer().map_or(0, |s| s.index() as u8);
+        if declarer >= table.seats() {
+            return Err(TableError::NoSuchSeat(declarer, table.seats()));
+        }
+        Ok(Deal {
+            game: TableGame::Three(contract),
+            table,
+            hands,
+            order: Order::of(&contract.order(Deck::Short)),
+            declarer,
+            forced: false,
+        })
+    }
+
+    pub fn game(&self) -> TableGame {
+        self.game
     }
 
     pub fn table(&self) -> Table {
         self.table
-    }
-
-    pub fn wenzels(&self) -> Wenzels {
-        self.wenzels
     }
 
     pub fn hands(&self) -> &[Faces] {
@@ -78,9 +112,13 @@ impl Deal {
         self.forced
     }
 
-    /// The declaring side as a set of seat bits: the declarer and the seat across.
+    /// The declaring side as a set of seat bits: the declarer and the seat across, or at
+    /// three the soloist alone.
     pub fn declarers(&self) -> u8 {
-        1 << self.declarer | 1 << self.table.across(self.declarer)
+        match self.game {
+            TableGame::Alvensleben(_) => 1 << self.declarer | 1 << self.table.across(self.declarer),
+            TableGame::Three(_) => 1 << self.declarer,
+        }
     }
 }
 

@@ -18,11 +18,11 @@ mod search;
 mod solution;
 mod table;
 
-pub use deal::{Deal, DECLARE_AT};
+pub use deal::{Deal, TableGame, DECLARE_AT};
 pub use faces::{Face, Faces, FACES};
 pub use game::{Game, PlayError, Position};
 pub use order::{Group, Order, TRUMP};
-pub use record::TableRecord;
+pub use record::{TableRecord, ThreeContract};
 pub use score::Score;
 pub use search::{Exhausted, Search};
 pub use solution::TableSolution;

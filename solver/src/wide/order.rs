@@ -67,6 +67,35 @@ impl Order {
         }
     }
 
+    /// The four-seat order of a game of the 32-card pack (or a shorter one), over faces.
+    pub fn of(order: &crate::order::Order) -> Order {
+        let mut power = [0u8; FACES];
+        let mut group = [0; FACES];
+        let mut ranked: [Vec<Face>; 5] = Default::default();
+        let mut sets = [0u64; 5];
+        for card in order.deck() {
+            let face = Face::of(card);
+            let g = match order.group(card) {
+                crate::order::Group::Trump => TRUMP,
+                crate::order::Group::Plain(suit) => suit as Group,
+            };
+            power[face.index()] = order.power(card);
+            group[face.index()] = g;
+            ranked[g as usize].push(face);
+            sets[g as usize] |= 1 << face.index();
+        }
+        for faces in ranked.iter_mut() {
+            faces.sort_by_key(|f| std::cmp::Reverse(power[f.index()]));
+        }
+        Order {
+            power,
+            group,
+            ranked,
+            sets,
+            trumps: sets[TRUMP as usize],
+        }
+    }
+
     pub fn power(&self, face: Face) -> u8 {
         self.power[face.index()]
     }

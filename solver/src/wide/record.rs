@@ -10,15 +10,17 @@
 //! declare). A record may say who declared (`declarer`); one that says otherwise than the
 //! deal is refused by name.
 
-use super::deal::Deal;
+use super::deal::{Deal, TableGame};
 use super::faces::Face;
 use super::game::{Game, PlayError};
 use super::score::Score;
 use super::solution::TableSolution;
 use super::table::{Letter, Table, TableError};
-use crate::contract::Variant;
+use crate::cards::Suit;
+use crate::contract::{Contract, GameName, Solo, Variant};
 use crate::error::Error;
 use crate::pack::Pack;
+use crate::seat::Seat;
 use serde::Deserialize;
 
 /// A game at a wide table as it stands in a `.jsonl` log.
@@ -26,10 +28,12 @@ use serde::Deserialize;
 #[serde(deny_unknown_fields)]
 pub struct TableRecord {
     pub id: Option<String>,
-    /// The German game; the only one these tables play.
+    /// `german` at von Alvensleben's tables, `bavarian` at three; either may be left out.
     pub variant: Option<String>,
-    /// Von Alvensleben's letter: `F`, `G`, `H` or `I`.
+    /// Von Alvensleben's letter (`F`, `G`, `H` or `I`), or `three`.
     pub table: String,
+    /// At three: the solo played. Von Alvensleben's deals declare their game themselves.
+    pub contract: Option<ThreeContract>,
     /// One hand a seat, from forehand on.
     pub hands: Vec<String>,
     /// Who declared, where the record says: it must be the seat the deal declares.
@@ -41,6 +45,61 @@ pub struct TableRecord {
     pub players: Option<Vec<String>>,
     /// How the cards are written (INTERFACE.md section 1).
     pub pack: Option<Pack>,
+}
+
+/// The solo of a game at three: a suit solo (`solo` with its `suit`), a Wenz or a Geier.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThreeContract {
+    pub game: String,
+    pub suit: Option<String>,
+    pub declarer: u8,
+}
+
+impl ThreeContract {
+    /// The contract, checked: a solo game, its suit where it takes one and only there.
+    fn contract(&self) -> Result<Contract, Error> {
+        let name: GameName = self.game.parse()?;
+        let suit = match &self.suit {
+            Some(text) => Some(text.parse::<Suit>().map_err(|_| {
+                Error::InvalidRecord(format!(
+                    "contract.suit: '{text}' is not a suit (E, G, H, S)"
+                ))
+            })?),
+            None => None,
+        };
+        let game = match (name, suit) {
+            (GameName::Solo, Some(suit)) => Solo::Farbsolo(suit),
+            (GameName::Wenz, None) => Solo::Wenz,
+            (GameName::Geier, None) => Solo::Geier,
+            (GameName::Solo, None) => {
+                return Err(Error::InvalidRecord(
+                    "contract.suit: a suit solo names its trump suit".to_string(),
+                ))
+            }
+            (GameName::Wenz | GameName::Geier, Some(_)) => {
+                return Err(Error::InvalidRecord(format!(
+                    "contract.suit: a {} takes no suit",
+                    name.name()
+                )))
+            }
+            _ => {
+                return Err(Error::InvalidRecord(format!(
+                    "contract.game: a table of three plays solos only (solo, wenz, geier), \
+                     not {}",
+                    name.name()
+                )))
+            }
+        };
+        let declarer = Seat::new(self.declarer)
+            .filter(|s| s.index() < 3)
+            .ok_or(TableError::NoSuchSeat(self.declarer, 3))?;
+        Ok(Contract::Solo {
+            declarer,
+            game,
+            tout: false,
+        })
+    }
 }
 
 impl TableRecord {
@@ -57,34 +116,70 @@ impl TableRecord {
         crate::json::typed(text)
     }
 
-    /// The letter, checked.
-    pub fn letter(&self) -> Result<Letter, Error> {
-        if let Some(v) = &self.variant {
-            if v != Variant::German.name() {
-                return Err(Error::InvalidRecord(format!(
-                    "variant: von Alvensleben's tables play the German game, not '{v}'"
-                )));
-            }
+    /// The game the record's `table` and `contract` name, checked.
+    pub fn table_game(&self) -> Result<TableGame, Error> {
+        let three = self.table.eq_ignore_ascii_case("three");
+        let variant = match three {
+            true => Variant::Bavarian,
+            false => Variant::German,
+        };
+        if let Some(v) = self.variant.as_ref().filter(|v| **v != variant.name()) {
+            return Err(Error::InvalidRecord(format!(
+                "variant: the table '{}' plays the {} game, not '{v}'",
+                self.table,
+                variant.name()
+            )));
         }
-        Letter::from_name(&self.table).ok_or_else(|| {
-            Error::InvalidRecord(format!(
-                "table: unknown table '{}'; von Alvensleben's are F, G, H and I",
-                self.table
-            ))
-        })
+        if three {
+            let contract = self.contract.as_ref().ok_or_else(|| {
+                Error::InvalidRecord("contract: a game at three names its solo".to_string())
+            })?;
+            return Ok(TableGame::Three(contract.contract()?));
+        }
+        if self.contract.is_some() {
+            return Err(Error::InvalidRecord(
+                "contract: at von Alvensleben's tables the deal declares the game; a record \
+                 names at most its `declarer`"
+                    .to_string(),
+            ));
+        }
+        Letter::from_name(&self.table)
+            .map(TableGame::Alvensleben)
+            .ok_or_else(|| {
+                Error::InvalidRecord(format!(
+                    "table: unknown table '{}'; von Alvensleben's are F, G, H and I, and \
+                     three players' is three",
+                    self.table
+                ))
+            })
     }
 
-    /// The checked deal: the hands on the letter's table, the names one a seat, and the
-    /// declarer where given the one the deal declares.
+    /// Von Alvensleben's letter, or a fault where the record is of another table.
+    pub fn letter(&self) -> Result<Letter, Error> {
+        match self.table_game()? {
+            TableGame::Alvensleben(letter) => Ok(letter),
+            TableGame::Three(_) => Err(Error::InvalidRecord(
+                "table: the ledger keeps evenings at von Alvensleben's tables; a game at \
+                 three is scored and solved"
+                    .to_string(),
+            )),
+        }
+    }
+
+    /// The checked deal: the hands on the table, the names one a seat, and the declarer
+    /// where given the one the deal declares.
     pub fn deal(&self) -> Result<Deal, Error> {
-        let letter = self.letter()?;
+        let game = self.table_game()?;
         let pack = self.pack.unwrap_or_default();
         let hands = self
             .hands
             .iter()
             .map(|h| Table::read_hand(pack, h))
             .collect::<Result<Vec<_>, _>>()?;
-        let deal = Deal::alvensleben(letter, &hands)?;
+        let deal = match game {
+            TableGame::Alvensleben(letter) => Deal::alvensleben(letter, &hands)?,
+            TableGame::Three(contract) => Deal::three(contract, &hands)?,
+        };
         let seats = deal.table().seats();
         if let Some(names) = &self.players {
             if names.len() != seats as usize {
@@ -95,6 +190,9 @@ impl TableRecord {
             }
         }
         match self.declarer {
+            Some(_) if matches!(game, TableGame::Three(_)) => Err(Error::InvalidRecord(
+                "declarer: at three the contract names the declarer".to_string(),
+            )),
             Some(d) if d >= seats => Err(TableError::NoSuchSeat(d, seats).into()),
             Some(d) if d != deal.declarer() => Err(Error::InvalidRecord(format!(
                 "declarer: seat {d} did not declare; the deal declares seat {}{}",

@@ -1,7 +1,13 @@
-//! The score of a finished game at a wide table (RULES.md section 15): section 8's German
-//! targets and game points, out of the table's card points.
+//! The score of a finished game at a wide table: at von Alvensleben's (RULES.md section
+//! 15) section 8's German targets and game points, out of the table's card points; at
+//! three (section 16) a Bavarian solo's price, paid by each of the two others.
 
+use super::deal::{Deal, TableGame};
+use super::faces::Faces;
 use super::game::Game;
+use super::order::TRUMP;
+use crate::contract::{Contract, Solo};
+use crate::options::Tariff;
 use crate::settle::{german_game_points, Targets};
 use serde::Serialize;
 
@@ -9,7 +15,7 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Score {
     pub id: Option<String>,
-    /// Von Alvensleben's letter.
+    /// The table: von Alvensleben's letter, or `three`.
     pub table: &'static str,
     /// The declarer, and his side: he and the seat across.
     pub declarer: u8,
@@ -25,10 +31,17 @@ pub struct Score {
     pub won: bool,
     pub schneider: bool,
     pub schwarz: bool,
-    /// The game points each winner draws towards the match to nine.
-    pub game_points: i64,
-    /// Per seat: the game points drawn (the winners'), else 0.
+    /// The German game: the game points each winner draws towards the match to nine,
+    /// and per seat the game points drawn (the winners'), else 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_points: Option<i64>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub drawn: Vec<i64>,
+    /// A solo at three: the Laufende and what each seat is paid (negative: pays).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub laufende: Option<u32>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub payouts: Vec<i64>,
 }
 
 impl Score {
@@ -43,7 +56,10 @@ impl Score {
         let seats = 0..position.seats();
         let declarers: Vec<u8> = seats.clone().filter(ours).collect();
         let total = deal.table().points();
-        let targets = Targets::german(total);
+        let targets = match deal.game() {
+            TableGame::Alvensleben(_) => Targets::german(total),
+            TableGame::Three(_) => Targets::normal(total),
+        };
         let declarer_points: u32 = declarers
             .iter()
             .map(|&s| position.points()[s as usize])
@@ -61,13 +77,9 @@ impl Score {
             true => declarer_tricks == deal.table().hand_size(),
             false => declarer_tricks == 0,
         };
-        let game_points = german_game_points(won, schneider, schwarz, deal.forced());
-        let drawn = seats
-            .map(|s| if ours(&s) == won { game_points } else { 0 })
-            .collect();
-        Some(Score {
+        let mut score = Score {
             id,
-            table: deal.letter().name(),
+            table: deal.game().name(),
             declarer: deal.declarer(),
             declarers,
             forced: deal.forced(),
@@ -78,9 +90,35 @@ impl Score {
             won,
             schneider,
             schwarz,
-            game_points,
-            drawn,
-        })
+            game_points: None,
+            drawn: Vec::new(),
+            laufende: None,
+            payouts: Vec::new(),
+        };
+        match deal.game() {
+            TableGame::Alvensleben(_) => {
+                let points = german_game_points(won, schneider, schwarz, deal.forced());
+                score.game_points = Some(points);
+                score.drawn = seats
+                    .map(|s| if ours(&s) == won { points } else { 0 })
+                    .collect();
+            }
+            TableGame::Three(contract) => {
+                let laufende = laufende(deal, contract);
+                let t = Tariff::default();
+                let extras = schneider as i64 + schwarz as i64;
+                let value = t.solo() + t.extra() * extras + t.laufende_price() * laufende as i64;
+                let sign = if won { 1 } else { -1 };
+                score.laufende = Some(laufende);
+                score.payouts = seats
+                    .map(|s| match ours(&s) {
+                        true => 2 * sign * value,
+                        false => -sign * value,
+                    })
+                    .collect();
+            }
+        }
+        Some(score)
     }
 
     /// The result in words: "the declarers (seats 4 and 1) won with 70 of 120 points,
@@ -92,15 +130,57 @@ impl Score {
             (false, true) => ", schneider",
             _ => "",
         };
+        let side = match self.declarers.as_slice() {
+            [one] => format!("the soloist (seat {one})"),
+            _ => format!(
+                "the declarers (seats {}{})",
+                seats.join(" and "),
+                if self.forced { ", forced" } else { "" }
+            ),
+        };
         format!(
-            "the declarers (seats {}{}) {} with {} of {} points{extra}; {} game point{} to each winner",
-            seats.join(" and "),
-            if self.forced { ", forced" } else { "" },
+            "{side} {} with {} of {} points{extra}; {}",
             if self.won { "won" } else { "lost" },
             self.declarer_points,
             self.total,
-            self.game_points,
-            if self.game_points == 1 { "" } else { "s" },
+            match self.game_points {
+                Some(1) => "1 game point to each winner".to_string(),
+                Some(n) => format!("{n} game points to each winner"),
+                None => {
+                    let paid: Vec<String> = self.payouts.iter().map(|p| format!("{p:+}")).collect();
+                    format!("payouts {}", paid.join(" "))
+                }
+            }
         )
+    }
+}
+
+/// The Laufende of a solo at three (RULES.md section 5): from the highest trump down, the
+/// unbroken run the side holding it was dealt; counted from 3, from 2 in Wenz and Geier.
+fn laufende(deal: &Deal, contract: Contract) -> u32 {
+    let soloist = deal.hands()[deal.declarer() as usize];
+    let others = deal
+        .hands()
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| *s != deal.declarer() as usize)
+        .fold(Faces::EMPTY, |all, (_, h)| all.sum(*h).unwrap_or(all));
+    let trumps = deal.order().ranked(TRUMP);
+    let side = match trumps.first() {
+        Some(&top) if soloist.contains(top) => soloist,
+        _ => others,
+    };
+    let run = trumps.iter().take_while(|f| side.contains(**f)).count() as u32;
+    let from = match contract {
+        Contract::Solo {
+            game: Solo::Wenz | Solo::Geier,
+            ..
+        } => 2,
+        _ => 3,
+    };
+    if run >= from {
+        run
+    } else {
+        0
     }
 }

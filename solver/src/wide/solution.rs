@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TableSolution {
     pub id: Option<String>,
-    /// Von Alvensleben's letter.
+    /// The table: von Alvensleben's letter, or `three`.
     pub table: &'static str,
     pub to_move: u8,
     /// Always `points`: the declarers' card points.
@@ -39,7 +39,7 @@ impl TableSolution {
             .sum();
         let mut answer = TableSolution {
             id,
-            table: deal.letter().name(),
+            table: deal.game().name(),
             to_move: position.to_move(),
             measure: "points",
             declarers: (0..position.seats())

@@ -89,6 +89,15 @@ impl Table {
         Ok(table)
     }
 
+    /// The table of three: the 24-card pack, eight a hand (the Bavarian seed).
+    pub const fn three() -> Table {
+        Table {
+            seats: 3,
+            length: Length::Short,
+            double: false,
+        }
+    }
+
     pub const fn seats(self) -> u8 {
         self.seats
     }

@@ -226,7 +226,15 @@ impl Faces {
 
     /// Card points of every card.
     pub fn points(self) -> u32 {
-        self.iter().map(|f| f.points() as u32).sum()
+        let of = |mut set: u64| {
+            let mut sum = 0u32;
+            while set != 0 {
+                sum += Face(set.trailing_zeros() as u8).points() as u32;
+                set &= set - 1;
+            }
+            sum
+        };
+        of(self.once) + of(self.twice)
     }
 
     /// The cards in `pack`, separated by spaces.

@@ -39,6 +39,8 @@ pub struct Position {
     leader: u8,
     points: [u32; MAX_SEATS],
     tricks: [u8; MAX_SEATS],
+    /// Card points in the hands and on the table.
+    out: u32,
 }
 
 impl Position {
@@ -54,6 +56,7 @@ impl Position {
             leader: 0,
             points: [0; MAX_SEATS],
             tricks: [0; MAX_SEATS],
+            out: deal.hands().iter().map(|h| h.points()).sum(),
         }
     }
 
@@ -117,8 +120,8 @@ impl Position {
     }
 
     /// Plays `face` for the player to move, who holds it and may play it; returns the
-    /// seat that took the trick if this card ended it.
-    pub fn play(&mut self, order: &Order, face: Face) -> Option<u8> {
+    /// seat that took the trick and its card points if this card ended it.
+    pub fn play(&mut self, order: &Order, face: Face) -> Option<(u8, u32)> {
         let seat = self.to_move();
         self.hands[seat as usize].remove(face);
         self.trick[self.trick_len as usize] = face;
@@ -129,20 +132,16 @@ impl Position {
         let winner = (self.leader + self.winning(order) as u8) % self.seats;
         let points: u32 = self.trick().iter().map(|f| f.points() as u32).sum();
         self.points[winner as usize] += points;
+        self.out -= points;
         self.tricks[winner as usize] += 1;
         self.leader = winner;
         self.trick_len = 0;
-        Some(winner)
+        Some((winner, points))
     }
 
     /// Card points still out: in the hands and on the table.
     pub fn points_out(&self) -> u32 {
-        let on_table: u32 = self.trick().iter().map(|f| f.points() as u32).sum();
-        self.hands[..self.seats as usize]
-            .iter()
-            .map(|h| h.points())
-            .sum::<u32>()
-            + on_table
+        self.out
     }
 
     /// Tricks still to be completed, the one on the table included (the leader has

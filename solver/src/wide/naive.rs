@@ -20,9 +20,7 @@ pub fn naive_value(deal: &Deal, position: &Position) -> u32 {
         .map(|face| {
             let mut child = *position;
             let gained = match child.play(order, face) {
-                Some(winner) if declarers & 1 << winner != 0 => {
-                    child.points()[winner as usize] - position.points()[winner as usize]
-                }
+                Some((winner, points)) if declarers & 1 << winner != 0 => points,
                 _ => 0,
             };
             gained + naive_value(deal, &child)

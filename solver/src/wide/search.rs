@@ -158,20 +158,18 @@ impl<'d> Search<'d> {
         let mut out = Vec::new();
         for face in faces(legal) {
             let mut child = *position;
-            let before = self.taken(&child);
-            child.play(self.order, face);
-            let gained = self.taken(&child) - before;
+            let gained = self.step(&mut child, face);
             out.push((face, gained + self.value(&child)?));
         }
         Ok(out)
     }
 
-    /// The declarers' card points taken so far.
-    fn taken(&self, position: &Position) -> u32 {
-        (0..position.seats() as usize)
-            .filter(|s| self.declarers & 1 << s != 0)
-            .map(|s| position.points()[s])
-            .sum()
+    /// Plays `face`; returns the card points it brought the declarers (a trick they took).
+    fn step(&self, position: &mut Position, face: Face) -> u32 {
+        match position.play(self.order, face) {
+            Some((winner, points)) if self.declarers & 1 << winner != 0 => points,
+            _ => 0,
+        }
     }
 
     /// Whether the declarers take at least `t` more, with a bound on the value on the same
@@ -211,7 +209,6 @@ impl<'d> Search<'d> {
         }
         let mover = position.to_move();
         let maximizing = self.declarers & 1 << mover != 0;
-        let before = self.taken(position);
         // Where no card decides, the maximisers miss by the most any card reached, and the
         // minimisers let through the least.
         let mut result = Test {
@@ -221,8 +218,7 @@ impl<'d> Search<'d> {
         let mut decided = None;
         for face in self.moves(position, best) {
             let mut child = *position;
-            child.play(self.order, face);
-            let gained = self.taken(&child) - before;
+            let gained = self.step(&mut child, face);
             let r = self.at_least(&child, t.saturating_sub(gained))?;
             let bound = gained + r.bound;
             if r.reached == maximizing {
@@ -232,7 +228,8 @@ impl<'d> Search<'d> {
                 };
                 decided = Some(face);
                 let left = position.tricks_left();
-                self.history[mover as usize][face.index()] += left * left;
+                let h = &mut self.history[mover as usize][face.index()];
+                *h = h.saturating_add(left * left);
                 break;
             }
             result.bound = match maximizing {
@@ -264,20 +261,23 @@ impl<'d> Search<'d> {
     /// The declarers' points of the last trick, every card forced.
     fn last_trick(&self, position: &Position) -> u32 {
         let mut last = *position;
-        let before = self.taken(&last);
+        let mut made = 0;
         while !last.is_over() {
-            let face = last.hand(last.to_move()).iter().next();
             // Every hand holds its last card until it plays it.
-            let Some(face) = face else { break };
-            last.play(self.order, face);
+            let Some(face) =
+                Face::from_index(last.hand(last.to_move()).distinct().trailing_zeros() as u8)
+            else {
+                break;
+            };
+            made += self.step(&mut last, face);
         }
-        self.taken(&last) - before
+        made
     }
 
     /// The cards worth trying for the player to move, best guesses first (`first`, the
     /// table's, before all): of cards that no live card separates in their group and that
     /// count alike, only the highest.
-    fn moves(&self, position: &Position, first: Option<Face>) -> Vec<Face> {
+    fn moves(&self, position: &Position, first: Option<Face>) -> Moves {
         let order = self.order;
         let legal = position.legal(order);
         let mover = position.to_move() as usize;
@@ -290,8 +290,13 @@ impl<'d> Search<'d> {
                 .trick()
                 .iter()
                 .fold(0u64, |set, f| set | 1 << f.index());
-        let mut kept = Vec::new();
+        let guess = Guess::of(self, position);
+        let history = &self.history[mover];
+        let mut moves = Moves::default();
         for group in 0..5 {
+            if legal & order.group_set(group) == 0 {
+                continue;
+            }
             let mut prev: Option<Face> = None;
             let mut gap = false;
             for &face in order.ranked(group) {
@@ -301,7 +306,13 @@ impl<'d> Search<'d> {
                     let merge =
                         !gap && !elsewhere && prev.is_some_and(|p| p.points() == face.points());
                     if !merge {
-                        kept.push(face);
+                        let key = match Some(face) == first {
+                            true => i64::MAX,
+                            false => {
+                                (guess.score(face) as i64) << 32 | history[face.index()] as i64
+                            }
+                        };
+                        moves.push(face, key);
                         prev = Some(face);
                         gap = elsewhere;
                     }
@@ -310,37 +321,87 @@ impl<'d> Search<'d> {
                 }
             }
         }
-        let history = &self.history[mover];
-        kept.sort_by_cached_key(|f| {
-            (
-                Some(*f) != first,
-                -self.guess(position, *f),
-                -(history[f.index()] as i64),
-            )
-        });
-        kept
+        moves.sort();
+        moves
     }
 }
 
-impl Search<'_> {
-    /// How promising `face` looks for the player to move, higher first: on lead the
-    /// highest; following, points to a trick his side is winning, then a card that takes
-    /// the trick (with points, cheaply), then the fewest points. (A finer guess, which
-    /// asked whether the later players could still beat a card, searched no fewer nodes
-    /// on `solver-bench --wide`.)
-    fn guess(&self, position: &Position, face: Face) -> i32 {
-        let order = self.order;
-        let trick = position.trick();
-        let points = face.points() as i32;
-        let power = order.power(face) as i32;
-        if trick.is_empty() {
-            return power;
+/// The cards to try at a node, with their ordering keys, highest first once sorted.
+struct Moves {
+    faces: [Option<Face>; FACES],
+    keys: [i64; FACES],
+    len: usize,
+}
+
+impl Default for Moves {
+    fn default() -> Moves {
+        Moves {
+            faces: [None; FACES],
+            keys: [0; FACES],
+            len: 0,
         }
-        let w = position.winning(order);
-        let winner = (position.leader() + w as u8) % position.seats();
-        let side = |seat: u8| self.declarers & 1 << seat != 0;
-        let beats = order.beats(face, trick[w]);
-        match (side(winner) == side(position.to_move()), beats) {
+    }
+}
+
+impl Moves {
+    fn push(&mut self, face: Face, key: i64) {
+        self.faces[self.len] = Some(face);
+        self.keys[self.len] = key;
+        self.len += 1;
+    }
+
+    /// By key, highest first (insertion sort: a handful of cards, stable).
+    fn sort(&mut self) {
+        for i in 1..self.len {
+            let mut j = i;
+            while j > 0 && self.keys[j - 1] < self.keys[j] {
+                self.keys.swap(j - 1, j);
+                self.faces.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+}
+
+impl IntoIterator for Moves {
+    type Item = Face;
+    type IntoIter = std::iter::Flatten<std::iter::Take<std::array::IntoIter<Option<Face>, FACES>>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.faces.into_iter().take(self.len).flatten()
+    }
+}
+
+/// What the guess of a card needs of its trick, found once a node: how promising a card
+/// looks for the player to move, higher first. On lead the highest; following, points to
+/// a trick his side is winning, then a card that takes the trick (with points, cheaply),
+/// then the fewest points. (A finer guess, which asked whether the later players could
+/// still beat a card, searched no fewer nodes on `solver-bench --wide`.)
+struct Guess<'o> {
+    order: &'o Order,
+    /// The trick's best card so far and whether the mover's side plays it; none on lead.
+    best: Option<(Face, bool)>,
+}
+
+impl<'o> Guess<'o> {
+    fn of(search: &Search<'o>, position: &Position) -> Guess<'o> {
+        let order = search.order;
+        let trick = position.trick();
+        let best = (!trick.is_empty()).then(|| {
+            let w = position.winning(order);
+            let winner = (position.leader() + w as u8) % position.seats();
+            let side = |seat: u8| search.declarers & 1 << seat != 0;
+            (trick[w], side(winner) == side(position.to_move()))
+        });
+        Guess { order, best }
+    }
+
+    fn score(&self, face: Face) -> i32 {
+        let points = face.points() as i32;
+        let power = self.order.power(face) as i32;
+        let Some((best, ours)) = self.best else {
+            return power;
+        };
+        match (ours, self.order.beats(face, best)) {
             (true, false) => 200 + points,
             (_, true) => 100 + 4 * points - power / 4,
             (false, false) => -points,

@@ -16,7 +16,6 @@ use super::game::Position;
 use super::order::Order;
 use super::table::MAX_SEATS;
 use crate::cards::Card;
-use std::collections::HashMap;
 use thiserror::Error;
 
 /// The budget ran out before the search proved a value.
@@ -95,10 +94,109 @@ impl std::hash::Hasher for KeyHasher {
     }
 }
 
-type Table = HashMap<Key, Bounds, std::hash::BuildHasherDefault<KeyHasher>>;
+/// The most buckets of the table of bounds: two entries each, so the table holds at most
+/// `2 * MAX_BUCKETS` positions in a bounded amount of memory (about 50 MiB).
+const MAX_BUCKETS: usize = 1 << 17;
 
-/// Entries kept before the table is cleared, so its memory stays bounded.
-const TABLE_ENTRIES: usize = 1 << 21;
+/// The buckets a table starts with; it doubles as it fills, up to [`MAX_BUCKETS`].
+const FIRST_BUCKETS: usize = 1 << 10;
+
+/// One entry: a position's key, its bounds, and the tricks left there (a deeper entry
+/// saves more search, so the first slot of a bucket keeps the deeper of two).
+#[derive(Clone)]
+struct Entry {
+    key: Key,
+    bounds: Bounds,
+    depth: u32,
+}
+
+/// The table of bounds: buckets found by the key's hash, each entry checked against the
+/// whole key (a value is never taken from another position). The first slot of a bucket
+/// is replaced by an entry at least as deep, the second by any other.
+struct Table {
+    slots: Vec<[Option<Entry>; 2]>,
+    /// Entries made since the table last grew.
+    made: usize,
+}
+
+impl Table {
+    fn new() -> Table {
+        Table {
+            slots: Vec::new(),
+            made: 0,
+        }
+    }
+
+    fn bucket(&self, key: &Key) -> usize {
+        use std::hash::{Hash, Hasher};
+        let mut h = KeyHasher::default();
+        key.hash(&mut h);
+        (h.finish() >> 20) as usize & (self.slots.len() - 1)
+    }
+
+    fn get(&self, key: &Key) -> Option<&Bounds> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        self.slots[self.bucket(key)]
+            .iter()
+            .flatten()
+            .find(|e| e.key == *key)
+            .map(|e| &e.bounds)
+    }
+
+    /// Twice the buckets, every entry put back.
+    fn grow(&mut self) {
+        let size = (self.slots.len() * 2).clamp(FIRST_BUCKETS, MAX_BUCKETS);
+        let old = std::mem::replace(&mut self.slots, vec![[None, None]; size]);
+        self.made = 0;
+        for entry in old.into_iter().flatten().flatten() {
+            let at = self.bucket(&entry.key);
+            let bucket = &mut self.slots[at];
+            let slot = if bucket[0].is_none() { 0 } else { 1 };
+            bucket[slot] = Some(entry);
+        }
+    }
+
+    /// The entry of `key`, made (with no bounds yet) where there is none.
+    fn entry(&mut self, key: Key, depth: u32) -> &mut Bounds {
+        let full = self.made >= self.slots.len() && self.slots.len() < MAX_BUCKETS;
+        if self.slots.is_empty() || full {
+            self.grow();
+        }
+        let at = self.bucket(&key);
+        let bucket = &mut self.slots[at];
+        let slot = match bucket
+            .iter()
+            .position(|e| e.as_ref().is_some_and(|e| e.key == key))
+        {
+            Some(slot) => slot,
+            None => {
+                self.made += 1;
+                let slot = match &bucket[0] {
+                    Some(e) if e.depth > depth => 1,
+                    _ => 0,
+                };
+                if slot == 0 {
+                    // The entry it displaces moves to the second slot.
+                    bucket[1] = bucket[0].take();
+                }
+                bucket[slot] = Some(Entry {
+                    key,
+                    bounds: Bounds {
+                        low: 0,
+                        high: u32::MAX,
+                        best: None,
+                    },
+                    depth,
+                });
+                slot
+            }
+        };
+        // The slot was found or filled just above.
+        &mut bucket[slot].as_mut().expect("an entry in this slot").bounds
+    }
+}
 
 /// The search for one deal: its order, its declaring side, and a table of bounds kept
 /// across the tests of one value and the values of one deal.
@@ -118,7 +216,7 @@ impl<'d> Search<'d> {
         Search {
             order: deal.order(),
             declarers: deal.declarers(),
-            table: Table::default(),
+            table: Table::new(),
             history: [[0; FACES]; MAX_SEATS],
             nodes: 0,
             budget,
@@ -238,14 +336,7 @@ impl<'d> Search<'d> {
             };
         }
         if let Some(c) = canon {
-            if self.table.len() >= TABLE_ENTRIES {
-                self.table.clear();
-            }
-            let b = self.table.entry(c.key).or_insert(Bounds {
-                low: 0,
-                high: u32::MAX,
-                best: None,
-            });
+            let b = self.table.entry(c.key, position.tricks_left());
             if result.reached {
                 b.low = b.low.max(result.bound);
             } else {

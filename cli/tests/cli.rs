@@ -168,6 +168,22 @@ fn solve_reports_bad_records_and_sie_in_place() {
 }
 
 #[test]
+fn solve_and_analyze_answer_a_table_record_or_refuse_it_by_name() {
+    let tables = std::fs::read_to_string(repo().join("examples/alvensleben.jsonl")).unwrap();
+    let first = tables.lines().next().unwrap();
+    let out = run(&["solve"], &format!("{first}\n"));
+    assert_eq!(out.status.code(), Some(0));
+    // A finished game of F: its value is what the declarers took.
+    assert_eq!(json_lines(&out)[0]["value"], 46);
+    for args in [&["solve", "--line"][..], &["analyze"], &["contracts"]] {
+        let out = run(args, &format!("{first}\n"));
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let code = &json_lines(&out)[0]["error"]["code"];
+        assert!(code == "conflict" || code == "four_seats_only", "{args:?}: {code}");
+    }
+}
+
+#[test]
 fn solve_judges_one_decision_by_the_players_view_and_names_its_faults() {
     let positions = std::fs::read_to_string(repo().join("examples/positions.jsonl")).unwrap();
     let first = positions.lines().next().unwrap();

@@ -68,10 +68,15 @@ fn solve_line(line: &str, solver: &mut Solver, with_line: bool, pack: solver::Pa
         let budget = solver
             .question_limit()
             .unwrap_or(solver::defaults::TABLE_NODES);
-        return LineResult::of(
-            pack,
-            TableRecord::from_json(line).and_then(|r| r.solve(budget)),
-        );
+        let solved = match with_line {
+            true => Err(solver::Error::Conflict(
+                "--line: the best line is given at four seats with one pack; at the other \
+                 tables `solve` gives the values"
+                    .to_string(),
+            )),
+            false => TableRecord::from_json(line).and_then(|r| r.solve(budget)),
+        };
+        return LineResult::of(pack, solved);
     }
     LineResult::of(
         pack,

@@ -179,7 +179,10 @@ fn solve_and_analyze_answer_a_table_record_or_refuse_it_by_name() {
         let out = run(args, &format!("{first}\n"));
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let code = &json_lines(&out)[0]["error"]["code"];
-        assert!(code == "conflict" || code == "four_seats_only", "{args:?}: {code}");
+        assert!(
+            code == "conflict" || code == "four_seats_only",
+            "{args:?}: {code}"
+        );
     }
 }
 

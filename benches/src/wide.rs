@@ -5,7 +5,7 @@
 //! stops is counted, not timed.
 
 use crate::cpu::cpu_seconds;
-use solver::wide::{Deal, Face, Game, Letter, Search};
+use solver::wide::{Deal, Game, Letter, Search};
 use solver::Rng;
 
 /// The nodes one deal may take before it is counted as stopped.
@@ -80,14 +80,8 @@ fn played_down(deal: Deal, left: Option<u32>, rng: &mut Rng) -> Game {
     let Some(left) = left else { return game };
     let stop = table.hand_size().saturating_sub(left) * table.seats() as u32;
     while (game.played().len() as u32) < stop {
-        let position = game.position();
-        let legal = position.legal(game.deal().order());
-        let faces: Vec<Face> = position
-            .hand(position.to_move())
-            .iter()
-            .filter(|f| legal & 1 << f.index() != 0)
-            .collect();
-        let face = faces[rng.below(faces.len())];
+        let legal = game.legal_cards();
+        let face = legal[rng.below(legal.len())];
         game.play(face).expect("a legal card");
     }
     game

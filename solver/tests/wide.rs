@@ -16,12 +16,7 @@ fn random_game(letter: Letter, seed: u64, left: u32, into_trick: u32) -> Game {
     let stop = (table.hand_size() - left) * table.seats() as u32 + into_trick;
     let mut game = Game::new(deal);
     while (game.played().len() as u32) < stop {
-        let legal: Vec<Face> = game
-            .position()
-            .hand(game.position().to_move())
-            .iter()
-            .filter(|f| game.position().legal(game.deal().order()) & 1 << f.index() != 0)
-            .collect();
+        let legal = game.legal_cards();
         let face = legal[rng.below(legal.len())];
         game.play(face).expect("a legal card");
     }
@@ -36,16 +31,9 @@ fn check(game: &Game) {
     let fast = search.values(position).unwrap();
     for (face, value) in fast {
         let mut child = *position;
-        let before: u32 = (0..child.seats() as usize)
-            .filter(|s| deal.declarers() & 1 << s != 0)
-            .map(|s| child.points()[s])
-            .sum();
         child.play(deal.order(), face);
-        let after: u32 = (0..child.seats() as usize)
-            .filter(|s| deal.declarers() & 1 << s != 0)
-            .map(|s| child.points()[s])
-            .sum();
-        let naive = after - before + naive_value(deal, &child);
+        let gained = child.points_of(deal.declarers()) - position.points_of(deal.declarers());
+        let naive = gained + naive_value(deal, &child);
         assert_eq!(value, naive, "{face} after {:?}", game.played());
     }
     let value = Search::new(deal, u64::MAX).value(position).unwrap();
@@ -215,14 +203,8 @@ fn random_three(seed: u64, left: u32, into_trick: u32) -> Game {
     let stop = (8 - left) * 3 + into_trick;
     let mut game = Game::new(deal);
     while (game.played().len() as u32) < stop {
-        let position = game.position();
-        let legal = position.legal(game.deal().order());
-        let faces: Vec<Face> = position
-            .hand(position.to_move())
-            .iter()
-            .filter(|f| legal & 1 << f.index() != 0)
-            .collect();
-        let face = faces[rng.below(faces.len())];
+        let legal = game.legal_cards();
+        let face = legal[rng.below(legal.len())];
         game.play(face).expect("a legal card");
     }
     game

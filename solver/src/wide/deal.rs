@@ -112,6 +112,13 @@ impl Deal {
         self.forced
     }
 
+    /// The declaring side's seats, in seat order.
+    pub fn declaring_seats(&self) -> Vec<u8> {
+        (0..self.table.seats())
+            .filter(|s| self.declarers() & 1 << s != 0)
+            .collect()
+    }
+
     /// The declaring side as a set of seat bits: the declarer and the seat across, or at
     /// three the soloist alone.
     pub fn declarers(&self) -> u8 {

@@ -90,6 +90,16 @@ impl Face {
         }
     }
 
+    /// The faces of a set of face numbers, from the lowest number up.
+    pub fn each(set: u64) -> impl Iterator<Item = Face> {
+        let mut rest = set & ((1 << FACES) - 1);
+        std::iter::from_fn(move || {
+            let i = rest.trailing_zeros() as u8;
+            rest &= rest.wrapping_sub(1);
+            (i < 64).then_some(Face(i))
+        })
+    }
+
     /// Whether this face is of `rank` (a Six is of none of the eight ranks).
     pub fn is(self, rank: Rank) -> bool {
         self.card().is_some_and(|c| c.rank() == rank)

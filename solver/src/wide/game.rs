@@ -86,6 +86,23 @@ impl Position {
         &self.points[..self.seats as usize]
     }
 
+    /// Card points the seats of `side` (a set of seat bits) have taken together.
+    pub fn points_of(&self, side: u8) -> u32 {
+        self.side_sum(side, |s| self.points[s])
+    }
+
+    /// Tricks the seats of `side` have taken together.
+    pub fn tricks_of(&self, side: u8) -> u32 {
+        self.side_sum(side, |s| self.tricks[s] as u32)
+    }
+
+    fn side_sum(&self, side: u8, of: impl Fn(usize) -> u32) -> u32 {
+        (0..self.seats as usize)
+            .filter(|s| side & 1 << s != 0)
+            .map(of)
+            .sum()
+    }
+
     /// Tricks each seat has taken.
     pub fn tricks(&self) -> &[u8] {
         &self.tricks[..self.seats as usize]
@@ -187,6 +204,16 @@ impl Game {
 
     pub fn played(&self) -> &[Face] {
         &self.played
+    }
+
+    /// The cards the player to move may play, each card once (a face he holds twice,
+    /// twice), in face order.
+    pub fn legal_cards(&self) -> Vec<Face> {
+        let legal = self.position.legal(self.deal.order());
+        let hand = self.position.hand(self.position.to_move());
+        hand.iter()
+            .filter(|f| legal & 1 << f.index() != 0)
+            .collect()
     }
 
     /// Plays `face` for the player to move, or says which rule it breaks.

@@ -14,17 +14,14 @@ pub fn naive_value(deal: &Deal, position: &Position) -> u32 {
     }
     let maximizing = declarers & 1 << position.to_move() != 0;
     let legal = position.legal(order);
-    let values = (0..64u8)
-        .filter(|i| legal & 1 << i != 0)
-        .filter_map(Face::from_index)
-        .map(|face| {
-            let mut child = *position;
-            let gained = match child.play(order, face) {
-                Some((winner, points)) if declarers & 1 << winner != 0 => points,
-                _ => 0,
-            };
-            gained + naive_value(deal, &child)
-        });
+    let values = Face::each(legal).map(|face| {
+        let mut child = *position;
+        let gained = match child.play(order, face) {
+            Some((winner, points)) if declarers & 1 << winner != 0 => points,
+            _ => 0,
+        };
+        gained + naive_value(deal, &child)
+    });
     let best = if maximizing {
         values.max()
     } else {

@@ -49,43 +49,41 @@ impl Order {
             ranked[TRUMP as usize].extend(suit_order(suit));
         }
         let mut power = [0u8; FACES];
-        let mut group = [0; FACES];
-        let mut sets = [0u64; 5];
         for (g, faces) in ranked.iter().enumerate() {
             for (i, face) in faces.iter().enumerate() {
                 power[face.index()] = (faces.len() - i) as u8 + if g == 4 { 64 } else { 0 };
-                group[face.index()] = g as Group;
-                sets[g] |= 1 << face.index();
             }
         }
-        Order {
-            power,
-            group,
-            ranked,
-            sets,
-            trumps: sets[TRUMP as usize],
-        }
+        Order::from_ranked(ranked, power)
     }
 
     /// The four-seat order of a game of the 32-card pack (or a shorter one), over faces.
     pub fn of(order: &crate::order::Order) -> Order {
         let mut power = [0u8; FACES];
-        let mut group = [0; FACES];
         let mut ranked: [Vec<Face>; 5] = Default::default();
-        let mut sets = [0u64; 5];
         for card in order.deck() {
-            let face = Face::of(card);
             let g = match order.group(card) {
                 crate::order::Group::Trump => TRUMP,
                 crate::order::Group::Plain(suit) => suit as Group,
             };
-            power[face.index()] = order.power(card);
-            group[face.index()] = g;
-            ranked[g as usize].push(face);
-            sets[g as usize] |= 1 << face.index();
+            power[Face::of(card).index()] = order.power(card);
+            ranked[g as usize].push(Face::of(card));
         }
         for faces in ranked.iter_mut() {
             faces.sort_by_key(|f| std::cmp::Reverse(power[f.index()]));
+        }
+        Order::from_ranked(ranked, power)
+    }
+
+    /// The order of each group's faces from the highest down, and their powers.
+    fn from_ranked(ranked: [Vec<Face>; 5], power: [u8; FACES]) -> Order {
+        let mut group = [0; FACES];
+        let mut sets = [0u64; 5];
+        for (g, faces) in ranked.iter().enumerate() {
+            for face in faces {
+                group[face.index()] = g as Group;
+                sets[g] |= 1 << face.index();
+            }
         }
         Order {
             power,

@@ -54,20 +54,14 @@ impl Score {
         let deal = game.deal();
         let ours = |s: &u8| deal.declarers() & 1 << s != 0;
         let seats = 0..position.seats();
-        let declarers: Vec<u8> = seats.clone().filter(ours).collect();
+        let declarers = deal.declaring_seats();
         let total = deal.table().points();
         let targets = match deal.game() {
             TableGame::Alvensleben(_) => Targets::german(total),
             TableGame::Three(_) => Targets::normal(total),
         };
-        let declarer_points: u32 = declarers
-            .iter()
-            .map(|&s| position.points()[s as usize])
-            .sum();
-        let declarer_tricks: u32 = declarers
-            .iter()
-            .map(|&s| position.tricks()[s as usize] as u32)
-            .sum();
+        let declarer_points = position.points_of(deal.declarers());
+        let declarer_tricks = position.tricks_of(deal.declarers());
         let won = declarer_points >= targets.win;
         let schneider = match won {
             true => declarer_points >= targets.schneider,

@@ -254,7 +254,7 @@ impl<'d> Search<'d> {
     pub fn values(&mut self, position: &Position) -> Result<Vec<(Face, u32)>, Exhausted> {
         let legal = position.legal(self.order);
         let mut out = Vec::new();
-        for face in faces(legal) {
+        for face in Face::each(legal) {
             let mut child = *position;
             let gained = self.step(&mut child, face);
             out.push((face, gained + self.value(&child)?));
@@ -498,13 +498,6 @@ impl<'o> Guess<'o> {
             (false, false) => -points,
         }
     }
-}
-
-/// The faces of a set, from the lowest number up.
-fn faces(set: u64) -> impl Iterator<Item = Face> {
-    (0..64u8)
-        .filter(move |i| set & 1 << i != 0)
-        .filter_map(Face::from_index)
 }
 
 /// A position at a trick boundary renamed so that positions that differ only in cards

@@ -33,18 +33,13 @@ impl TableSolution {
     pub fn of(game: &Game, id: Option<String>, budget: u64) -> TableSolution {
         let deal = game.deal();
         let position = game.position();
-        let taken: u32 = (0..position.seats() as usize)
-            .filter(|s| deal.declarers() & 1 << s != 0)
-            .map(|s| position.points()[s])
-            .sum();
+        let taken = position.points_of(deal.declarers());
         let mut answer = TableSolution {
             id,
             table: deal.game().name(),
             to_move: position.to_move(),
             measure: "points",
-            declarers: (0..position.seats())
-                .filter(|s| deal.declarers() & 1 << s != 0)
-                .collect(),
+            declarers: deal.declaring_seats(),
             value: None,
             bounds: None,
             cards: BTreeMap::new(),

@@ -112,7 +112,7 @@ pub fn run_ledger(run: crate::args::Ledger, config: &Config) -> io::Result<ExitC
                 out,
                 "{}",
                 // Strings and numbers always serialize.
-                pack.json(&TableTotalsLine { totals: &totals })
+                pack.json(&TotalsLine { totals: &totals })
                     .expect("totals serialize")
             )?,
             LedgerFormat::Table => out.write_all(table_of_tables(&rows, &totals).as_bytes())?,
@@ -148,14 +148,10 @@ fn json_row(row: &Row, pack: solver::Pack) -> io::Result<String> {
     }
 }
 
+/// The last line: `{"totals": ...}`, of four seats or of another table.
 #[derive(serde::Serialize)]
-struct TotalsLine<'a> {
-    totals: &'a solver::ledger::LedgerTotals,
-}
-
-#[derive(serde::Serialize)]
-struct TableTotalsLine<'a> {
-    totals: &'a TableTotals,
+struct TotalsLine<'a, T> {
+    totals: &'a T,
 }
 
 /// A game of an evening at one of von Alvensleben's tables: nothing is judged there, so

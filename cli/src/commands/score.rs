@@ -27,34 +27,38 @@ pub fn run(io: &Io, config: &Config, format: OutputFormat) -> io::Result<ExitCod
 }
 
 fn score_line(line: &str, pack: solver::Pack) -> LineResult {
-    if TableRecord::is_one(line) {
-        return LineResult::of(pack, TableRecord::from_json(line).and_then(|r| r.score()));
-    }
     LineResult::of(pack, score(line))
 }
 
 /// One line for people: the record's id, then the result in words.
 fn score_text(line: &str, pack: solver::Pack) -> LineResult {
-    if TableRecord::is_one(line) {
-        return match TableRecord::from_json(line).and_then(|r| r.score()) {
-            Ok(s) => LineResult::Ok(format!(
-                "{}: {}",
-                s.id.as_deref().unwrap_or("(no id)"),
-                s.in_words()
-            )),
-            Err(e) => LineResult::err(pack, &e),
-        };
-    }
     match score(line) {
-        Ok(s) => LineResult::Ok(format!(
-            "{}: {}",
-            s.id.as_deref().unwrap_or("(no id)"),
-            s.in_words()
-        )),
+        Ok(s) => {
+            let (id, words) = match &s {
+                Scored::Four(s) => (&s.id, s.in_words()),
+                Scored::Table(s) => (&s.id, s.in_words()),
+            };
+            LineResult::Ok(format!("{}: {words}", id.as_deref().unwrap_or("(no id)")))
+        }
         Err(e) => LineResult::err(pack, &e),
     }
 }
 
-fn score(line: &str) -> Result<solver::Score, solver::Error> {
-    solver::Record::from_json(line).and_then(|r| r.score())
+/// A score of four seats, or of another table's record.
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+enum Scored {
+    Four(solver::Score),
+    Table(solver::wide::Score),
+}
+
+/// The record's score; a record the four-seat reader names another table's is read as
+/// one (so a four-seat line is parsed once).
+fn score(line: &str) -> Result<Scored, solver::Error> {
+    match solver::Record::from_json(line) {
+        Err(solver::Error::FourSeatsOnly) => TableRecord::from_json(line)
+            .and_then(|r| r.score())
+            .map(Scored::Table),
+        record => record.and_then(|r| r.score()).map(Scored::Four),
+    }
 }

@@ -64,41 +64,53 @@ enum Solved {
 }
 
 fn solve_line(line: &str, solver: &mut Solver, with_line: bool, pack: solver::Pack) -> LineResult {
-    if TableRecord::is_one(line) {
-        let budget = solver
-            .question_limit()
-            .unwrap_or(solver::defaults::TABLE_NODES);
-        let solved = match with_line {
-            true => Err(solver::Error::Conflict(
-                "--line: the best line is given at four seats with one pack; at the other \
-                 tables `solve` gives the values"
-                    .to_string(),
-            )),
-            false => TableRecord::from_json(line).and_then(|r| r.solve(budget)),
-        };
-        return LineResult::of(pack, solved);
-    }
+    // A record the four-seat reader names another table's is read as one (so a four-seat
+    // line is parsed once).
+    let record = match solver::Record::from_json(line) {
+        Err(solver::Error::FourSeatsOnly) => {
+            return LineResult::of(pack, solve_table(line, solver, with_line))
+        }
+        record => record,
+    };
     LineResult::of(
         pack,
-        solver::Record::from_json(line)
-            .and_then(|r| r.game())
-            .and_then(|g| {
-                let solved = match with_line {
-                    true => solver.solve_with_line(&g),
-                    false => solver.solve(&g),
-                };
-                match solved {
-                    Ok(solution) => Ok(Solved::Exact(solution)),
-                    Err(solver::Error::Unsettled(proved)) => Ok(Solved::Bounds {
-                        id: g.setup().id().map(str::to_string),
-                        to_move: g.to_move(),
-                        measure: solver::Frame::of(&g)?.measure,
-                        bounds: proved.value,
-                    }),
-                    Err(e) => Err(e),
-                }
-            }),
+        record.and_then(|r| r.game()).and_then(|g| {
+            let solved = match with_line {
+                true => solver.solve_with_line(&g),
+                false => solver.solve(&g),
+            };
+            match solved {
+                Ok(solution) => Ok(Solved::Exact(solution)),
+                Err(solver::Error::Unsettled(proved)) => Ok(Solved::Bounds {
+                    id: g.setup().id().map(str::to_string),
+                    to_move: g.to_move(),
+                    measure: solver::Frame::of(&g)?.measure,
+                    bounds: proved.value,
+                }),
+                Err(e) => Err(e),
+            }
+        }),
     )
+}
+
+/// `solve` of a record of von Alvensleben's tables or of three players: the values within
+/// the question's budget (or the tables' default); no best line there yet.
+fn solve_table(
+    line: &str,
+    solver: &Solver,
+    with_line: bool,
+) -> Result<solver::wide::TableSolution, solver::Error> {
+    if with_line {
+        return Err(solver::Error::Conflict(
+            "--line: the best line is given at four seats with one pack; at the other tables \
+             `solve` gives the values"
+                .to_string(),
+        ));
+    }
+    let budget = solver
+        .question_limit()
+        .unwrap_or(solver::defaults::TABLE_NODES);
+    TableRecord::from_json(line).and_then(|r| r.solve(budget))
 }
 
 /// `solve --view players` of one record: the decision of the player to move (`seat`,

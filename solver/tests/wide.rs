@@ -145,9 +145,134 @@ fn the_examples_score_as_their_last_tricks_were_solved() {
         let cards: Vec<&str> = record.play.split_whitespace().collect();
         let mut cut = record.clone();
         cut.play = cards[..cards.len() - 3 * seats].join(" ");
-        let solved = cut.solve(u64::MAX).unwrap();
+        let solved = cut.solve(Limits::per_question(u64::MAX)).unwrap();
         assert_eq!(solved.value, Some(score.declarer_points), "{line}");
     }
+}
+
+#[test]
+fn an_analysis_judges_every_card_by_the_values_around_it() {
+    // Every example of F whole, and of the others the last three tricks (their earlier
+    // cards within a budget that leaves them unsettled or not): each card's value
+    // before is the best of the legal cards', its value after the next card's before
+    // (the same game), the last card's after the score; a card is costly exactly where it
+    // is not among the best, and its severity follows what it changed.
+    let text = include_str!("../../examples/alvensleben.jsonl");
+    for line in text.lines() {
+        let record = TableRecord::from_json(line).unwrap();
+        let whole = record.table == "F";
+        let seats = record.hands.len();
+        let cards: Vec<&str> = record.play.split_whitespace().collect();
+        let from = if whole { 0 } else { cards.len() - 3 * seats };
+        let budget = if whole { u64::MAX } else { 200_000 };
+        let analysis = record.analyze(Limits::per_question(budget)).unwrap();
+        let score = record.score().unwrap();
+        assert_eq!(analysis.plays.len(), cards.len());
+        assert_eq!(analysis.result.as_ref(), Some(&score));
+        let judged = &analysis.plays[from..];
+        for pair in judged.windows(2) {
+            assert_eq!(pair[0].after, pair[1].before, "{line}");
+        }
+        assert_eq!(judged.last().unwrap().after, Some(score.declarer_points));
+        for p in judged {
+            let costly = !p.best.contains(&p.card);
+            assert_eq!(p.cost.unwrap() > 0, costly, "{line}: {p:?}");
+            if p.changed == Some(solver::analysis::Changed::Game) {
+                assert_eq!(p.advice, Some(solver::advice::Advice::Blunder));
+            }
+        }
+        assert!(judged.iter().all(|p| p.bounds.is_none()));
+        assert_eq!(analysis.unsettled == 0, whole || analysis.start.is_some());
+        let cost: u32 = analysis.players.iter().map(|p| p.cost).sum();
+        assert_eq!(
+            cost,
+            analysis.plays.iter().filter_map(|p| p.cost).sum::<u32>()
+        );
+    }
+}
+
+#[test]
+fn an_analysis_out_of_budget_says_what_it_proved_and_a_request_out_of_it_is_refused() {
+    let line = include_str!("../../examples/alvensleben.jsonl")
+        .lines()
+        .find(|l| l.contains("\"table\": \"H\""))
+        .unwrap();
+    let record = TableRecord::from_json(line).unwrap();
+    let analysis = record.analyze(Limits::per_question(1_000)).unwrap();
+    let first = &analysis.plays[0];
+    let [low, high] = first.bounds.unwrap();
+    assert!(
+        first.before.is_none() && low < high && high <= 240,
+        "{first:?}"
+    );
+    assert!(analysis.unsettled > 0 && analysis.start.is_none());
+    // The late cards are exact even so.
+    assert!(analysis.plays.last().unwrap().after.is_some());
+    let limits = Limits {
+        question: 1_000_000,
+        request: 10_000,
+        cancel: None,
+    };
+    assert_eq!(
+        record.analyze(limits).unwrap_err(),
+        solver::Error::SearchBudget
+    );
+    let cancelled = Limits {
+        question: u64::MAX,
+        request: u64::MAX,
+        cancel: Some(std::sync::Arc::new(true.into())),
+    };
+    let deal = TableRecord {
+        play: String::new(),
+        ..record
+    };
+    assert_eq!(deal.solve(cancelled).unwrap_err(), solver::Error::Cancelled);
+}
+
+#[test]
+fn the_board_shows_each_seat_its_hand_sorted_and_the_tricks_so_far() {
+    let line = include_str!("../../examples/alvensleben.jsonl")
+        .lines()
+        .find(|l| l.contains("\"table\": \"I\""))
+        .unwrap();
+    let mut record = TableRecord::from_json(line).unwrap();
+    let play = record.play.clone();
+    let cards: Vec<&str> = play.split_whitespace().collect();
+    // Two tricks of eight and three cards of the third.
+    record.play = cards[..19].join(" ");
+    let board = TableBoard::of_record(&record).unwrap();
+    assert_eq!((board.seats, board.hands.len()), (8, 8));
+    assert_eq!(board.tricks.len(), 2);
+    assert_eq!(board.current.len(), 3);
+    assert_eq!(board.hands.iter().map(Vec::len).sum::<usize>(), 64 - 19);
+    assert!(board.score.is_none() && board.to_move.is_some());
+    assert!(!board.legal.is_empty());
+    // Each hand sorted: the trumps first, from EO down (two of a face side by side).
+    let game = record.game().unwrap();
+    for hand in &board.hands {
+        let trumps = hand
+            .iter()
+            .take_while(|f| game.deal().order().is_trump(**f))
+            .count();
+        let powers: Vec<u8> = hand[..trumps]
+            .iter()
+            .map(|f| game.deal().order().power(*f))
+            .collect();
+        assert!(powers.windows(2).all(|w| w[0] >= w[1]), "{hand:?}");
+        assert!(hand[trumps..]
+            .iter()
+            .all(|f| !game.deal().order().is_trump(*f)));
+    }
+    assert!(
+        board.title.starts_with("von Alvensleben's I: seat"),
+        "{}",
+        board.title
+    );
+    // Over: the score in words.
+    record.play = cards.join(" ");
+    let over = TableBoard::of_record(&record).unwrap();
+    assert!(over.to_move.is_none() && over.legal.is_empty());
+    assert_eq!(over.result, Some(over.score.unwrap().in_words()));
 }
 
 #[test]

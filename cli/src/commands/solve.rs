@@ -110,7 +110,7 @@ fn solve_table(
     let budget = solver
         .question_limit()
         .unwrap_or(solver::defaults::TABLE_NODES);
-    TableRecord::from_json(line).and_then(|r| r.solve(budget))
+    TableRecord::from_json(line).and_then(|r| r.solve(solver::wide::Limits::per_question(budget)))
 }
 
 /// `solve --view players` of one record: the decision of the player to move (`seat`,

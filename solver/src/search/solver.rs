@@ -179,6 +179,18 @@ impl Solver {
         self.question_nodes
     }
 
+    /// The nodes left of the request's bound ([`Solver::limit_nodes`]; `u64::MAX` where
+    /// there is none).
+    pub fn request_nodes_left(&self) -> u64 {
+        self.request_limit.saturating_sub(self.state.stats.nodes)
+    }
+
+    /// The flag that cancels this solver's searches ([`Solver::cancel_when`]), for a search
+    /// of another kind run on its behalf.
+    pub fn cancel_flag(&self) -> Option<Arc<AtomicBool>> {
+        self.state.cancel.clone()
+    }
+
     /// Starts a question: its own budget, within the request's.
     fn begin(&mut self) {
         let st = &mut self.state;

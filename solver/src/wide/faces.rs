@@ -106,6 +106,13 @@ impl Face {
     }
 }
 
+/// A face is written as text, in the pack the answer is written in.
+impl serde::Serialize for Face {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 impl fmt::Display for Face {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.card() {

@@ -7,23 +7,29 @@
 //! the Sixes), a [`Table`] of 3 to 8 seats, an [`Order`] over faces, and a search of
 //! their own, so nothing in the four-seat path pays for them.
 
+mod analysis;
 mod deal;
 mod faces;
 mod game;
 pub mod naive;
 mod order;
+mod questions;
 mod record;
 mod score;
 mod search;
+mod shown;
 mod solution;
 mod table;
 
+pub use analysis::{TableAnalysis, TablePlay, TablePlayer};
 pub use deal::{Deal, TableGame, DECLARE_AT};
 pub use faces::{Face, Faces, FACES};
 pub use game::{Game, PlayError, Position};
 pub use order::{Group, Order, TRUMP};
+pub use questions::{Answer, Limits, Questions};
 pub use record::{TableRecord, ThreeContract};
 pub use score::Score;
 pub use search::{Exhausted, Search};
+pub use shown::{sorted, title, tricks, TableBoard, TableTrick};
 pub use solution::TableSolution;
 pub use table::{Length, Letter, Table, TableError, EU, MAX_SEATS};

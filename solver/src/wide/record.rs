@@ -10,9 +10,11 @@
 //! declare). A record may say who declared (`declarer`); one that says otherwise than the
 //! deal is refused by name.
 
+use super::analysis::TableAnalysis;
 use super::deal::{Deal, TableGame};
 use super::faces::Face;
 use super::game::{Game, PlayError};
+use super::questions::Limits;
 use super::score::Score;
 use super::solution::TableSolution;
 use super::table::{Letter, Table, TableError};
@@ -225,10 +227,15 @@ impl TableRecord {
         })
     }
 
-    /// The value of the position after the record's cards and of every legal card, each
-    /// question within `budget` nodes.
-    pub fn solve(&self, budget: u64) -> Result<TableSolution, Error> {
-        Ok(TableSolution::of(&self.game()?, self.id.clone(), budget))
+    /// The value of the position after the record's cards and of every legal card, within
+    /// `limits`.
+    pub fn solve(&self, limits: Limits) -> Result<TableSolution, Error> {
+        TableSolution::of(&self.game()?, self.id.clone(), limits)
+    }
+
+    /// Every card of the record judged, within `limits`.
+    pub fn analyze(&self, limits: Limits) -> Result<TableAnalysis, Error> {
+        TableAnalysis::of(&self.game()?, self.id.clone(), limits)
     }
 }
 

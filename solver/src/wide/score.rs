@@ -8,11 +8,12 @@ use super::game::Game;
 use super::order::TRUMP;
 use crate::contract::{Contract, Solo};
 use crate::options::Tariff;
-use crate::settle::{german_game_points, Targets};
+use crate::settle::{german_game_points, DeclaredOutcome, Targets};
 use serde::Serialize;
 
 /// What a finished game made.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Score {
     pub id: Option<String>,
     /// The table: von Alvensleben's letter, or `three`.
@@ -52,24 +53,19 @@ impl Score {
             return None;
         }
         let deal = game.deal();
-        let ours = |s: &u8| deal.declarers() & 1 << s != 0;
-        let seats = 0..position.seats();
         let declarers = deal.declaring_seats();
         let total = deal.table().points();
-        let targets = match deal.game() {
-            TableGame::Alvensleben(_) => Targets::german(total),
-            TableGame::Three(_) => Targets::normal(total),
-        };
         let declarer_points = position.points_of(deal.declarers());
         let declarer_tricks = position.tricks_of(deal.declarers());
-        let won = declarer_points >= targets.win;
-        let schneider = match won {
-            true => declarer_points >= targets.schneider,
-            false => declarer_points < targets.free,
-        };
+        let (won, schneider) = targets(deal).won_schneider(declarer_points);
         let schwarz = match won {
             true => declarer_tricks == deal.table().hand_size(),
             false => declarer_tricks == 0,
+        };
+        let outcome = DeclaredOutcome {
+            won,
+            schneider,
+            schwarz,
         };
         let mut score = Score {
             id,
@@ -89,27 +85,15 @@ impl Score {
             laufende: None,
             payouts: Vec::new(),
         };
+        let paid = paid(deal, outcome);
         match deal.game() {
             TableGame::Alvensleben(_) => {
-                let points = german_game_points(won, schneider, schwarz, deal.forced());
-                score.game_points = Some(points);
-                score.drawn = seats
-                    .map(|s| if ours(&s) == won { points } else { 0 })
-                    .collect();
+                score.game_points = Some(paid.iter().copied().max().unwrap_or(0));
+                score.drawn = paid.iter().map(|&p| p.max(0)).collect();
             }
             TableGame::Three(contract) => {
-                let laufende = laufende(deal, contract);
-                let t = Tariff::default();
-                let extras = schneider as i64 + schwarz as i64;
-                let value = t.solo() + t.extra() * extras + t.laufende_price() * laufende as i64;
-                let sign = if won { 1 } else { -1 };
-                score.laufende = Some(laufende);
-                score.payouts = seats
-                    .map(|s| match ours(&s) {
-                        true => 2 * sign * value,
-                        false => -sign * value,
-                    })
-                    .collect();
+                score.laufende = Some(laufende(deal, contract));
+                score.payouts = paid;
             }
         }
         Some(score)
@@ -146,6 +130,65 @@ impl Score {
                 }
             }
         )
+    }
+}
+
+/// The targets of the table's game: the German game's 61/91/30 of 120 (121/181/60 of
+/// 240), a Bavarian solo's 61/91/31.
+pub(crate) fn targets(deal: &Deal) -> Targets {
+    let total = deal.table().points();
+    match deal.game() {
+        TableGame::Alvensleben(_) => Targets::german(total),
+        TableGame::Three(_) => Targets::normal(total),
+    }
+}
+
+/// How the game ends for the declaring side if it takes `points` card points in all:
+/// schwarz read from the points (all or none of them), as the four-seat analysis reads it.
+pub(crate) fn outcome_of(deal: &Deal, points: u32) -> DeclaredOutcome {
+    let (won, schneider) = targets(deal).won_schneider(points);
+    DeclaredOutcome {
+        won,
+        schneider,
+        schwarz: if won {
+            points == deal.table().points()
+        } else {
+            points == 0
+        },
+    }
+}
+
+/// What an ending is worth to each seat: at von Alvensleben's tables the game points each
+/// winner draws towards the match, the losers' as the same number against them; at three
+/// the money each seat is paid (negative: pays).
+pub(crate) fn paid(deal: &Deal, outcome: DeclaredOutcome) -> Vec<i64> {
+    let ours = |s: u8| deal.declarers() & 1 << s != 0;
+    let seats = 0..deal.table().seats();
+    match deal.game() {
+        TableGame::Alvensleben(_) => {
+            let DeclaredOutcome {
+                won,
+                schneider,
+                schwarz,
+            } = outcome;
+            let points = german_game_points(won, schneider, schwarz, deal.forced());
+            seats
+                .map(|s| if ours(s) == won { points } else { -points })
+                .collect()
+        }
+        TableGame::Three(contract) => {
+            let t = Tariff::default();
+            let extras = outcome.schneider as i64 + outcome.schwarz as i64;
+            let laufende = laufende(deal, contract) as i64;
+            let value = t.solo() + t.extra() * extras + t.laufende_price() * laufende;
+            let sign = if outcome.won { 1 } else { -1 };
+            seats
+                .map(|s| match ours(s) {
+                    true => 2 * sign * value,
+                    false => -sign * value,
+                })
+                .collect()
+        }
     }
 }
 

@@ -16,15 +16,20 @@ use super::game::Position;
 use super::order::Order;
 use super::table::MAX_SEATS;
 use crate::cards::Card;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use thiserror::Error;
 
 /// The budget ran out before the search proved a value.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
-    "the search stopped after {nodes} nodes, its budget, with the value between {low} and {high}"
+    "the search stopped after {nodes} nodes{}, with the value between {low} and {high}",
+    if *cancelled { " (cancelled)" } else { ", its budget" }
 )]
 pub struct Exhausted {
     pub nodes: u64,
+    /// Stopped by the flag of [`Search::stop_when`], not by the budget.
+    pub cancelled: bool,
     /// What was proved: the value lies in `low..=high`.
     pub low: u32,
     pub high: u32,
@@ -208,6 +213,9 @@ pub struct Search<'d> {
     history: [[u32; FACES]; MAX_SEATS],
     nodes: u64,
     budget: u64,
+    /// Raised from elsewhere (a client gone): the search stops as at its budget.
+    stop: Option<Arc<AtomicBool>>,
+    stopped: bool,
 }
 
 impl<'d> Search<'d> {
@@ -220,7 +228,21 @@ impl<'d> Search<'d> {
             history: [[0; FACES]; MAX_SEATS],
             nodes: 0,
             budget,
+            stop: None,
+            stopped: false,
         }
+    }
+
+    /// Stops every search that follows, within a few thousand nodes, once `flag` is
+    /// raised; an answer cut short says so (`Exhausted::cancelled`).
+    pub fn stop_when(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.stop = flag;
+    }
+
+    /// A new question: `more` nodes from here on. What the table learnt is kept: its
+    /// bounds are of positions of this deal, true whatever was asked before.
+    pub fn allow(&mut self, more: u64) {
+        self.budget = self.nodes.saturating_add(more);
     }
 
     /// Nodes visited so far.
@@ -240,6 +262,7 @@ impl<'d> Search<'d> {
                 None => {
                     return Err(Exhausted {
                         nodes: self.nodes,
+                        cancelled: self.stopped,
                         low,
                         high,
                     })
@@ -282,6 +305,15 @@ impl<'d> Search<'d> {
         }
         self.nodes += 1;
         if self.nodes > self.budget {
+            return None;
+        }
+        if self.nodes & 0xfff == 0 {
+            self.stopped = self
+                .stop
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed));
+        }
+        if self.stopped {
             return None;
         }
         if position.trick().is_empty() && position.hand(position.leader()).len() == 1 {

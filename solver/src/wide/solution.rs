@@ -4,12 +4,14 @@
 //! out what was proved.
 
 use super::game::Game;
-use super::search::Search;
+use super::questions::{Limits, Questions};
+use crate::error::Error;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// The value of a position at a wide table and of every legal card of the player to move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TableSolution {
     pub id: Option<String>,
     /// The table: von Alvensleben's letter, or `three`.
@@ -29,8 +31,9 @@ pub struct TableSolution {
 }
 
 impl TableSolution {
-    /// Solves `game` within `budget` nodes for the value and as many again for the cards.
-    pub fn of(game: &Game, id: Option<String>, budget: u64) -> TableSolution {
+    /// Solves `game` within `limits`: the value, then each legal card's, each a question
+    /// of its own budget.
+    pub fn of(game: &Game, id: Option<String>, limits: Limits) -> Result<TableSolution, Error> {
         let deal = game.deal();
         let position = game.position();
         let taken = position.points_of(deal.declarers());
@@ -46,23 +49,22 @@ impl TableSolution {
         };
         if position.is_over() {
             answer.value = Some(taken);
-            return answer;
+            return Ok(answer);
         }
-        let mut search = Search::new(deal, budget);
-        match search.value(position) {
+        let mut questions = Questions::new(deal, limits);
+        match questions.value(position)? {
             Ok(v) => answer.value = Some(taken + v),
-            Err(e) => {
-                answer.bounds = Some([taken + e.low, taken + e.high]);
-                return answer;
+            Err([low, high]) => {
+                answer.bounds = Some([taken + low, taken + high]);
+                return Ok(answer);
             }
         }
-        let mut search = Search::new(deal, budget);
-        if let Ok(cards) = search.values(position) {
+        if let Some(cards) = questions.values(position)? {
             answer.cards = cards
                 .into_iter()
                 .map(|(face, v)| (face.to_string(), taken + v))
                 .collect();
         }
-        answer
+        Ok(answer)
     }
 }

@@ -21,6 +21,44 @@ pub enum Stored {
 pub enum Solved {
     DoubleDummy(solver::Solution),
     Players(solver::single_dummy::Decision),
+    /// A game at another table (von Alvensleben's F to I, three players).
+    Table(solver::wide::TableSolution),
+}
+
+/// A record as posted: a four-seat game's, or with `table` a game at von Alvensleben's
+/// tables F to I or at three (INTERFACE.md section 1).
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+#[schema(example = json!({
+    "id": "sauspiel-1180324214",
+    "hands": ["HO GU SU HA H9 H8 GK G8", "GO EU HU H7 EA E9 SK S7",
+              "EO SO HK EZ E8 E7 SA S9", "HZ EK GA GZ G9 G7 SZ S8"],
+    "contract": {"game": "sauspiel", "suit": "G", "declarer": 0},
+    "play": "H8 H7 HK HZ G7 G8 HU SO SA S8 HA S7",
+    "players": ["Sepp", "Resi", "Hans", "Vroni"]
+}))]
+#[allow(dead_code, clippy::large_enum_variant)] // Described, never built: the body is read by the library's parsers.
+pub enum Posted {
+    Four(solver::Record),
+    Table(solver::wide::TableRecord),
+}
+
+/// What `POST /api/v1/board` answers: a four-seat game's board, or another table's.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code, clippy::large_enum_variant)]
+pub enum Boarded {
+    Four(solver::board::Board),
+    Table(solver::wide::TableBoard),
+}
+
+/// What an analysis answers: a four-seat game's, or another table's.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code, clippy::large_enum_variant)]
+pub enum Analysed {
+    Four(solver::Analysis),
+    Table(solver::wide::TableAnalysis),
 }
 
 /// A stored game's id.

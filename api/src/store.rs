@@ -10,6 +10,7 @@ mod sqlite;
 pub use model::{Filter, GameList, GameSummary, NewGame, Order, Page, StoreError};
 
 use solver::defaults::ANSWERS_REVISION;
+use solver::wide::{Deal, TableGame, TableRecord};
 use std::path::Path;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -87,31 +88,15 @@ impl Store {
         }
     }
 
-    /// Stores a validated record under `id`; refused as a duplicate if the id is taken.
-    pub fn insert(&self, id: &str, text: &str, record: &solver::Record) -> Result<(), StoreError> {
-        // The game's own name, however the record spelt it (`Rufspiel`: `sauspiel`); a hand
-        // thrown in is listed as one.
-        let game = match record.thrown_in {
-            true => Some(THROWN_IN.to_string()),
-            false => record.contract.as_ref().map(|c| {
-                c.game
-                    .parse::<solver::GameName>()
-                    .map_or(c.game.clone(), |g| g.name().to_string())
-            }),
-        };
-        let declarer = record.contract.as_ref().and_then(|c| c.declarer);
-        let players: Vec<&str> = record
-            .players
-            .iter()
-            .flatten()
-            .take(4)
-            .map(String::as_str)
-            .collect();
+    /// Stores a validated record under `id`, listed as `listed` says; refused as a
+    /// duplicate if the id is taken.
+    pub fn insert(&self, id: &str, text: &str, listed: &Listed) -> Result<(), StoreError> {
+        let players: Vec<&str> = listed.players.iter().map(String::as_str).collect();
         let row = NewGame {
             id,
             text,
-            game: game.as_deref(),
-            declarer,
+            game: listed.game.as_deref(),
+            declarer: listed.declarer,
             players: &players,
         };
         self.on(|s| s.insert(&row), |p| p.insert(&row))
@@ -190,6 +175,47 @@ impl Store {
     }
 }
 
+/// What the listing shows of a stored game: its game's name, its declarer, its players.
+pub struct Listed {
+    pub game: Option<String>,
+    pub declarer: Option<i64>,
+    pub players: Vec<String>,
+}
+
+impl Listed {
+    /// A four-seat record: the game's own name, however the record spelt it (`Rufspiel`:
+    /// `sauspiel`), a hand thrown in as one.
+    pub fn of_record(record: &solver::Record) -> Listed {
+        let game = match record.thrown_in {
+            true => Some(THROWN_IN.to_string()),
+            false => record.contract.as_ref().map(|c| {
+                c.game
+                    .parse::<solver::GameName>()
+                    .map_or(c.game.clone(), |g| g.name().to_string())
+            }),
+        };
+        Listed {
+            game,
+            declarer: record.contract.as_ref().and_then(|c| c.declarer),
+            players: record.players.iter().flatten().take(4).cloned().collect(),
+        }
+    }
+
+    /// A game at another table, its deal checked: von Alvensleben's games are German
+    /// games (`german`), three players' their solo (`solo`, `wenz`, `geier`).
+    pub fn of_table(record: &TableRecord, deal: &Deal) -> Listed {
+        let game = match deal.game() {
+            TableGame::Alvensleben(_) => solver::GameName::German.name(),
+            TableGame::Three(contract) => contract.game_name(),
+        };
+        Listed {
+            game: Some(game.to_string()),
+            declarer: Some(deal.declarer() as i64),
+            players: record.players.iter().flatten().cloned().collect(),
+        }
+    }
+}
+
 /// No game is found under an id that no record may have (over 200 characters, or holding a
 /// control character such as a NUL): asked of no database, so that every store answers it
 /// alike (PostgreSQL refuses a NUL in text outright).
@@ -218,7 +244,9 @@ mod tests {
         let text = r#"{"hands": ["EO GO HO SO EU GU HU SU", "EA EZ EK E9 E8 E7 GA GZ",
             "GK G9 G8 G7 HA HZ HK H9", "H8 H7 SA SZ SK S9 S8 S7"]}"#;
         let record = solver::Record::from_json(text).unwrap();
-        store.insert("g", text, &record).unwrap();
+        store
+            .insert("g", text, &Listed::of_record(&record))
+            .unwrap();
         store
             .put_analysis_of("g", "double_dummy", "{\"old\": 1}", ANSWERS_REVISION - 1)
             .unwrap();

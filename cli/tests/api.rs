@@ -437,6 +437,88 @@ fn bad_input_of_each_kind_is_a_problem_that_names_the_fault() {
 }
 
 #[test]
+fn a_game_at_another_table_is_solved_shown_analysed_and_stored() {
+    let server = Server::start(&temp_db("tables"), &[]);
+    let tables = std::fs::read_to_string(repo().join("examples/alvensleben.jsonl")).unwrap();
+    let f = tables.lines().next().unwrap();
+    let post = |path: &str, body: &str| send("POST", &server.url(path), Some(body));
+    // As the command line answers it.
+    for (path, command) in [("/api/v1/solve", "solve"), ("/api/v1/analyze", "analyze")] {
+        let a = post(path, f);
+        assert_eq!(a.status, 200, "{path}: {}", a.body);
+        assert_eq!(a.json(), cli(command, f), "{path}");
+    }
+    // The board of a position: six hands, the trick on the table, the cards in the pack
+    // asked for.
+    let mut record: Value = serde_json::from_str(f).unwrap();
+    let play: Vec<&str> = f
+        .split("\"play\": \"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .split(' ')
+        .collect();
+    record["play"] = play[..8].join(" ").into();
+    let board = post("/api/v1/board?pack=french", &record.to_string()).json();
+    assert_eq!(board["hands"].as_array().unwrap().len(), 6);
+    assert_eq!(board["tricks"].as_array().unwrap().len(), 1);
+    assert_eq!(board["current"].as_array().unwrap().len(), 2);
+    assert_eq!(board["tricks"][0]["cards"][0], "C9");
+    // What is asked of four seats only is refused by name.
+    for (path, code) in [
+        ("/api/v1/solve?line=true", "conflict"),
+        ("/api/v1/solve?view=players", "conflict"),
+        ("/api/v1/analyze?view=players", "conflict"),
+        ("/api/v1/contracts", "four_seats_only"),
+        ("/api/v1/odds?seat=0", "four_seats_only"),
+    ] {
+        let a = post(path, f);
+        assert_eq!(
+            (a.status, a.json()["code"].as_str()),
+            (422, Some(code)),
+            "{path}"
+        );
+    }
+    // Stored: kept as given, listed, analysed once and kept; JSON lines of three players'
+    // games stored as a log.
+    let a = post("/api/v1/games", f);
+    assert_eq!(a.status, 201, "{}", a.body);
+    let get = |path: &str| send("GET", &server.url(path), None);
+    assert_eq!(get("/api/v1/games/alvensleben-f-1").body, f);
+    let french = get("/api/v1/games/alvensleben-f-1?pack=french").json();
+    assert_eq!(french["pack"], "french");
+    assert!(french["play"].as_str().unwrap().starts_with("C9 C10"));
+    let analysis = get("/api/v1/games/alvensleben-f-1/analysis");
+    assert_eq!(analysis.status, 200, "{}", analysis.body);
+    assert_eq!(analysis.json(), cli("analyze", f));
+    assert_eq!(
+        get("/api/v1/games/alvensleben-f-1/analysis").body,
+        analysis.body
+    );
+    let players = get("/api/v1/games/alvensleben-f-1/analysis?view=players");
+    assert_eq!(
+        (players.status, players.json()["code"].as_str()),
+        (422, Some("conflict"))
+    );
+    let three = std::fs::read_to_string(repo().join("examples/three.jsonl")).unwrap();
+    let log = post("/api/v1/games", &three);
+    assert_eq!(log.status, 201, "{}", log.body);
+    assert_eq!(log.json()["ids"].as_array().unwrap().len(), 4);
+    let list = get("/api/v1/games?game=german").json();
+    assert_eq!(list["total"], 1);
+    assert_eq!(list["games"][0]["players"].as_array().unwrap().len(), 6);
+    // A bad table record is refused by name, and nothing is stored.
+    let seven = f.replacen("\"hands\": [", "\"hands\": [\"EA\", ", 1);
+    let bad = post("/api/v1/games", &seven);
+    assert_eq!(
+        (bad.status, bad.json()["code"].as_str()),
+        (422, Some("hand_count"))
+    );
+}
+
+#[test]
 fn a_restart_finds_the_stored_games_again() {
     let db = temp_db("restart");
     let server = Server::start(&db, &[]);

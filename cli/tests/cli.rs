@@ -175,7 +175,21 @@ fn solve_and_analyze_answer_a_table_record_or_refuse_it_by_name() {
     assert_eq!(out.status.code(), Some(0));
     // A finished game of F: its value is what the declarers took.
     assert_eq!(json_lines(&out)[0]["value"], 46);
-    for args in [&["solve", "--line"][..], &["analyze"], &["contracts"]] {
+    // Analysed double dummy: every card judged, the score's points after the last.
+    let out = run(&["analyze"], &format!("{first}\n"));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let analysis = &json_lines(&out)[0];
+    assert_eq!(analysis["plays"].as_array().unwrap().len(), 36);
+    assert_eq!(analysis["plays"][35]["after"], 46);
+    assert_eq!(analysis["unsettled"], 0);
+    let out = run(&["analyze", "--format", "table"], &format!("{first}\n"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("error [conflict]"));
+    for args in [
+        &["solve", "--line"][..],
+        &["analyze", "--view", "players"],
+        &["contracts"],
+    ] {
         let out = run(args, &format!("{first}\n"));
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let code = &json_lines(&out)[0]["error"]["code"];

@@ -31,6 +31,12 @@ pub const LEDGER_WORLDS: usize = 20;
 /// from the first card can take far longer than an answer's wait.
 pub const TABLE_NODES: u64 = 100_000_000;
 
+/// The nodes each card's question may search in the analysis of a game at von
+/// Alvensleben's tables or at three where no budget is given: a game of G to I from its
+/// first card holds dozens of cards whose questions would each take an answer's wait, so
+/// they are judged within this and carry the bounds proved where it runs out.
+pub const TABLE_ANALYSIS_NODES: u64 = 5_000_000;
+
 /// The revision of the answers: raised with every change to the engine that changes what
 /// an answer says (a value, a verdict, a field). The service keeps each stored analysis
 /// with the revision that computed it, and computes again where it is not this one.

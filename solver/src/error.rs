@@ -99,8 +99,9 @@ pub enum Error {
     /// A question asked only of four seats with one pack, of another table's record.
     #[error(
         "table: a record of another table than four seats with one pack (von \
-        Alvensleben's F to I, or three players) is read by `solve`, `score` and, of F to I, \
-        `ledger`; this question is asked of four seats with one pack"
+        Alvensleben's F to I, or three players) is scored, solved, analysed double dummy, \
+        shown on the board and stored, and kept in the ledger of its evening (F to I); this \
+        question is asked of four seats with one pack"
     )]
     FourSeatsOnly,
     #[error("card {0} appears twice")]

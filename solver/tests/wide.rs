@@ -200,7 +200,7 @@ fn an_analysis_out_of_budget_says_what_it_proved_and_a_request_out_of_it_is_refu
     let record = TableRecord::from_json(line).unwrap();
     let analysis = record.analyze(Limits::per_question(1_000)).unwrap();
     let first = &analysis.plays[0];
-    let [low, high] = first.bounds.unwrap();
+    let [low, high] = first.bounds.unwrap().value;
     assert!(
         first.before.is_none() && low < high && high <= 240,
         "{first:?}"

@@ -5,10 +5,12 @@ use super::common::*;
 use crate::pool::Lane;
 use crate::problem::ApiError;
 use crate::query::{OddsParams, PackParams, Query, SolveParams, SolveQuestion, ViewParams};
-use crate::schema::Solved;
+use crate::schema::{Analysed, Boarded, Posted, Solved};
 use actix_web::{post, web, HttpResponse};
 use solver::board::Board;
-use solver::{odds::HandOdds, Analysis, ContractsReport, Record};
+use solver::defaults::{TABLE_ANALYSIS_NODES, TABLE_NODES};
+use solver::wide::{TableBoard, TableRecord};
+use solver::{odds::HandOdds, ContractsReport, Record};
 
 /// Solve a position: its value and each legal card's
 ///
@@ -16,9 +18,10 @@ use solver::{odds::HandOdds, Analysis, ContractsReport, Record};
 /// (the same object as `schafkopf solve`); with `line=true` also the best line. With
 /// `view=players` the decision judged by what the player to move could know (as `schafkopf
 /// solve --view players`): each legal card's expectation, chance to win, schneider,
-/// schwarz and expected settlement over the worlds of his view, and the best cards.
+/// schwarz and expected settlement over the worlds of his view, and the best cards. A game
+/// at von Alvensleben's tables or at three (`table`) gets its values double dummy.
 #[utoipa::path(tag = "analysis", params(BodyParams, SolveParams, PackParams), request_body(content(
-        (Record = "application/json"),
+        (Posted = "application/json"),
         (String = "text/plain", example = plain_example))),
     responses((status = 200, body = Solved), RecordErrors))]
 #[post("/solve")]
@@ -28,6 +31,21 @@ pub(crate) async fn solve(
     request: RecordRequest,
 ) -> Result<HttpResponse, ApiError> {
     let question = params.question(request.pack, state.auction_model)?;
+    let record = match request.read()? {
+        Body::Four(record) => record,
+        Body::Table(table) => {
+            if question != (SolveQuestion::DoubleDummy { line: false }) {
+                return Err(four_seats_question(
+                    "the best line and the players' view are given at four seats with one \
+                     pack; at the other tables `solve` gives the values",
+                ));
+            }
+            let (pack, client) = (request.pack, request.client.clone());
+            let solve = |r: TableRecord, limits| r.solve(limits).map(Solved::Table);
+            let solved = table_search(&state, client, pack, (table, TABLE_NODES), solve).await?;
+            return json(&solved, pack);
+        }
+    };
     // A late double-dummy position takes the quick lane; a decision solves many worlds.
     let lane: fn(&solver::Game) -> Lane = match question {
         SolveQuestion::DoubleDummy { .. } => Lane::of,
@@ -46,7 +64,7 @@ pub(crate) async fn solve(
                 .map(|d| Solved::Players(d.showing_worlds(shown)))
         }
     };
-    analysis_endpoint(&state, request, lane, |r| r.game(), search).await
+    analysis_endpoint(&state, (request, record), lane, |r| r.game(), search).await
 }
 
 /// What the analysis board shows of a record
@@ -55,30 +73,32 @@ pub(crate) async fn solve(
 /// first, as a player sorts it), the legal cards of the player to move, the tricks so far
 /// with who led and who took them, and the score once every card is played. A record
 /// without a contract (and without play) gets each seat's hand and the contracts it may
-/// announce on the deal. The cards' values come from `solve`.
+/// announce on the deal; a game at another table (`table`) its game and result in words.
+/// The cards' values come from `solve`.
 #[utoipa::path(tag = "analysis", params(BodyParams, PackParams), request_body(content(
-        (Record = "application/json"),
+        (Posted = "application/json"),
         (String = "text/plain", example = plain_example))),
-    responses((status = 200, body = Board), RecordErrors))]
+    responses((status = 200, body = Boarded), RecordErrors))]
 #[post("/board")]
 pub(crate) async fn board(request: RecordRequest) -> Result<HttpResponse, ApiError> {
-    let RecordRequest {
-        body, from, pack, ..
-    } = request;
-    let record = one_record(&body, &from, pack)?;
-    let board = Board::of_record(&record).map_err(|e| ApiError::solver(&e, pack))?;
-    json(&board, pack)
+    let pack = request.pack;
+    let fault = |e| ApiError::solver(&e, pack);
+    match request.read()? {
+        Body::Four(record) => json(&Board::of_record(&record).map_err(fault)?, pack),
+        Body::Table(table) => json(&TableBoard::of_record(&table).map_err(fault)?, pack),
+    }
 }
 
 /// Analyse a played hand card by card
 ///
 /// A played hand card by card: each card's value, the best cards, its cost (the same object
 /// as `schafkopf analyze`); with `view=players` also each card by what its player could
-/// know (single dummy, over sampled worlds, on one solver worker within the budget).
+/// know (single dummy, over sampled worlds, on one solver worker within the budget). A game
+/// at von Alvensleben's tables or at three (`table`) is judged double dummy.
 #[utoipa::path(tag = "analysis", params(BodyParams, ViewParams, PackParams), request_body(content(
-        (Record = "application/json"),
+        (Posted = "application/json"),
         (String = "text/plain", example = plain_example))),
-    responses((status = 200, body = Analysis), RecordErrors))]
+    responses((status = 200, body = Analysed), RecordErrors))]
 #[post("/analyze")]
 pub(crate) async fn analyze(
     state: web::Data<State>,
@@ -89,10 +109,28 @@ pub(crate) async fn analyze(
         view.sampling(request.pack, state.auction_model)?,
         view.lines(),
     );
+    let record = match request.read()? {
+        Body::Four(record) => record,
+        Body::Table(table) => {
+            if sampling.is_some() {
+                return Err(four_seats_question(
+                    "view=players: the players' view is judged at four seats with one pack; \
+                     at the other tables `analyze` judges double dummy",
+                ));
+            }
+            let (pack, client) = (request.pack, request.client.clone());
+            let analyze = |r: TableRecord, limits| r.analyze(limits);
+            let question = (table, TABLE_ANALYSIS_NODES);
+            return json(
+                &table_search(&state, client, pack, question, analyze).await?,
+                pack,
+            );
+        }
+    };
     let search = move |g: solver::Game, s: &mut solver::Solver| {
         solver::analyze_in(&g, sampling, lines, std::slice::from_mut(s))
     };
-    analysis_endpoint(&state, request, main_lane, |r| r.game(), search).await
+    analysis_endpoint(&state, (request, record), main_lane, |r| r.game(), search).await
 }
 
 /// How a hand's contracts fare over the cards it cannot see
@@ -114,11 +152,12 @@ pub(crate) async fn odds(
         params.seat(),
         params.sampling(request.pack, state.auction_model)?,
     );
+    let record = request.read()?.four_seats(request.pack)?;
     let check = move |r: solver::Record| solver::odds::HandQuestion::of_record(&r, seat);
     let search = move |q: solver::odds::HandQuestion, s: &mut solver::Solver| {
         solver::odds::odds(&q, sampling, std::slice::from_mut(s))
     };
-    analysis_endpoint(&state, request, main_lane, check, search).await
+    analysis_endpoint(&state, (request, record), main_lane, check, search).await
 }
 
 /// Every contract each seat may announce, valued
@@ -135,7 +174,8 @@ pub(crate) async fn contracts(
     state: web::Data<State>,
     request: RecordRequest,
 ) -> Result<HttpResponse, ApiError> {
+    let record = request.read()?.four_seats(request.pack)?;
     let check = |r: solver::Record| r.deal().map(|_| r);
     let search = |r: solver::Record, s: &mut solver::Solver| solver::contracts(&r, s);
-    analysis_endpoint(&state, request, main_lane, check, search).await
+    analysis_endpoint(&state, (request, record), main_lane, check, search).await
 }

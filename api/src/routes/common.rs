@@ -13,6 +13,7 @@ use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
 use futures_core::future::LocalBoxFuture;
 use serde::Deserialize;
 use solver::formats::{self, LogFormat};
+use solver::wide::{Limits, TableRecord};
 use solver::Pack;
 use utoipa::IntoParams;
 use utoipa::IntoResponses;
@@ -216,16 +217,83 @@ pub(crate) fn one_record(
     game.map_err(|e| format_error(&e, pack))
 }
 
-/// Reads a record from the body, as the command line reads a line; a fault names cards in
-/// `pack`.
-pub(crate) fn record_of(body: &[u8], pack: Pack) -> Result<(String, solver::Record), ApiError> {
-    let text = std::str::from_utf8(body).map_err(|e| {
+/// A body's one record: the four-seat game's, or a game at another table (a JSON record
+/// with `table`: von Alvensleben's F to I, or three players).
+#[allow(clippy::large_enum_variant)] // One a request, moved once: no box is worth its read.
+pub(crate) enum Body {
+    Four(solver::Record),
+    Table(TableRecord),
+}
+
+impl Body {
+    /// The record, where the question is asked of four seats only: another table's is
+    /// refused by name (`four_seats_only`).
+    pub(crate) fn four_seats(self, pack: Pack) -> Result<solver::Record, ApiError> {
+        match self {
+            Body::Four(record) => Ok(record),
+            Body::Table(_) => Err(ApiError::solver(&solver::Error::FourSeatsOnly, pack)),
+        }
+    }
+}
+
+impl RecordRequest {
+    /// The body's one record, of whichever table (read once where it is a four-seat
+    /// record: the four-seat reader names another table's, which is then read as one).
+    pub(crate) fn read(&self) -> Result<Body, ApiError> {
+        match one_record(&self.body, &self.from, self.pack) {
+            Err(e) if e.code == solver::Error::FourSeatsOnly.code() => {
+                let text = utf8(&self.body)?;
+                TableRecord::from_json(text)
+                    .map(Body::Table)
+                    .map_err(|e| ApiError::solver(&e, self.pack))
+            }
+            read => read.map(Body::Four),
+        }
+    }
+}
+
+/// The body as text, or a fault naming why it is not.
+pub(crate) fn utf8(body: &[u8]) -> Result<&str, ApiError> {
+    std::str::from_utf8(body).map_err(|e| {
         ApiError::new(
             StatusCode::BAD_REQUEST,
             "malformed_json",
             format!("malformed JSON: the body is not UTF-8 ({e})"),
         )
-    })?;
+    })
+}
+
+/// A question asked at four seats only, of another table's record (422, `conflict`).
+pub(crate) fn four_seats_question(detail: &str) -> ApiError {
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "conflict", detail)
+}
+
+/// A game at another table searched on a solver worker (`search`, within the limits of
+/// the worker's solver: its questions' nodes, else `question`, the request's budget, its
+/// client's leaving); a fault of the record is answered at once.
+pub(crate) async fn table_search<T>(
+    state: &State,
+    client: Option<Client>,
+    pack: Pack,
+    (record, question): (TableRecord, u64),
+    search: impl FnOnce(TableRecord, Limits) -> Result<T, solver::Error> + Send + 'static,
+) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+{
+    record.game().map_err(|e| ApiError::solver(&e, pack))?;
+    state
+        .pool
+        .run(Lane::Main, client, move |s| {
+            search(record, Limits::of_solver(s, question)).map_err(|e| ApiError::solver(&e, pack))
+        })
+        .await?
+}
+
+/// Reads a record from the body, as the command line reads a line; a fault names cards in
+/// `pack`.
+pub(crate) fn record_of(body: &[u8], pack: Pack) -> Result<(String, solver::Record), ApiError> {
+    let text = utf8(body)?;
     let record = solver::Record::from_json(text).map_err(|e| ApiError::solver(&e, pack))?;
     Ok((text.to_string(), record))
 }
@@ -259,12 +327,12 @@ pub(crate) fn raw_json(text: String) -> HttpResponse {
         .body(text)
 }
 
-/// What the three analysis endpoints share: one record of the body, in the format asked
-/// for, checked on the HTTP worker (`check`: a bad record is answered at once, even when
+/// What the analysis endpoints share: the body's record (read by [`RecordRequest::read`]),
+/// checked on the HTTP worker (`check`: a bad record is answered at once, even when
 /// every solver is busy), then searched on a solver worker (`search`) within the budget.
 pub(crate) async fn analysis_endpoint<P, T>(
     state: &State,
-    request: RecordRequest,
+    (request, record): (RecordRequest, solver::Record),
     lane: fn(&P) -> Lane,
     check: impl FnOnce(solver::Record) -> Result<P, solver::Error>,
     search: impl FnOnce(P, &mut solver::Solver) -> Result<T, solver::Error> + Send + 'static,
@@ -273,15 +341,9 @@ where
     P: Send + 'static,
     T: serde::Serialize + Send + 'static,
 {
-    let RecordRequest {
-        body,
-        from,
-        pack,
-        client,
-    } = request;
-    let record = || one_record(&body, &from, pack);
+    let RecordRequest { pack, client, .. } = request;
     let check = |r| check(r).map(|p| (lane(&p), p));
-    let answer = checked_search(state, client, pack, record, check, search).await?;
+    let answer = checked_search(state, client, pack, || Ok(record), check, search).await?;
     json(&answer, pack)
 }
 

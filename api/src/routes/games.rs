@@ -8,11 +8,13 @@ use crate::problem::{ApiError, Problem};
 use crate::query::{GameFilters, Paging, Query};
 use crate::query::{PackParams, ViewParams};
 use crate::schema::{Created, Failed, Imported, Stored};
-use crate::store::{GameList, StoreError};
+use crate::store::{GameList, Listed, StoreError};
 use actix_web::http::header;
 use actix_web::http::StatusCode;
 use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};
-use solver::formats::{self, LogFormat};
+use solver::defaults::TABLE_ANALYSIS_NODES;
+use solver::formats;
+use solver::wide::{Limits, TableAnalysis, TableRecord};
 use solver::{Analysis, ContractsReport, Pack, Record};
 
 /// Store a record, or a whole log
@@ -38,16 +40,29 @@ pub(crate) async fn create_game(
         body, from, pack, ..
     } = request;
     if let Some(format) = from.format() {
-        return import_games(state, from.read(format, &body), pack).await;
+        let games = from.read(format, &body).into_iter();
+        let checked = games.map(|(line, game)| {
+            let record = game.map_err(|e| format_error(&e, pack));
+            (
+                line,
+                record.and_then(|r| ToStore::of_record(r.to_json(), r, pack)),
+            )
+        });
+        return import_games(state, checked.collect()).await;
     }
     // JSON lines of records are a log too: each line stored as a game.
     if holds_several_values(&body) {
-        return import_games(state, from.read(LogFormat::Records, &body), pack).await;
+        let text = formats::decode(&body);
+        let lines = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty());
+        let checked = lines.map(|(i, line)| (i + 1, ToStore::of_text(line, pack)));
+        return import_games(state, checked.collect()).await;
     }
-    let (text, record) = record_of(&body, pack)?;
-    let id = validate_for_store(&record, pack)?;
-    let stored = id.clone();
-    blocking(move || state.store.insert(&stored, &text, &record)).await?;
+    let game = ToStore::of_text(utf8(&body)?, pack)?;
+    let id = game.id.clone();
+    blocking(move || state.store.insert(&game.id, &game.text, &game.listed)).await?;
     Ok(HttpResponse::Created()
         .insert_header((
             header::LOCATION,
@@ -64,29 +79,63 @@ fn holds_several_values(body: &[u8]) -> bool {
     values.next().is_some_and(|v| v.is_ok()) && values.next().is_some()
 }
 
-/// A record fit for the store, and the id it is stored under; a fault names cards in
-/// `pack`.
-pub(crate) fn validate_for_store(record: &solver::Record, pack: Pack) -> Result<String, ApiError> {
-    record.check().map_err(|e| ApiError::solver(&e, pack))?;
-    match &record.id {
-        Some(id) if id.is_empty() => Err(ApiError::new(
+/// A game validated for the store: the id it is stored under (the record's own, or a new
+/// one), its text as given, what the listing shows of it.
+pub(crate) struct ToStore {
+    id: String,
+    text: String,
+    listed: Listed,
+}
+
+impl ToStore {
+    /// A record's text, of four seats or of another table; a fault names cards in `pack`.
+    fn of_text(text: &str, pack: Pack) -> Result<ToStore, ApiError> {
+        let fault = |e| ApiError::solver(&e, pack);
+        match Record::from_json(text) {
+            Err(solver::Error::FourSeatsOnly) => {
+                let record = TableRecord::from_json(text).map_err(fault)?;
+                let game = record.game().map_err(fault)?;
+                Ok(ToStore {
+                    id: store_id(record.id.as_deref())?,
+                    text: text.to_string(),
+                    listed: Listed::of_table(&record, game.deal()),
+                })
+            }
+            read => Self::of_record(text.to_string(), read.map_err(fault)?, pack),
+        }
+    }
+
+    /// A four-seat record (`text` as it is kept), validated: deal, contract and every card
+    /// of `play`.
+    fn of_record(text: String, record: Record, pack: Pack) -> Result<ToStore, ApiError> {
+        record.check().map_err(|e| ApiError::solver(&e, pack))?;
+        Ok(ToStore {
+            id: store_id(record.id.as_deref())?,
+            text,
+            listed: Listed::of_record(&record),
+        })
+    }
+}
+
+/// The id a record is stored under: its own (never empty), or a new one.
+fn store_id(id: Option<&str>) -> Result<String, ApiError> {
+    match id {
+        Some("") => Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             "invalid_record",
             "invalid record: `id` must not be empty",
         )),
-        Some(id) => Ok(id.clone()),
+        Some(id) => Ok(id.to_string()),
         None => Ok(new_id()),
     }
 }
 
-/// Stores every game of a converted log; each fault is listed with its line.
+/// Stores every game of a log that validated; each fault is listed with its line.
 pub(crate) async fn import_games(
     state: web::Data<State>,
-    games: Vec<formats::Read>,
-    pack: Pack,
+    games: Vec<(usize, Result<ToStore, ApiError>)>,
 ) -> Result<HttpResponse, ApiError> {
-    // Faults name cards in the pack asked for.
-    let imported = blocking(move || store_all(&state, games, pack)).await?;
+    let imported = blocking(move || store_all(&state, games)).await?;
     if imported.ids.is_empty() {
         // A log posted again: every game is stored already.
         if !imported.failed.is_empty() && imported.failed.iter().all(|f| f.code == "duplicate_id") {
@@ -112,22 +161,20 @@ pub(crate) async fn import_games(
     Ok(HttpResponse::Created().json(imported))
 }
 
-/// Stores every game that validates; the others are listed with their lines, their faults
-/// naming cards in `pack`.
+/// Stores every game that validated; the others, and those the store refuses, are listed
+/// with their lines.
 pub(crate) fn store_all(
     state: &State,
-    games: Vec<formats::Read>,
-    pack: Pack,
+    games: Vec<(usize, Result<ToStore, ApiError>)>,
 ) -> Result<Imported, ApiError> {
     let mut imported = Imported {
         ids: Vec::new(),
         failed: Vec::new(),
     };
     for (line, game) in games {
-        let stored = game.map_err(|e| format_error(&e, pack)).and_then(|record| {
-            let id = validate_for_store(&record, pack)?;
-            state.store.insert(&id, &record.to_json(), &record)?;
-            Ok(id)
+        let stored = game.and_then(|g| {
+            state.store.insert(&g.id, &g.text, &g.listed)?;
+            Ok(g.id)
         });
         match stored {
             Ok(id) => imported.ids.push(id),
@@ -176,11 +223,22 @@ pub(crate) async fn get_game(
     let id = id.into_inner();
     let text = blocking(move || state.store.get(&id)).await?;
     let fault = |e| ApiError::solver(&e, pack);
-    let record = Record::from_json(&text).map_err(fault)?;
-    if record.pack.unwrap_or_default() == pack {
-        return Ok(raw_json(text));
+    match Record::from_json(&text) {
+        Err(solver::Error::FourSeatsOnly) => {
+            let record = TableRecord::from_json(&text).map_err(fault)?;
+            if record.pack.unwrap_or_default() == pack {
+                return Ok(raw_json(text));
+            }
+            Ok(raw_json(record.in_pack(pack).map_err(fault)?.to_json()))
+        }
+        record => {
+            let record = record.map_err(fault)?;
+            if record.pack.unwrap_or_default() == pack {
+                return Ok(raw_json(text));
+            }
+            Ok(raw_json(record.in_pack(pack).map_err(fault)?.to_json()))
+        }
     }
-    Ok(raw_json(record.in_pack(pack).map_err(fault)?.to_json()))
 }
 
 /// Delete a stored game and its analysis
@@ -227,13 +285,21 @@ pub(crate) async fn game_analysis(
     let search = move |g: solver::Game, s: &mut solver::Solver| {
         solver::analyze_in(&g, sampling, lines, std::slice::from_mut(s))
     };
+    // A game at another table is judged double dummy.
+    let table: TableQuestion<TableAnalysis> = match sampling {
+        None => Ok((|r, limits| r.analyze(limits), TABLE_ANALYSIS_NODES)),
+        Some(_) => Err(four_seats_question(
+            "view=players: the players' view is judged at four seats with one pack; at the \
+             other tables the analysis is double dummy",
+        )),
+    };
     stored_or_computed(
         state,
         client_of(&req),
         (id.into_inner(), key),
         &pack,
-        |r| r.game(),
-        search,
+        (|r: solver::Record| r.game(), search),
+        table,
     )
     .await
 }
@@ -257,32 +323,45 @@ pub(crate) async fn game_contracts(
     let key = Some("contracts".to_string());
     let check = |r: solver::Record| r.deal().map(|_| r);
     let search = |r: solver::Record, s: &mut solver::Solver| solver::contracts(&r, s);
+    let table: TableQuestion<()> = Err(ApiError::solver(
+        &solver::Error::FourSeatsOnly,
+        pack.pack(state.pack),
+    ));
     stored_or_computed(
         state,
         client_of(&req),
         (id.into_inner(), key),
         &pack,
-        check,
-        search,
+        (check, search),
+        table,
     )
     .await
 }
 
+/// What a stored game's question asks of a game at another table: its search and each
+/// question's default nodes, or the fault to answer.
+pub(crate) type TableQuestion<U> = Result<(TableSearch<U>, u64), ApiError>;
+pub(crate) type TableSearch<U> = fn(TableRecord, Limits) -> Result<U, solver::Error>;
+
 /// What a stored game's analyses share: the answer kept under `key` (and the pack, where
 /// not German) if there is one, else the stored record checked (`check`), searched on a
-/// solver worker (`search`), and the answer kept for the next request (where `key` is
-/// none, neither looked up nor kept).
-pub(crate) async fn stored_or_computed<P, T>(
+/// solver worker (`search`; a game at another table by `table`), and the answer kept for
+/// the next request (where `key` is none, neither looked up nor kept).
+pub(crate) async fn stored_or_computed<P, T, U>(
     state: web::Data<State>,
     client: Option<Client>,
     (id, key): (String, Option<String>),
     pack: &PackParams,
-    check: impl FnOnce(solver::Record) -> Result<P, solver::Error>,
-    search: impl FnOnce(P, &mut solver::Solver) -> Result<T, solver::Error> + Send + 'static,
+    (check, search): (
+        impl FnOnce(solver::Record) -> Result<P, solver::Error>,
+        impl FnOnce(P, &mut solver::Solver) -> Result<T, solver::Error> + Send + 'static,
+    ),
+    table: TableQuestion<U>,
 ) -> Result<HttpResponse, ApiError>
 where
     P: Send + 'static,
     T: serde::Serialize + Send + 'static,
+    U: serde::Serialize + Send + 'static,
 {
     let pack = pack.pack(state.pack);
     let key = key.map(|key| match pack {
@@ -301,10 +380,20 @@ where
     if let Some(answer) = stored {
         return Ok(raw_json(answer));
     }
-    let record = || solver::Record::from_json(&text).map_err(|e| ApiError::solver(&e, pack));
-    let check = |r| check(r).map(|p| (Lane::Main, p));
-    let answer = checked_search(&state, client, pack, record, check, search).await?;
-    let text = to_json(&answer, pack)?;
+    let text = match solver::Record::from_json(&text) {
+        Err(solver::Error::FourSeatsOnly) => {
+            let (search, nodes) = table?;
+            let record = TableRecord::from_json(&text).map_err(|e| ApiError::solver(&e, pack))?;
+            let answer = table_search(&state, client, pack, (record, nodes), search).await?;
+            to_json(&answer, pack)?
+        }
+        record => {
+            let record = || record.map_err(|e| ApiError::solver(&e, pack));
+            let check = |r| check(r).map(|p| (Lane::Main, p));
+            let answer = checked_search(&state, client, pack, record, check, search).await?;
+            to_json(&answer, pack)?
+        }
+    };
     if let Some(key) = key {
         let kept = text.clone();
         blocking(move || state.store.put_analysis(&id, &key, &kept)).await?;

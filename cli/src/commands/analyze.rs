@@ -52,13 +52,21 @@ fn analyze_with(
     lines: bool,
     answer: Answer,
 ) -> LineResult {
-    if let Some(record) = solver::Record::from_json(line).ok().filter(|r| r.thrown_in) {
-        return match ThrownIn::of(&record) {
+    // A record the four-seat reader names another table's is read as one.
+    let record = match solver::Record::from_json(line) {
+        Err(solver::Error::FourSeatsOnly) => {
+            let asked = (sampling.is_some(), answer.table);
+            return LineResult::of(answer.pack, analyze_table(line, &solvers[0], asked));
+        }
+        record => record,
+    };
+    if let Some(record) = record.as_ref().ok().filter(|r| r.thrown_in) {
+        return match ThrownIn::of(record) {
             Ok(t) if answer.table => LineResult::Ok(t.table_line()),
             result => LineResult::of(answer.pack, result),
         };
     }
-    let result = solver::Record::from_json(line)
+    let result = record
         .and_then(|r| r.game())
         .and_then(|g| solver::analyze_in(&g, sampling, lines, solvers).map(|a| (g, a)));
     match result {
@@ -67,6 +75,28 @@ fn analyze_with(
         }
         result => LineResult::of(answer.pack, result.map(|(_, analysis)| analysis)),
     }
+}
+
+/// `analyze` of a record of von Alvensleben's tables or of three players: double dummy,
+/// as JSON, each card's question within the budget (or the tables' analysis default);
+/// `(players, table)` say whether the players' view or the table format was asked.
+fn analyze_table(
+    line: &str,
+    solver: &Solver,
+    (players, table): (bool, bool),
+) -> Result<solver::wide::TableAnalysis, solver::Error> {
+    if players || table {
+        return Err(solver::Error::Conflict(
+            "--view players and --format table: at four seats with one pack; at the other \
+             tables `analyze` judges double dummy, as JSON"
+                .to_string(),
+        ));
+    }
+    let question = solver
+        .question_limit()
+        .unwrap_or(solver::defaults::TABLE_ANALYSIS_NODES);
+    solver::wide::TableRecord::from_json(line)
+        .and_then(|r| r.analyze(solver::wide::Limits::per_question(question)))
 }
 
 /// `analyze --format html`: the replay page of one game, self-contained (its lines and, with

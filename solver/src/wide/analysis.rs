@@ -7,7 +7,7 @@ use super::deal::Deal;
 use super::faces::Face;
 use super::game::{Game, Position};
 use super::questions::{Limits, Questions};
-use super::score::{outcome_of, paid, Score};
+use super::score::{outcome_of, paid, targets, Score};
 use super::shown::{sorted, title, tricks, TableTrick};
 use crate::advice::{Advice, Severities};
 use crate::analysis::Changed;
@@ -33,7 +33,7 @@ pub struct TablePlay {
     /// Where the question ran out of its budget: what was proved of the value before the
     /// card.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub bounds: Option<[u32; 2]>,
+    pub bounds: Option<Proved>,
     /// The best cards (each face once).
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
     pub best: Vec<Face>,
@@ -45,6 +45,25 @@ pub struct TablePlay {
     pub advice: Option<Advice>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub changed: Option<Changed>,
+}
+
+/// What a question out of its budget proved: the value before the card lies in
+/// `value[0]..=value[1]` (as the four-seat analysis' `bounds.value`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Proved {
+    pub value: [u32; 2],
+}
+
+/// The card points at which the game's outcome changes, for the pages' graph: the
+/// declarers win from `win`, schneider from `schneider`, and are out of schneider from
+/// `free`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Levels {
+    pub win: u32,
+    pub schneider: u32,
+    pub free: u32,
 }
 
 /// One seat's cards together.
@@ -74,6 +93,7 @@ pub struct TableAnalysis {
     /// Always `points`: the declarers' card points, out of `total`.
     pub measure: &'static str,
     pub total: u32,
+    pub levels: Levels,
     /// The value before the first card, where proved.
     pub start: Option<u32>,
     /// Cards whose question ran out of its budget.
@@ -127,10 +147,11 @@ impl TableAnalysis {
             match questions.values(&position)? {
                 Some(values) => judge(deal, &mut play, taken, &values),
                 None => {
-                    play.bounds = Some(match questions.value(&position)? {
+                    let value = match questions.value(&position)? {
                         Ok(v) => [taken + v; 2],
                         Err([low, high]) => [taken + low, taken + high],
-                    })
+                    };
+                    play.bounds = Some(Proved { value })
                 }
             }
             let player = &mut players[seat as usize];
@@ -155,6 +176,14 @@ impl TableAnalysis {
             declarers: deal.declaring_seats(),
             measure: "points",
             total: deal.table().points(),
+            levels: {
+                let t = targets(deal);
+                Levels {
+                    win: t.win,
+                    schneider: t.schneider,
+                    free: t.free,
+                }
+            },
             start,
             unsettled: plays.iter().filter(|p| p.before.is_none()).count(),
             plays,

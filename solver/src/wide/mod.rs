@@ -21,7 +21,7 @@ mod shown;
 mod solution;
 mod table;
 
-pub use analysis::{TableAnalysis, TablePlay, TablePlayer};
+pub use analysis::{Levels, Proved, TableAnalysis, TablePlay, TablePlayer};
 pub use deal::{Deal, TableGame, DECLARE_AT};
 pub use faces::{Face, Faces, FACES};
 pub use game::{Game, PlayError, Position};

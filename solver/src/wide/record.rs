@@ -23,51 +23,57 @@ use crate::contract::{Contract, GameName, Solo, Variant};
 use crate::error::Error;
 use crate::pack::Pack;
 use crate::seat::Seat;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// A game at a wide table as it stands in a `.jsonl` log.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TableRecord {
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// `german` at von Alvensleben's tables, `bavarian` at three; either may be left out.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub variant: Option<String>,
     /// Von Alvensleben's letter (`F`, `G`, `H` or `I`), or `three`.
     pub table: String,
     /// At three: the solo played. Von Alvensleben's deals declare their game themselves.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub contract: Option<ThreeContract>,
     /// One hand a seat, from forehand on.
     pub hands: Vec<String>,
     /// Who declared, where the record says: it must be the seat the deal declares.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub declarer: Option<u8>,
     /// The cards played, in order.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub play: String,
     /// The players, a name a seat.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub players: Option<Vec<String>>,
     /// How the cards are written (INTERFACE.md section 1).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pack: Option<Pack>,
 }
 
 /// The solo of a game at three: a suit solo (`solo` with its `suit`), a Wenz or a Geier.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ThreeContract {
     pub game: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub suit: Option<String>,
     pub declarer: u8,
 }
 
 impl ThreeContract {
-    /// The contract, checked: a solo game, its suit where it takes one and only there.
-    fn contract(&self) -> Result<Contract, Error> {
+    /// The contract, checked: a solo game, its suit (a letter of `pack`) where it takes
+    /// one and only there.
+    fn contract(&self, pack: Pack) -> Result<Contract, Error> {
         let name: GameName = self.game.parse()?;
         let suit = match &self.suit {
-            Some(text) => Some(text.parse::<Suit>().map_err(|_| {
-                Error::InvalidRecord(format!(
-                    "contract.suit: '{text}' is not a suit (E, G, H, S)"
-                ))
-            })?),
+            Some(text) => Some(suit_of(pack, text)?),
             None => None,
         };
         let game = match (name, suit) {
@@ -118,6 +124,37 @@ impl TableRecord {
         crate::json::typed(text)
     }
 
+    /// The record as one line of JSON.
+    pub fn to_json(&self) -> String {
+        // Plain data structures always serialize.
+        serde_json::to_string(self).expect("a record always serializes")
+    }
+
+    /// The record with its cards written in `pack`: the hands, the play, a solo's suit.
+    pub fn in_pack(&self, pack: Pack) -> Result<TableRecord, Error> {
+        let read = self.pack.unwrap_or_default();
+        let rewrite = |text: &str| -> Result<String, Error> {
+            let faces = Table::read_hand(read, text)?;
+            let written: Vec<String> = faces.iter().map(|f| f.text(pack)).collect();
+            Ok(written.join(" "))
+        };
+        let mut contract = self.contract.clone();
+        if let Some(suit) = contract.as_mut().and_then(|c| c.suit.as_mut()) {
+            *suit = pack.suit_text(suit_of(read, suit)?).to_string();
+        }
+        Ok(TableRecord {
+            contract,
+            hands: self
+                .hands
+                .iter()
+                .map(|h| rewrite(h))
+                .collect::<Result<_, _>>()?,
+            play: rewrite(&self.play)?,
+            pack: (pack != Pack::default()).then_some(pack),
+            ..self.clone()
+        })
+    }
+
     /// The game the record's `table` and `contract` name, checked.
     pub fn table_game(&self) -> Result<TableGame, Error> {
         let three = self.table.eq_ignore_ascii_case("three");
@@ -136,7 +173,8 @@ impl TableRecord {
             let contract = self.contract.as_ref().ok_or_else(|| {
                 Error::InvalidRecord("contract: a game at three names its solo".to_string())
             })?;
-            return Ok(TableGame::Three(contract.contract()?));
+            let pack = self.pack.unwrap_or_default();
+            return Ok(TableGame::Three(contract.contract(pack)?));
         }
         if self.contract.is_some() {
             return Err(Error::InvalidRecord(
@@ -236,6 +274,17 @@ impl TableRecord {
     /// Every card of the record judged, within `limits`.
     pub fn analyze(&self, limits: Limits) -> Result<TableAnalysis, Error> {
         TableAnalysis::of(&self.game()?, self.id.clone(), limits)
+    }
+}
+
+/// A solo's suit, one letter of `pack`.
+fn suit_of(pack: Pack, text: &str) -> Result<Suit, Error> {
+    match pack.read_suit(text) {
+        Some((suit, "")) => Ok(suit),
+        _ => Err(Error::InvalidRecord(format!(
+            "contract.suit: '{text}' is not a suit ({})",
+            pack.suit_letters()
+        ))),
     }
 }
 

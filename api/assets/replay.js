@@ -1,4 +1,4 @@
-// The replay page: the four hands around the table, the trick, stepping card by card from
+// The replay page: the hands around the table, the trick, stepping card by card from
 // the deal, the tricks so far, the evaluation graph, the card list with costs, the best
 // lines and the players' summary. It reads the record and its analysis from the page itself
 // (a saved report) or from the service's API (/games/{id}); no outside requests. With
@@ -7,6 +7,8 @@
 //
 // One state (`R`), one redraw (`show`), views as functions of the data and the step; the
 // analysis brings the hands sorted for the contract and the tricks, so no rule is applied here.
+// A game at one of von Alvensleben's tables or at three (`analysis.table`) has 3, 6 or 8
+// seats, its game and result in the library's words, and no single-dummy or contract view.
 "use strict";
 
 /// A card's severity as the analysis names it (the page draws it, it does not judge):
@@ -34,7 +36,7 @@ function valuesText(p) {
 
 // The one state: the data shown, the step, the names, and the graph's marker of the
 // current card (drawn with the data).
-const R = { data: null, step: 0, names: [], mark: () => {} };
+const R = { data: null, step: 0, names: [], seats: 4, mark: () => {} };
 
 function plays() { return R.data.analysis.plays; }
 
@@ -77,8 +79,11 @@ function wire(root) {
 function setData(data) {
   R.data = data;
   const { record, analysis } = data;
-  R.names = (record.players && record.players.length === 4) ? record.players : [0, 1, 2, 3].map(s => SEATS[s]);
+  R.seats = analysis.seats || 4;
+  const positions = R.seats === 4 ? SEATS : [...Array(R.seats).keys()].map(s => "seat " + s);
+  R.names = (record.players && record.players.length === R.seats) ? record.players : positions;
   const root = document.getElementById("replay");
+  if (R.seats !== 4) wideTable(root);
   viewHeader(root);
   viewCards(root);
   viewSummary(root);
@@ -93,11 +98,12 @@ function viewHeader(root) {
   const { record, analysis } = R.data;
   // A record stored without an id of its own is titled by the id the store gave it.
   root.querySelector("#title").textContent = analysis.id || record.id || R.data.id || "a game";
-  const parts = [contractText(record.contract, R.names)];
-  if (analysis.result) parts.push(resultText(analysis.result, "as played", R.names));
+  const parts = analysis.table ? [analysis.title] : [contractText(record.contract, R.names)];
+  if (analysis.result_text) parts.push("as played: " + analysis.result_text);
+  else if (analysis.result) parts.push(resultText(analysis.result, "as played", R.names));
   // A Strixner's sides exist from its fourth trick: no value at the deal.
   const opening = analysis.plays.length > 0 && analysis.plays[0].opening;
-  const start = analysis.start !== undefined ? analysis.start : opening ? "none before the solo" : "out of budget";
+  const start = analysis.start !== undefined && analysis.start !== null ? analysis.start : opening ? "none before the solo" : "out of budget";
   parts.push("double-dummy value at the deal: " + start + " (" + analysis.measure + ")");
   root.querySelector("#subtitle").textContent = parts.join(" \u2014 ");
 }
@@ -128,8 +134,11 @@ function viewSummary(root) {
   root.querySelector("#summary tbody").replaceChildren(...analysis.players.map(p => {
     const s = p.single_dummy;
     const sd = s ? severities(s) + (s.unsettled ? ", " + s.unsettled + " unsettled" : "") + ", " + s.loss.toFixed(1) : "";
-    const money = analysis.result ? analysis.result.payouts[p.seat] : "";
-    return el("tr", {}, el("td", {}, R.names[p.seat] + " (" + SEATS[p.seat] + ")"), el("td", {}, severities(p)),
+    // What the game paid each seat: money, or at von Alvensleben's tables game points drawn.
+    const result = analysis.result;
+    const money = result ? (result.payouts && result.payouts.length ? result.payouts : result.drawn)[p.seat] : "";
+    const label = R.seats === 4 ? R.names[p.seat] + " (" + SEATS[p.seat] + ")" : R.names[p.seat];
+    return el("tr", {}, el("td", {}, label), el("td", {}, severities(p)),
       el("td", {}, p.loss !== undefined ? p.loss : ""), el("td", {}, sd), el("td", {}, money));
   }));
 }
@@ -147,40 +156,57 @@ function viewLegend(root, analysis) {
 }
 
 // The hands at the step: sorted for the contract as the analysis gives them, less what
-// has been played; the trick of the last card played.
+// each seat has played (a double pack holds a card twice: one copy goes per card played);
+// the trick of the last card played.
 function viewTable(root) {
   const { record, analysis } = R.data;
-  const n = plays().length;
-  const hands = analysis.hands || record.hands.map(cardsOf);
-  const played = new Set(plays().slice(0, R.step).map(p => p.card));
+  const n = plays().length, seats = R.seats;
+  const hands = (analysis.hands || record.hands.map(cardsOf)).map(h => h.slice());
+  for (const p of plays().slice(0, R.step)) {
+    const i = hands[p.seat].indexOf(p.card);
+    if (i >= 0) hands[p.seat].splice(i, 1);
+  }
   const toMove = R.step < n ? plays()[R.step].seat : -1;
-  const declarers = new Set((analysis.result && analysis.result.declarers) || []);
+  const declarers = new Set(analysis.declarers || (analysis.result && analysis.result.declarers) || []);
   if (record.contract && record.contract.declarer !== undefined && record.contract.declarer !== null) declarers.add(record.contract.declarer);
-  for (let s = 0; s < 4; s++) {
+  for (let s = 0; s < seats; s++) {
     const box = root.querySelector(".seat.s" + s);
     box.classList.toggle("to-move", s === toMove);
     box.classList.toggle("declarer", declarers.has(s));
-    box.querySelector(".name").textContent = seatLabel(record.players, s);
-    box.querySelector(".hand").replaceChildren(...hands[s].filter(c => !played.has(c)).map(c => cardNode(c)));
+    box.querySelector(".name").textContent = seats === 4 ? seatLabel(record.players, s) : R.names[s];
+    box.querySelector(".hand").replaceChildren(...hands[s].map(c => cardNode(c)));
   }
   const trick = root.querySelector(".trick");
   trick.replaceChildren();
   if (R.step > 0) {
-    const t = Math.floor((R.step - 1) / 4);
-    const cards = plays().slice(4 * t, R.step);
+    const t = Math.floor((R.step - 1) / seats);
+    const cards = plays().slice(seats * t, R.step);
     const taken = (analysis.tricks || [])[t];
-    const winner = R.step % 4 === 0 && taken ? taken.winner : -1;
-    cards.forEach(p => trick.appendChild(el("div", { class: "t" + p.seat }, cardNode(p.card, p.seat === winner ? "won" : ""))));
+    const winner = R.step % seats === 0 && taken ? taken.winner : -1;
+    // Four seats: each card before its seat; more: in the order played, each named.
+    cards.forEach(p => trick.appendChild(seats === 4
+      ? el("div", { class: "t" + p.seat }, cardNode(p.card, p.seat === winner ? "won" : ""))
+      : el("div", { class: "played" }, cardNode(p.card, p.seat === winner ? "won" : ""), el("span", { class: "by" }, R.names[p.seat]))));
   }
+}
+
+// A table of 3, 6 or 8 seats in place of the four: a box a seat around the trick, laid
+// out by the sheet (`.table.seats-N`).
+function wideTable(root) {
+  const table = root.querySelector(".table");
+  if (table.classList.contains("seats-" + R.seats)) return;
+  table.className = "table wide seats-" + R.seats;
+  const seat = s => el("div", { class: "seat s" + s }, el("div", { class: "name" }), el("div", { class: "hand" }));
+  table.replaceChildren(...[...Array(R.seats).keys()].map(seat), el("div", { class: "trick", "aria-live": "polite" }));
 }
 
 // The tricks finished at the step, and the one on the table: who led, who took it, its
 // points and the points so far per side.
 function viewTricks(root) {
   const { analysis } = R.data;
-  const declarers = new Set((analysis.result && analysis.result.declarers) || []);
-  const done = Math.floor(R.step / 4);
-  const open = plays().slice(4 * done, R.step);
+  const declarers = new Set(analysis.declarers || (analysis.result && analysis.result.declarers) || []);
+  const done = Math.floor(R.step / R.seats);
+  const open = plays().slice(R.seats * done, R.step);
   const table = open.length ? { leader: open[0].seat, cards: open.map(p => p.card) } : null;
   root.querySelector("#tricks tbody").replaceChildren(
     ...trickRows((analysis.tricks || []).slice(0, done), table, R.names, declarers.size ? declarers : null));
@@ -191,7 +217,7 @@ function lineByTrick(cards, from) {
   const groups = [];
   cards.forEach((c, j) => {
     const i = from + j;
-    if (j === 0 || i % 4 === 0) groups.push([Math.floor(i / 4) + 1, []]);
+    if (j === 0 || i % R.seats === 0) groups.push([Math.floor(i / R.seats) + 1, []]);
     groups[groups.length - 1][1].push(c);
   });
   return groups.flatMap(([t, cs], k) => [k ? " \u00b7 " : "", el("span", { class: "trick-no" }, t + ". "), ...cardNodes(cs)]);
@@ -306,25 +332,28 @@ function drawGraph(svg, analysis) {
   const ps = analysis.plays, n = ps.length;
   // Values out of the node budget are not known: the line passes over them.
   const values = [analysis.start].concat(ps.map(p => p.after));
-  const known = values.filter(v => v !== undefined);
-  let lo = 0, hi = analysis.measure === "points" ? 120 : Math.max(...known, 1);
+  const known = values.filter(v => v !== undefined && v !== null);
+  let lo = 0, hi = analysis.measure === "points" ? (analysis.total || 120) : Math.max(...known, 1);
   if (analysis.measure === "settlement") { lo = Math.min(...known, 0); hi = Math.max(...known, 0) || 1; }
   const x = i => pad + (W - 2 * pad) * i / Math.max(n, 1);
   const y = v => H - pad - (H - 2 * pad) * (v - lo) / ((hi - lo) || 1);
   svg.setAttribute("viewBox", "0 0 " + W + " " + H);
   const parts = [];
   // The tricks on the axis: a tick after every fourth card, the trick's number between.
-  for (let t = 0; 4 * t < n; t++) {
-    parts.push(svgEl("line", { class: "tick", x1: x(4 * t), x2: x(4 * t), y1: pad, y2: H - pad }),
-      svgEl("text", { class: "trick-label", x: x(Math.min(n, 4 * t + 2)), y: H - 8, "text-anchor": "middle" }, String(t + 1)));
+  const seats = analysis.seats || 4;
+  for (let t = 0; seats * t < n; t++) {
+    parts.push(svgEl("line", { class: "tick", x1: x(seats * t), x2: x(seats * t), y1: pad, y2: H - pad }),
+      svgEl("text", { class: "trick-label", x: x(Math.min(n, seats * t + seats / 2)), y: H - 8, "text-anchor": "middle" }, String(t + 1)));
   }
   if (analysis.measure === "points") {
-    for (const [t, label] of [[31, "31 out of schneider"], [61, "61 won"], [91, "91 schneider"]]) {
+    // The library's levels where it gives them (other tables), else the Bavarian game's.
+    const l = analysis.levels || { free: 31, win: 61, schneider: 91 };
+    for (const [t, label] of [[l.free, l.free + " out of schneider"], [l.win, l.win + " won"], [l.schneider, l.schneider + " schneider"]]) {
       parts.push(svgEl("line", { x1: pad, x2: W - pad, y1: y(t), y2: y(t), stroke: "#ccc", "stroke-dasharray": "3 3" }),
         svgEl("text", { class: "level", x: W - pad - 2, y: y(t) - 3, "text-anchor": "end" }, label));
     }
   }
-  parts.push(svgEl("polyline", { class: "value", points: values.map((v, i) => v === undefined ? null : x(i) + "," + y(v)).filter(Boolean).join(" ") }));
+  parts.push(svgEl("polyline", { class: "value", points: values.map((v, i) => v === undefined || v === null ? null : x(i) + "," + y(v)).filter(Boolean).join(" ") }));
   const sd = ps.map((p, i) => p.single_dummy && p.single_dummy.expected != null ? x(i + 1) + "," + y(p.single_dummy.expected) : null).filter(Boolean);
   if (sd.length > 1) parts.push(svgEl("polyline", { class: "sd", points: sd.join(" ") }));
   const colours = ["", "#f2d16b", "#f0a35e", "#d9534f"];
@@ -373,7 +402,18 @@ function start(data, root) {
   R.step = at.step;
   setData(data);
   if (at.fault) root.querySelector("#step").textContent = at.fault;
-  loadContracts(root.querySelector("#contracts"), data, R.names);
+  if (data.analysis.table) {
+    // The deal declares the game at von Alvensleben's tables; at three the solo is not
+    // valued against the others (contracts are valued at four seats).
+    root.querySelector("#contracts").textContent = "Contracts are valued at four seats with one pack.";
+    root.querySelector("#sdlink").hidden = true;
+    // The board plays four seats: no link to it (nor the separator before it).
+    const board = document.getElementById("board-link");
+    if (board.previousSibling) board.previousSibling.remove();
+    board.remove();
+  } else {
+    loadContracts(root.querySelector("#contracts"), data, R.names);
+  }
 }
 
 async function load(root) {

@@ -460,6 +460,67 @@ fn the_replay_page_steps_through_every_card_in_a_real_browser() {
 }
 
 #[test]
+fn the_replay_page_seats_six_and_eight_around_the_table() {
+    let Some(driver) = start_driver() else {
+        return;
+    };
+    let server = Server::start(&temp_db("wide-pages"), &[]);
+    let tables = std::fs::read_to_string(repo().join("examples/alvensleben.jsonl")).unwrap();
+    ureq::post(&server.url("/api/v1/games"))
+        .send_string(&tables)
+        .unwrap();
+    let session = Session::start(&driver);
+    for (id, seats) in [("alvensleben-f-1", 6), ("alvensleben-i-1", 8)] {
+        let analysis: Value = serde_json::from_str(
+            &ureq::get(&server.url(&format!("/api/v1/games/{id}/analysis")))
+                .call()
+                .unwrap()
+                .into_string()
+                .unwrap(),
+        )
+        .unwrap();
+        let plays = analysis["plays"].as_array().unwrap();
+        session.go(&server.url(&format!("/games/{id}?step=3")));
+        let replay = "document.getElementById('replay').dataset.step";
+        wait_for(&session, replay, "3");
+        let seat_boxes = "document.querySelectorAll('.table .seat').length";
+        wait_for(&session, seat_boxes, &seats.to_string());
+        // The game and its result in the library's words.
+        let subtitle = session.run("return document.getElementById('subtitle').textContent;");
+        let subtitle = subtitle.as_str().unwrap();
+        assert!(
+            subtitle.contains(analysis["title"].as_str().unwrap()),
+            "{subtitle}"
+        );
+        assert!(subtitle.contains(analysis["result_text"].as_str().unwrap()));
+        // Stepping through a trick and past it: the trick's cards in the order played,
+        // every hand one card shorter for each it played (a double pack's twin stays).
+        for k in seats - 1..=seats + 1 {
+            session.go(&server.url(&format!("/games/{id}?step={k}")));
+            wait_for(&session, replay, &k.to_string());
+            wait_for(&session, seat_boxes, &seats.to_string());
+            let shown = session.run(
+                "return {trick: [...document.querySelectorAll('.trick .card')].map(c => c.dataset.card), \
+                 hands: [...document.querySelectorAll('.table .seat .hand')].map(h => h.children.length)};",
+            );
+            let first = (k - 1) / seats * seats;
+            let trick: Vec<&str> = plays[first..k]
+                .iter()
+                .map(|p| p["card"].as_str().unwrap())
+                .collect();
+            assert_eq!(shown["trick"], json!(trick), "{id} card {k}");
+            let per_hand = analysis["hands"][0].as_array().unwrap().len();
+            let hands: Vec<usize> = (0..seats)
+                .map(|s| per_hand - plays[..k].iter().filter(|p| p["seat"] == s).count())
+                .collect();
+            assert_eq!(shown["hands"], json!(hands), "{id} card {k}");
+        }
+        session.screenshot_if_asked(&format!("replay-{id}"));
+    }
+    session.close();
+}
+
+#[test]
 fn the_game_list_stores_a_latin1_file_chosen_in_the_file_input() {
     let Some(driver) = start_driver() else {
         return;

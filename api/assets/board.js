@@ -7,7 +7,10 @@
 // it, one key map, views that are functions of the state and of the answers fetched, and
 // one `redraw`. The rules stay on the server: the board asks `POST /api/v1/board` what a
 // position holds (hands sorted for the contract, legal cards, tricks, score) and
-// `POST /api/v1/solve` what each card is worth. Needs common.js.
+// `POST /api/v1/solve` what each card is worth. A stored game of von Alvensleben's tables
+// or of three players (`?game=ID`, its record with `table`) opens in play: its seats
+// around the table, each card's double-dummy value; no deal, play-out or players' view.
+// Needs common.js.
 "use strict";
 
 const SIZES = { long: 8, short: 6, twenty: 5, kop: 4 };
@@ -29,6 +32,7 @@ const S = {
   out: null,                  // playing it out: { seat, judge, from }
   players: false,             // also each card by what the player to move could know
   stepFault: null,            // why the address's `?step=` was not read, until the next move
+  seats: 4,                   // 3, 6 or 8 for a game of another table (`S.base.table`)
 };
 
 // Answers of the service by request, fetched once: { state: "pending" | "done" | "error", value }.
@@ -36,6 +40,7 @@ const answers = new Map();
 
 function names() {
   const p = S.base.players;
+  if (S.seats !== 4) return p && p.length === S.seats ? p : [...Array(S.seats).keys()].map(s => "seat " + s);
   return p && p.length === 4 ? p : [0, 1, 2, 3].map(s => SEATS[s]);
 }
 
@@ -422,23 +427,24 @@ function viewTable(root, board, solved, judged) {
   const known = knownDeclarers(board, out);
   const players = out === null && judged && judged.state === "done" ? judged.value : null;
   const worst = Math.max(1, ...costs);
-  for (let s = 0; s < 4; s++) {
+  for (let s = 0; s < S.seats; s++) {
     const box = root.querySelector(".seat.s" + s);
     box.classList.toggle("to-move", board.to_move === s);
     box.classList.toggle("declarer", known.includes(s));
-    box.querySelector(".name").textContent = seatLabel(S.base.players, s);
+    box.querySelector(".name").textContent = S.seats === 4 ? seatLabel(S.base.players, s) : names()[s];
     if (out !== null && s !== out) {
       box.querySelector(".hand").replaceChildren(el("span", { class: "hidden-hand" }, board.hands[s].length + " cards"));
       continue;
     }
     box.querySelector(".hand").replaceChildren(...board.hands[s].map(c => {
       if (board.to_move !== s || !board.legal.includes(c)) return cardNode(c, board.to_move === s ? "idle" : "");
-      const v = values ? values.cards[c] : undefined;
+      // Another table's question may run out of its budget: no values then, only bounds.
+      const v = values && values.cards ? values.cards[c] : undefined;
       const cost = v === undefined ? null : Math.abs(v - best);
       const shade = cost === null ? "" : cost === 0 ? " best" : " cost" + shadeOf(cost, values.measure, worst);
       const b = el("button", { type: "button", class: "play" + shade, "data-card": c,
         title: v === undefined ? "Play " + c : "Play " + c + ": value " + v + (cost ? ", costs " + cost : ", a best card") },
-        cardNode(c), out === null ? el("span", { class: "value" }, v === undefined ? "\u2026" : String(v)) : null,
+        cardNode(c), out === null ? el("span", { class: "value" }, v !== undefined ? String(v) : values ? "?" : "\u2026") : null,
         players ? el("span", { class: "sd-value", title: playersTitle(players.cards[c]) }, playersText(players.cards[c])) : null);
       // A button plays its card at the position it was drawn for: a second click (a
       // double click, a burst) before the next position is drawn plays nothing.
@@ -449,12 +455,13 @@ function viewTable(root, board, solved, judged) {
   }
   const trick = root.querySelector(".trick");
   const last = board.tricks[board.tricks.length - 1];
+  const n = S.seats;
   if (board.current.length) {
-    trick.replaceChildren(...board.current.map((c, i) => el("div", { class: "t" + ((board.leader + i) % 4) }, cardNode(c))));
+    trick.replaceChildren(...board.current.map((c, i) => trickCard(c, (board.leader + i) % n, n, names(), false)));
   } else if (last) {
     trick.replaceChildren(...last.cards.map((c, i) => {
-      const seat = (last.leader + i) % 4;
-      return el("div", { class: "t" + seat }, cardNode(c, seat === last.winner ? "won" : ""));
+      const seat = (last.leader + i) % n;
+      return trickCard(c, seat, n, names(), seat === last.winner);
     }));
   } else {
     trick.replaceChildren();
@@ -521,7 +528,7 @@ function viewLines(root) {
       if (!inVariation && v && k >= v.at) S.variation = null;
       go(k + 1);
     });
-    return [k % 4 === 0 ? el("span", { class: "trick-no" }, (k / 4 + 1) + ".") : null, a];
+    return [k % S.seats === 0 ? el("span", { class: "trick-no" }, (k / S.seats + 1) + ".") : null, a];
   });
   mainBox.replaceChildren();
   append(mainBox, S.main.length ? moves(S.main, 0, false) : [el("span", { class: "muted" }, "No card played yet.")]);
@@ -554,10 +561,18 @@ function viewHeader(root, start, end) {
   if (S.phase === "deal") { title.textContent = S.title || "A new game"; sub.textContent = "Deal the cards: click them into the hands, or type a hand."; return; }
   if (S.phase === "contract") { sub.textContent = "Choose who plays what: the contracts the deal allows."; return; }
   title.textContent = S.title || "A new game";
-  const parts = [contractText(S.contract, names())];
+  // Another table's game and result come in the library's words (the board's `title`
+  // and `result`).
+  const table = end && end.state === "done" && end.value.table ? end.value : null;
+  const parts = [table ? table.title : contractText(S.contract, names())];
   const score = end && end.state === "done" ? end.value.score : null;
-  if (score) parts.push(resultText(score, "as played", names()));
-  if (start && start.state === "done") parts.push("double-dummy value at the deal: " + start.value.value + " (" + start.value.measure + ")");
+  if (table && table.result) parts.push("as played: " + table.result);
+  else if (score) parts.push(resultText(score, "as played", names()));
+  if (start && start.state === "done") {
+    const v = start.value;
+    const value = v.value !== undefined ? v.value : v.bounds ? v.bounds.join("..") + ", out of budget" : "?";
+    parts.push("double-dummy value at the deal: " + value + " (" + v.measure + ")");
+  }
   sub.textContent = parts.join(" \u2014 ");
 }
 
@@ -571,13 +586,17 @@ function redraw() {
   root.querySelector("#deal-panel").hidden = S.phase !== "deal";
   root.querySelector("#contract-panel").hidden = S.phase !== "contract";
   for (const id of ["#stepping", "#lines-panel", "#tricks-panel", "#keep-panel", "#out-panel"]) root.querySelector(id).hidden = S.phase !== "play";
+  // At another table: double dummy only, no best line (asked at four seats).
+  const wide = S.seats !== 4;
+  root.querySelector("#out-panel").hidden ||= wide;
+  root.querySelector("#players-view").parentNode.hidden = wide;
   root.dataset.phase = S.phase;
   if (S.phase === "deal") { viewDeal(root); viewHeader(root); return; }
   if (S.phase === "contract") { viewContract(root); viewHeader(root); return; }
   const cards = line().slice(0, S.step);
   const board = boardAt(cards);
   const start = solveAt([]);
-  const end = S.main.length ? boardAt(S.main) : null;
+  const end = S.main.length || S.seats !== 4 ? boardAt(S.main) : null;
   viewHeader(root, start, end);
   viewLines(root);
   root.querySelector("#back-to-game").hidden = !S.variation;
@@ -593,7 +612,9 @@ function redraw() {
   const b = board.value;
   const programs = S.out && b.to_move !== undefined && b.to_move !== S.out.seat;
   const solved = b.to_move !== undefined && !programs ? solveAt(cards) : null;
-  if (solved && solved.state === "error") say(solved.value); else say(b.score ? resultText(b.score, S.variation ? "this line" : "as played", names()) : "");
+  const result = b.result ? (S.variation ? "this line: " : "as played: ") + b.result
+    : b.score ? resultText(b.score, S.variation ? "this line" : "as played", names()) : "";
+  if (solved && solved.state === "error") say(solved.value); else say(result);
   viewOut(root, cards, b);
   const judged = S.players && !S.out && b.to_move !== undefined && b.legal.length > 1 ? playersAt(cards, b.to_move) : null;
   viewTable(root, b, solved, judged);
@@ -605,7 +626,7 @@ function redraw() {
   viewWorlds(root, judged && judged.state === "done" ? judged.value.shown_worlds : null);
   viewTricks(root, b);
   root.querySelector("#best-line").disabled = b.to_move === undefined;
-  root.querySelector("#best-line").hidden = !!S.out && b.to_move !== undefined;
+  root.querySelector("#best-line").hidden = (!!S.out && b.to_move !== undefined) || wide;
   root.dataset.step = S.step;
   root.dataset.ready = programs ? "false" : solved ? String(solved.state === "done" && (!judged || judged.state !== "pending")) : "true";
 }
@@ -662,6 +683,19 @@ async function start() {
     const { hands, contract, play, id: _, ...rest } = rec;
     S.base = rest;
     S.title = id;
+    if (rec.table) {
+      // Another table's game: its seats, and straight to play (the deal declares it).
+      S.seats = hands.length;
+      wideTable(root, S.seats);
+      S.hands = hands.map(cardsOf);
+      S.contract = contract || null;
+      S.main = cardsOf(play || "");
+      S.phase = "play";
+      const at = stepOf(q, S.main.length);
+      S.step = at.step;
+      S.stepFault = at.fault;
+      return redraw();
+    }
     for (let s = 0; s < 4; s++) root.querySelector("#name-" + s).value = rec.players && rec.players.length === 4 ? rec.players[s] : "";
     for (const k of ["klopfen", "kontra", "re"]) root.querySelector("#" + k).value = (rec.doublings && rec.doublings[k]) || 0;
     S.deck = rec.deck || "long";

@@ -144,3 +144,21 @@ function trickRows(tricks, open, names, sides) {
   }
   return rows;
 }
+
+// A table of 3, 6 or 8 seats (von Alvensleben's, three players) in place of the four of
+// `table.html`: a box a seat around the trick, laid out by the sheet (`.table.seats-N`).
+function wideTable(root, seats) {
+  const table = root.querySelector(".table");
+  if (table.classList.contains("seats-" + seats)) return;
+  table.className = "table wide seats-" + seats;
+  const seat = s => el("div", { class: "seat s" + s }, el("div", { class: "name" }), el("div", { class: "hand" }));
+  table.replaceChildren(...[...Array(seats).keys()].map(seat), el("div", { class: "trick", "aria-live": "polite" }));
+}
+
+// A card of the trick on the table: at four seats before its seat, at more in the order
+// played with who played it; `won` marks the card that took the trick.
+function trickCard(card, seat, seats, names, won) {
+  const node = cardNode(card, won ? "won" : "");
+  if (seats === 4) return el("div", { class: "t" + seat }, node);
+  return el("div", { class: "played" }, node, el("span", { class: "by" }, names[seat]));
+}

@@ -83,7 +83,7 @@ function setData(data) {
   const positions = R.seats === 4 ? SEATS : [...Array(R.seats).keys()].map(s => "seat " + s);
   R.names = (record.players && record.players.length === R.seats) ? record.players : positions;
   const root = document.getElementById("replay");
-  if (R.seats !== 4) wideTable(root);
+  if (R.seats !== 4) wideTable(root, R.seats);
   viewHeader(root);
   viewCards(root);
   viewSummary(root);
@@ -184,20 +184,8 @@ function viewTable(root) {
     const taken = (analysis.tricks || [])[t];
     const winner = R.step % seats === 0 && taken ? taken.winner : -1;
     // Four seats: each card before its seat; more: in the order played, each named.
-    cards.forEach(p => trick.appendChild(seats === 4
-      ? el("div", { class: "t" + p.seat }, cardNode(p.card, p.seat === winner ? "won" : ""))
-      : el("div", { class: "played" }, cardNode(p.card, p.seat === winner ? "won" : ""), el("span", { class: "by" }, R.names[p.seat]))));
+    cards.forEach(p => trick.appendChild(trickCard(p.card, p.seat, seats, R.names, p.seat === winner)));
   }
-}
-
-// A table of 3, 6 or 8 seats in place of the four: a box a seat around the trick, laid
-// out by the sheet (`.table.seats-N`).
-function wideTable(root) {
-  const table = root.querySelector(".table");
-  if (table.classList.contains("seats-" + R.seats)) return;
-  table.className = "table wide seats-" + R.seats;
-  const seat = s => el("div", { class: "seat s" + s }, el("div", { class: "name" }), el("div", { class: "hand" }));
-  table.replaceChildren(...[...Array(R.seats).keys()].map(seat), el("div", { class: "trick", "aria-live": "polite" }));
 }
 
 // The tricks finished at the step, and the one on the table: who led, who took it, its
@@ -407,10 +395,6 @@ function start(data, root) {
     // valued against the others (contracts are valued at four seats).
     root.querySelector("#contracts").textContent = "Contracts are valued at four seats with one pack.";
     root.querySelector("#sdlink").hidden = true;
-    // The board plays four seats: no link to it (nor the separator before it).
-    const board = document.getElementById("board-link");
-    if (board.previousSibling) board.previousSibling.remove();
-    board.remove();
   } else {
     loadContracts(root.querySelector("#contracts"), data, R.names);
   }

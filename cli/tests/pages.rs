@@ -520,6 +520,73 @@ fn the_replay_page_seats_six_and_eight_around_the_table() {
     session.close();
 }
 
+/// A stored game of six on the board: its seats around the table, each legal card's value
+/// as `solve` gives it, a card off the game's line a variation, kept as a game of its own.
+#[test]
+fn the_board_tries_any_card_of_a_game_of_six() {
+    let Some(driver) = start_driver() else {
+        return;
+    };
+    let server = Server::start(&temp_db("wide-board"), &[]);
+    let tables = std::fs::read_to_string(repo().join("examples/alvensleben.jsonl")).unwrap();
+    let f = tables.lines().next().unwrap();
+    ureq::post(&server.url("/api/v1/games"))
+        .send_string(f)
+        .unwrap();
+    let session = Session::start(&driver);
+    session.go(&server.url("/board?game=alvensleben-f-1&step=8"));
+    let board = "document.getElementById('board').dataset";
+    wait_for(&session, &format!("{board}.step"), "8");
+    wait_for(&session, &format!("{board}.ready"), "true");
+    wait_for(
+        &session,
+        "document.querySelectorAll('.table .seat').length",
+        "6",
+    );
+    // The values on the buttons are solve's for the position.
+    let mut record: Value = serde_json::from_str(f).unwrap();
+    let play: Vec<String> = record["play"]
+        .as_str()
+        .unwrap()
+        .split(' ')
+        .map(String::from)
+        .collect();
+    record["play"] = play[..8].join(" ").into();
+    let solved = call("POST", &server.url("/api/v1/solve"), Some(record.clone()));
+    let shown = session.run(
+        "return Object.fromEntries([...document.querySelectorAll('.hand button.play')] \
+         .map(b => [b.dataset.card, +b.querySelector('.value').textContent]));",
+    );
+    assert_eq!(shown, solved["cards"], "{solved}");
+    // A card other than the game's ninth starts a variation; its trick shows it.
+    let other = solved["cards"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .find(|c| **c != play[8])
+        .unwrap()
+        .clone();
+    session.click(&format!(".hand button.play[data-card={other}]"));
+    wait_for(&session, &format!("{board}.step"), "9");
+    wait_for(
+        &session,
+        "document.getElementById('back-to-game').hidden",
+        "false",
+    );
+    let trick = session
+        .run("return [...document.querySelectorAll('.trick .card')].map(c => c.dataset.card);");
+    assert_eq!(trick.as_array().unwrap().last().unwrap(), &json!(other));
+    // Neither the best line nor the players' view is offered at this table.
+    let hidden = session.run(
+        "return [document.getElementById('best-line').hidden, \
+         document.getElementById('players-view').parentNode.hidden, \
+         document.getElementById('out-panel').hidden];",
+    );
+    assert_eq!(hidden, json!([true, true, true]));
+    session.screenshot_if_asked("board-six");
+    session.close();
+}
+
 #[test]
 fn the_game_list_stores_a_latin1_file_chosen_in_the_file_input() {
     let Some(driver) = start_driver() else {

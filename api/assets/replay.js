@@ -221,6 +221,7 @@ function viewLines(root) {
   if (!p) { lines.replaceChildren(el("p", { class: "muted" }, "The deal, before the first card.")); return; }
   const unit = { points: "points", tricks: "tricks", settlement: "in money" }[analysis.measure] || "";
   const judged = p.opening ? ", before the solo was announced (not judged)."
+    : p.bounds ? ", not judged: its question ran out of the node budget."
     : !p.cost ? ", a best card."
     : " (cost " + p.cost + " " + unit + (p.advice ? ", " + (p.advice === "inaccuracy" ? "an " : "a ") + p.advice : "") + ")" +
       (p.changed ? ": " + CHANGED[p.changed] + "." : ".");

@@ -294,7 +294,11 @@ fn the_ledger_keeps_an_evening_at_one_table_to_nine() {
     let totals = ledger.totals();
     let drawn: i64 = entries.iter().flat_map(|e| e.drawn.iter()).sum();
     assert_eq!(
-        totals.players.iter().map(|a| a.game_points).sum::<i64>(),
+        totals
+            .players
+            .iter()
+            .filter_map(|a| a.game_points)
+            .sum::<i64>(),
         drawn
     );
     assert_eq!(totals.matches.len(), 4);
@@ -305,6 +309,42 @@ fn the_ledger_keeps_an_evening_at_one_table_to_nine() {
         .unwrap();
     assert_eq!(ledger.add_line(g).unwrap_err().code(), "conflict");
     assert_eq!(ledger.totals(), totals);
+}
+
+#[test]
+fn the_ledger_pays_an_evening_at_three_in_money() {
+    // Each game pays what its score says; each player's balance is the sum of what he was
+    // paid, and the table's money sums to nothing after every game.
+    let evening = include_str!("../../examples/three.jsonl");
+    let mut ledger = solver::ledger::TableLedger::new();
+    let mut paid = [0i64; 3];
+    for line in evening.lines() {
+        let entry = ledger.add_line(line).unwrap();
+        let score = TableRecord::from_json(line).unwrap().score().unwrap();
+        assert_eq!(entry.payouts, score.payouts);
+        assert!(entry.drawn.is_empty() && entry.match_points.is_empty());
+        for (p, s) in paid.iter_mut().zip(&score.payouts) {
+            *p += s;
+        }
+        assert_eq!(entry.balances, paid.to_vec());
+        assert_eq!(entry.balances.iter().sum::<i64>(), 0);
+    }
+    let totals = ledger.totals();
+    assert_eq!(totals.table, Some("three"));
+    let money: Vec<i64> = totals.players.iter().map(|a| a.money.unwrap()).collect();
+    assert_eq!(money, paid.to_vec());
+    assert!(totals.players.iter().all(|a| a.game_points.is_none()));
+    assert!(totals.matches.is_empty());
+    // A game of F cannot join an evening at three, nor one at three an evening of F.
+    let f = include_str!("../../examples/alvensleben.jsonl")
+        .lines()
+        .next()
+        .unwrap();
+    assert_eq!(ledger.add_line(f).unwrap_err().code(), "conflict");
+    let mut of_f = solver::ledger::TableLedger::new();
+    of_f.add_line(f).unwrap();
+    let first = evening.lines().next().unwrap();
+    assert_eq!(of_f.add_line(first).unwrap_err().code(), "conflict");
 }
 
 /// A random solo at three, played on randomly until `left` cards a hand (and `into_trick`

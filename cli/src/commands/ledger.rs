@@ -163,24 +163,24 @@ fn table_game(
 ) -> Result<TableEntry, solver::Error> {
     if !TableRecord::is_one(text) {
         return Err(solver::Error::Conflict(
-            "table: the evening is at one of von Alvensleben's tables (its first record's); \
-             a record of four seats cannot join it"
+            "table: the evening is at one of von Alvensleben's tables or at three (its first \
+             record's); a record of four seats cannot join it"
                 .to_string(),
         ));
     }
     if searching {
         return Err(solver::Error::Conflict(
             "--double-dummy and --single-dummy judge games of four seats; the games at von \
-             Alvensleben's tables are counted as played"
+             Alvensleben's tables and at three are counted as played"
                 .to_string(),
         ));
     }
     tables.add_line(text)
 }
 
-/// The score table of an evening at one of von Alvensleben's tables: a column per player
-/// with his game points in the match where he sat in the game; the matches won; then
-/// every account.
+/// The score table of an evening at one of von Alvensleben's tables, or at three: a column
+/// per player with his game points in the match (at three his money so far) where he sat
+/// in the game; the matches won; then every account.
 fn table_of_tables(rows: &[Row], totals: &TableTotals) -> String {
     let names: Vec<&str> = totals.players.iter().map(|a| a.player.as_str()).collect();
     let width = names.iter().map(|n| n.len()).max().unwrap_or(0).max(6);
@@ -199,7 +199,10 @@ fn table_of_tables(rows: &[Row], totals: &TableTotals) -> String {
                         .players
                         .iter()
                         .position(|p| p == n)
-                        .map(|seat| e.match_points[seat].to_string())
+                        .map(|seat| match e.balances.is_empty() {
+                            true => e.match_points[seat].to_string(),
+                            false => e.balances[seat].to_string(),
+                        })
                         .unwrap_or_default();
                     let _ = write!(s, " {cell:>width$}");
                 }
@@ -223,16 +226,22 @@ fn table_of_tables(rows: &[Row], totals: &TableTotals) -> String {
             }
         }
     }
+    let money = totals.table == Some("three");
     let _ = writeln!(
         s,
         "\n{:<width$} {:>6} {:>9} {:>6} {:>12}",
-        "player", "games", "declared", "won", "game points"
+        "player",
+        "games",
+        "declared",
+        "won",
+        if money { "money" } else { "game points" }
     );
     for a in &totals.players {
+        let amount = a.money.or(a.game_points).unwrap_or(0);
         let _ = writeln!(
             s,
             "{:<width$} {:>6} {:>9} {:>6} {:>12}",
-            a.player, a.games, a.declared, a.declared_won, a.game_points
+            a.player, a.games, a.declared, a.declared_won, amount
         );
     }
     for m in &totals.matches {
@@ -242,7 +251,10 @@ fn table_of_tables(rows: &[Row], totals: &TableTotals) -> String {
     let games = count(totals.games as u64, "game", "games");
     let table = totals
         .table
-        .map(|t| format!(" at table {t}"))
+        .map(|t| match t {
+            "three" => " at three".to_string(),
+            letter => format!(" at table {letter}"),
+        })
         .unwrap_or_default();
     let _ = writeln!(s, "{games}{table}");
     s

@@ -194,18 +194,6 @@ impl TableRecord {
             })
     }
 
-    /// Von Alvensleben's letter, or a fault where the record is of another table.
-    pub fn letter(&self) -> Result<Letter, Error> {
-        match self.table_game()? {
-            TableGame::Alvensleben(letter) => Ok(letter),
-            TableGame::Three(_) => Err(Error::InvalidRecord(
-                "table: the ledger keeps evenings at von Alvensleben's tables; a game at \
-                 three is scored and solved"
-                    .to_string(),
-            )),
-        }
-    }
-
     /// The checked deal: the hands on the table, the names one a seat, and the declarer
     /// where given the one the deal declares.
     pub fn deal(&self) -> Result<Deal, Error> {

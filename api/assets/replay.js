@@ -391,11 +391,11 @@ function start(data, root) {
   R.step = at.step;
   setData(data);
   if (at.fault) root.querySelector("#step").textContent = at.fault;
-  if (data.analysis.table) {
-    // The deal declares the game at von Alvensleben's tables; at three the solo is not
-    // valued against the others (contracts are valued at four seats).
-    root.querySelector("#contracts").textContent = "Contracts are valued at four seats with one pack.";
-    root.querySelector("#sdlink").hidden = true;
+  const table = data.analysis.table;
+  if (table) root.querySelector("#sdlink").hidden = true;
+  // The deal declares the game at von Alvensleben's tables: no contract to choose there.
+  if (table && table !== "three") {
+    root.querySelector("#contracts").textContent = "The deal declares the game at this table: no contract to choose.";
   } else {
     loadContracts(root.querySelector("#contracts"), data, R.names);
   }

@@ -471,7 +471,7 @@ fn a_game_at_another_table_is_solved_shown_analysed_and_stored() {
         ("/api/v1/solve?line=true", "conflict"),
         ("/api/v1/solve?view=players", "conflict"),
         ("/api/v1/analyze?view=players", "conflict"),
-        ("/api/v1/contracts", "four_seats_only"),
+        ("/api/v1/contracts", "conflict"),
         ("/api/v1/odds?seat=0", "four_seats_only"),
     ] {
         let a = post(path, f);
@@ -503,9 +503,18 @@ fn a_game_at_another_table_is_solved_shown_analysed_and_stored() {
         (422, Some("conflict"))
     );
     let three = std::fs::read_to_string(repo().join("examples/three.jsonl")).unwrap();
+    // At three, the contracts are each seat's solos, as the command line values them.
+    let first = three.lines().next().unwrap();
+    let contracts = post("/api/v1/contracts", first);
+    assert_eq!(contracts.status, 200, "{}", contracts.body);
+    assert_eq!(contracts.json(), cli("contracts", first));
     let log = post("/api/v1/games", &three);
     assert_eq!(log.status, 201, "{}", log.body);
     assert_eq!(log.json()["ids"].as_array().unwrap().len(), 4);
+    assert_eq!(
+        get("/api/v1/games/three-1/contracts").json(),
+        cli("contracts", first)
+    );
     let list = get("/api/v1/games?game=german").json();
     assert_eq!(list["total"], 1);
     assert_eq!(list["games"][0]["players"].as_array().unwrap().len(), 6);

@@ -77,7 +77,7 @@ impl Choice {
 
     /// The best of `contracts` by settlement (the first of equals), or passing where every
     /// one of them loses money and `may_pass`.
-    fn best(contracts: &[ContractValue], may_pass: bool) -> Choice {
+    pub(crate) fn best(contracts: &[ContractValue], may_pass: bool) -> Choice {
         let best = contracts
             .iter()
             .fold(None::<&ContractValue>, |best, v| match best {

@@ -312,6 +312,51 @@ fn the_ledger_keeps_an_evening_at_one_table_to_nine() {
 }
 
 #[test]
+fn contracts_at_three_value_each_seats_six_solos_from_the_first_card() {
+    for line in include_str!("../../examples/three.jsonl").lines() {
+        let record = TableRecord::from_json(line).unwrap();
+        let report = record.contracts(Limits::per_question(u64::MAX)).unwrap();
+        assert_eq!(report.seats.len(), 3);
+        assert!(report.unsettled.is_empty());
+        for seat in &report.seats {
+            assert_eq!(seat.contracts.len(), 6, "{line}");
+            // The best pays the most, or passing where every solo loses.
+            let most = seat.contracts.iter().map(|c| c.settlement).max().unwrap();
+            assert_eq!(seat.best.as_ref().unwrap().settlement(), most.max(0));
+        }
+        // The record's own solo: its value is the deal's, solved as the record.
+        let deal = TableRecord {
+            play: String::new(),
+            ..record.clone()
+        };
+        let solved = deal.solve(Limits::per_question(u64::MAX)).unwrap();
+        let declared = report.declared.as_ref().unwrap();
+        let seat = &report.seats[declared.contract.declarer().unwrap().index()];
+        let value = seat
+            .contracts
+            .iter()
+            .find(|c| c.contract == declared.contract)
+            .unwrap();
+        assert_eq!(value.value, solved.value.map(i64::from), "{line}");
+        assert_eq!(declared.settlement, value.settlement);
+        // What the score pays a game ending on that value, to its soloist.
+        let won = value.value.unwrap() >= 61;
+        assert_eq!(value.won, won);
+        assert_eq!(value.settlement > 0, won);
+    }
+    // At von Alvensleben's tables the deal declares the game: nothing to choose.
+    let f = include_str!("../../examples/alvensleben.jsonl")
+        .lines()
+        .next()
+        .unwrap();
+    let e = TableRecord::from_json(f)
+        .unwrap()
+        .contracts(Limits::per_question(1))
+        .unwrap_err();
+    assert_eq!(e.code(), "conflict");
+}
+
+#[test]
 fn the_ledger_pays_an_evening_at_three_in_money() {
     // Each game pays what its score says; each player's balance is the sum of what he was
     // paid, and the table's money sums to nothing after every game.

@@ -164,9 +164,10 @@ pub(crate) async fn odds(
 ///
 /// Every contract each seat may announce, valued double dummy, the best per seat, and for
 /// a played record the declarer's choice against his best (the same object as
-/// `schafkopf contracts`; `hands` alone are enough).
+/// `schafkopf contracts`; `hands` alone are enough). At three (`"table": "three"`) each
+/// seat's six solos.
 #[utoipa::path(tag = "analysis", params(BodyParams, PackParams), request_body(content(
-        (Record = "application/json"),
+        (Posted = "application/json"),
         (String = "text/plain", example = plain_example))),
     responses((status = 200, body = ContractsReport), RecordErrors))]
 #[post("/contracts")]
@@ -174,7 +175,19 @@ pub(crate) async fn contracts(
     state: web::Data<State>,
     request: RecordRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let record = request.read()?.four_seats(request.pack)?;
+    let record = match request.read()? {
+        Body::Four(record) => record,
+        Body::Table(table) => {
+            // At three, its solos; at von Alvensleben's tables refused by name.
+            let (pack, client) = (request.pack, request.client.clone());
+            let contracts = |r: TableRecord, limits| r.contracts(limits);
+            let question = (table, TABLE_NODES);
+            return json(
+                &table_search(&state, client, pack, question, contracts).await?,
+                pack,
+            );
+        }
+    };
     let check = |r: solver::Record| r.deal().map(|_| r);
     let search = |r: solver::Record, s: &mut solver::Solver| solver::contracts(&r, s);
     analysis_endpoint(&state, (request, record), main_lane, check, search).await

@@ -12,7 +12,7 @@ use crate::store::{GameList, Listed, StoreError};
 use actix_web::http::header;
 use actix_web::http::StatusCode;
 use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};
-use solver::defaults::TABLE_ANALYSIS_NODES;
+use solver::defaults::{TABLE_ANALYSIS_NODES, TABLE_NODES};
 use solver::formats;
 use solver::wide::{Limits, TableAnalysis, TableRecord};
 use solver::{Analysis, ContractsReport, Pack, Record};
@@ -323,10 +323,7 @@ pub(crate) async fn game_contracts(
     let key = Some("contracts".to_string());
     let check = |r: solver::Record| r.deal().map(|_| r);
     let search = |r: solver::Record, s: &mut solver::Solver| solver::contracts(&r, s);
-    let table: TableQuestion<()> = Err(ApiError::solver(
-        &solver::Error::FourSeatsOnly,
-        pack.pack(state.pack),
-    ));
+    let table: TableQuestion<ContractsReport> = Ok((|r, limits| r.contracts(limits), TABLE_NODES));
     stored_or_computed(
         state,
         client_of(&req),

@@ -35,7 +35,17 @@ fn contracts_all_line(line: &str, solver: &mut Solver, answer: Answer) -> LineRe
 /// `contracts` of one record; the table lists each seat's best three, or with `all` every
 /// contract (JSON always has them all).
 fn contracts_with(line: &str, solver: &mut Solver, answer: Answer, all: bool) -> LineResult {
-    let result = solver::Record::from_json(line).and_then(|r| solver::contracts(&r, solver));
+    // A record the four-seat reader names another table's: at three, its solos.
+    let result = match solver::Record::from_json(line) {
+        Err(solver::Error::FourSeatsOnly) => {
+            let question = solver
+                .question_limit()
+                .unwrap_or(solver::defaults::TABLE_NODES);
+            let limits = solver::wide::Limits::per_question(question);
+            solver::wide::TableRecord::from_json(line).and_then(|r| r.contracts(limits))
+        }
+        record => record.and_then(|r| solver::contracts(&r, solver)),
+    };
     match result {
         Ok(report) if answer.table => LineResult::Ok(table::contracts(&report, all, answer.pack)),
         result => LineResult::of(answer.pack, result),

@@ -8,6 +8,7 @@
 //! their own, so nothing in the four-seat path pays for them.
 
 mod analysis;
+mod contracts;
 mod deal;
 mod faces;
 mod game;

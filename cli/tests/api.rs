@@ -472,7 +472,7 @@ fn a_game_at_another_table_is_solved_shown_analysed_and_stored() {
         ("/api/v1/solve?view=players", "conflict"),
         ("/api/v1/analyze?view=players", "conflict"),
         ("/api/v1/contracts", "conflict"),
-        ("/api/v1/odds?seat=0", "four_seats_only"),
+        ("/api/v1/odds?seat=0", "conflict"),
     ] {
         let a = post(path, f);
         assert_eq!(
@@ -508,6 +508,22 @@ fn a_game_at_another_table_is_solved_shown_analysed_and_stored() {
     let contracts = post("/api/v1/contracts", first);
     assert_eq!(contracts.status, 200, "{}", contracts.body);
     assert_eq!(contracts.json(), cli("contracts", first));
+    let odds = post("/api/v1/odds?seat=2&samples=200&seed=3", first);
+    assert_eq!(odds.status, 200, "{}", odds.body);
+    let by_cli = binary(
+        &[
+            "odds",
+            "--seat",
+            "2",
+            "--samples",
+            "200",
+            "--seed",
+            "3",
+            "-",
+        ],
+        first,
+    );
+    assert_eq!(odds.json(), serde_json::from_str::<Value>(&by_cli).unwrap());
     let log = post("/api/v1/games", &three);
     assert_eq!(log.status, 201, "{}", log.body);
     assert_eq!(log.json()["ids"].as_array().unwrap().len(), 4);

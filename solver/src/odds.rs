@@ -256,7 +256,7 @@ pub struct HandOdds {
 
 /// Running sums of one contract's outcomes.
 #[derive(Clone, Debug, Default)]
-struct Tally {
+pub(crate) struct Tally {
     n: usize,
     unsettled: usize,
     won: usize,
@@ -268,6 +268,27 @@ struct Tally {
 }
 
 impl Tally {
+    /// One deal's outcome: won, schneider and schwarz for the declaring side, and what the
+    /// declarer is paid; or `None` where its question ran out of its budget.
+    pub(crate) fn add(&mut self, outcome: Option<(bool, bool, bool, i64)>) {
+        let Some((won, schneider, schwarz, settlement)) = outcome else {
+            self.unsettled += 1;
+            return;
+        };
+        self.n += 1;
+        self.won += won as usize;
+        self.schneider += (won && schneider) as usize;
+        self.schwarz += (won && schwarz) as usize;
+        let s = settlement as f64;
+        self.sum += s;
+        self.squares += s * s;
+    }
+
+    /// Whether the stopping rule has stopped this contract.
+    pub(crate) fn is_stopped(&self) -> bool {
+        self.stopped.is_some()
+    }
+
     fn mean(&self) -> f64 {
         self.sum / self.n.max(1) as f64
     }
@@ -324,28 +345,41 @@ pub fn odds(
             }
         })?;
         for (t, v) in outcomes.into_iter().enumerate() {
-            let tally = &mut tallies[live[t / count]];
-            let Some(v) = v else {
-                tally.unsettled += 1;
-                continue;
-            };
-            tally.n += 1;
-            tally.won += v.won as usize;
-            tally.schneider += (v.won && v.schneider) as usize;
-            tally.schwarz += (v.won && v.schwarz) as usize;
-            let s = v.settlement as f64;
-            tally.sum += s;
-            tally.squares += s * s;
+            let outcome = v.map(|v| (v.won, v.schneider, v.schwarz, v.settlement));
+            tallies[live[t / count]].add(outcome);
         }
         first += count;
         if first < samples {
             stop_the_clearly_worse(&mut tallies, first);
         }
     }
-    let contracts: Vec<ContractOdds> = question
-        .contracts
+    let (contracts, best) = summary(
+        &question.contracts,
+        &tallies,
+        !question.table.must_declare(),
+    );
+    Ok(HandOdds {
+        id: question.table.id().map(str::to_string),
+        seat: question.seat,
+        hand: question.hand(),
+        samples,
+        seed: sampling.seed,
+        inference: sampling.inference.name(),
+        contracts,
+        best,
+    })
+}
+
+/// Each contract's odds from its tally, and the best choice: the contract worth most in
+/// expectation, or passing (0) where none is worth as much and `may_pass`.
+pub(crate) fn summary(
+    contracts: &[Contract],
+    tallies: &[Tally],
+    may_pass: bool,
+) -> (Vec<ContractOdds>, OddsChoice) {
+    let contracts: Vec<ContractOdds> = contracts
         .iter()
-        .zip(&tallies)
+        .zip(tallies)
         .map(|(&contract, t)| {
             let n = t.n.max(1) as f64;
             let (mean, e) = (t.mean(), t.error());
@@ -369,7 +403,6 @@ pub fn odds(
     // Passing is worth 0, so a contract is chosen only where it is worth as much; in a
     // Muss game the holder of EO may not pass, and takes the best contract whatever it
     // costs.
-    let may_pass = !question.table.must_declare();
     let best = contracts
         .iter()
         .filter(|c| c.settlement.mean >= 0.0 || !may_pass)
@@ -389,21 +422,12 @@ pub fn odds(
             settlement: 0.0,
         },
     };
-    Ok(HandOdds {
-        id: question.table.id().map(str::to_string),
-        seat: question.seat,
-        hand: question.hand(),
-        samples,
-        seed: sampling.seed,
-        inference: sampling.inference.name(),
-        contracts,
-        best,
-    })
+    (contracts, best)
 }
 
 /// Stops every live contract whose mean plus [`STOP_MARGIN`] standard errors lies under the
 /// best lower bound of the others (passing's exact 0 among them).
-fn stop_the_clearly_worse(tallies: &mut [Tally], judged: usize) {
+pub(crate) fn stop_the_clearly_worse(tallies: &mut [Tally], judged: usize) {
     let bound = |t: &Tally| {
         (
             t.mean() - STOP_MARGIN * t.error(),

@@ -357,6 +357,79 @@ fn contracts_at_three_value_each_seats_six_solos_from_the_first_card() {
 }
 
 #[test]
+fn odds_at_three_weigh_each_solo_over_the_deals_as_their_values_say() {
+    // One round of 50 deals, no contract stopped before it ends: each solo's rates and
+    // mean are those of its exact value on each deal (contracts, solved to the point),
+    // whatever the number of threads.
+    let line = include_str!("../../examples/three.jsonl")
+        .lines()
+        .nth(2)
+        .unwrap();
+    let record = TableRecord::from_json(line).unwrap();
+    let seat = solver::Seat::new(2).unwrap();
+    let (samples, seed) = (50, 7);
+    let mut one = vec![solver::Solver::new()];
+    let odds = record
+        .odds(Some(seat), (samples, seed), u64::MAX, &mut one)
+        .unwrap();
+    let mut two = vec![solver::Solver::new(), solver::Solver::new()];
+    assert_eq!(
+        record
+            .odds(Some(seat), (samples, seed), u64::MAX, &mut two)
+            .unwrap(),
+        odds
+    );
+    let hand = Table::read_hand(solver::Pack::German, &record.hands[2]).unwrap();
+    let deals = solver::wide::odds::deals(&hand, seat, seed, 0..samples);
+    let mut won = [0usize; 6];
+    let mut paid = [0i64; 6];
+    for deal in &deals {
+        // Every deal is the short pack, eight a hand, the seat's own hand kept.
+        assert_eq!(deal[2], hand);
+        Table::three().check_hands(deal).unwrap();
+        let texts: Vec<String> = deal
+            .iter()
+            .map(|h| {
+                h.iter()
+                    .map(|f| f.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        let at = TableRecord {
+            hands: texts,
+            play: String::new(),
+            ..record.clone()
+        };
+        let report = at.contracts(Limits::per_question(u64::MAX)).unwrap();
+        for (c, value) in report.seats[2].contracts.iter().enumerate() {
+            won[c] += value.won as usize;
+            paid[c] += value.settlement;
+        }
+    }
+    for (c, o) in odds.contracts.iter().enumerate() {
+        assert_eq!(o.samples, samples, "{o:?}");
+        assert_eq!(o.won, won[c] as f64 / samples as f64, "{o:?}");
+        assert_eq!(o.settlement.mean, paid[c] as f64 / samples as f64, "{o:?}");
+    }
+    // Each unseen card goes to either other seat about as often.
+    let first = hand_count(&deals, 0);
+    assert_eq!(first.len(), 16);
+    assert!(first.iter().all(|&n| (10..=40).contains(&n)), "{first:?}");
+}
+
+/// How often each card of seat `seat`'s hands across `deals` appears there, per card.
+fn hand_count(deals: &[Vec<Vec<Face>>], seat: usize) -> Vec<usize> {
+    let mut counts = std::collections::BTreeMap::new();
+    for deal in deals {
+        for f in &deal[seat] {
+            *counts.entry(f.to_string()).or_insert(0) += 1;
+        }
+    }
+    counts.into_values().collect()
+}
+
+#[test]
 fn the_ledger_pays_an_evening_at_three_in_money() {
     // Each game pays what its score says; each player's balance is the sum of what he was
     // paid, and the table's money sums to nothing after every game.

@@ -10,7 +10,7 @@ use actix_web::{post, web, HttpResponse};
 use solver::board::Board;
 use solver::defaults::{TABLE_ANALYSIS_NODES, TABLE_NODES};
 use solver::wide::{TableBoard, TableRecord};
-use solver::{odds::HandOdds, ContractsReport, Record};
+use solver::{odds::HandOdds, ContractsReport};
 
 /// Solve a position: its value and each legal card's
 ///
@@ -137,9 +137,10 @@ pub(crate) async fn analyze(
 ///
 /// How a hand's contracts fare over the deals of the cards its seat cannot see (the same
 /// object as `schafkopf odds`): the record shows the seat's hand and hides the others
-/// (`null`), or shows all four and `seat` says whose view to take.
+/// (`null`), or shows all four and `seat` says whose view to take. At three (`"table":
+/// "three"`) the record shows every hand and `seat` names whose six solos to weigh.
 #[utoipa::path(tag = "analysis", params(BodyParams, OddsParams, PackParams), request_body(content(
-        (Record = "application/json", example = odds_example),
+        (Posted = "application/json", example = odds_example),
         (String = "text/plain", example = plain_example))),
     responses((status = 200, body = HandOdds), RecordErrors))]
 #[post("/odds")]
@@ -152,7 +153,30 @@ pub(crate) async fn odds(
         params.seat(),
         params.sampling(request.pack, state.auction_model)?,
     );
-    let record = request.read()?.four_seats(request.pack)?;
+    let record = match request.read()? {
+        Body::Four(record) => record,
+        Body::Table(table) => {
+            // At three, the seat's solos (nobody bids there, nothing is assumed).
+            if !sampling.assume.list().is_empty() {
+                return Err(four_seats_question(
+                    "assume: assumptions are read at four seats with one pack",
+                ));
+            }
+            let (pack, client) = (request.pack, request.client.clone());
+            let drawn = (sampling.samples, sampling.seed);
+            let odds = move |r: TableRecord, s: &mut solver::Solver| {
+                r.odds(seat, drawn, TABLE_NODES, std::slice::from_mut(s))
+            };
+            table.deal().map_err(|e| ApiError::solver(&e, pack))?;
+            let answer = state
+                .pool
+                .run(Lane::Main, client, move |s| {
+                    odds(table, s).map_err(|e| ApiError::solver(&e, pack))
+                })
+                .await??;
+            return json(&answer, pack);
+        }
+    };
     let check = move |r: solver::Record| solver::odds::HandQuestion::of_record(&r, seat);
     let search = move |q: solver::odds::HandQuestion, s: &mut solver::Solver| {
         solver::odds::odds(&q, sampling, std::slice::from_mut(s))

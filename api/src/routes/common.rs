@@ -225,17 +225,6 @@ pub(crate) enum Body {
     Table(TableRecord),
 }
 
-impl Body {
-    /// The record, where the question is asked of four seats only: another table's is
-    /// refused by name (`four_seats_only`).
-    pub(crate) fn four_seats(self, pack: Pack) -> Result<solver::Record, ApiError> {
-        match self {
-            Body::Four(record) => Ok(record),
-            Body::Table(_) => Err(ApiError::solver(&solver::Error::FourSeatsOnly, pack)),
-        }
-    }
-}
-
 impl RecordRequest {
     /// The body's one record, of whichever table (read once where it is a four-seat
     /// record: the four-seat reader names another table's, which is then read as one).

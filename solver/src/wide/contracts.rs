@@ -23,7 +23,7 @@ use crate::valuation::{
 };
 
 /// The solos a seat may play at three, in the order the report lists them.
-fn solos(declarer: Seat) -> impl Iterator<Item = Contract> {
+pub(crate) fn solos(declarer: Seat) -> impl Iterator<Item = Contract> {
     let suits = Suit::ALL.map(Solo::Farbsolo);
     suits
         .into_iter()

@@ -13,6 +13,7 @@ mod deal;
 mod faces;
 mod game;
 pub mod naive;
+pub mod odds;
 mod order;
 mod questions;
 mod record;

@@ -74,6 +74,13 @@ impl<'d> Questions<'d> {
         self.settle(asked, |_| ()).map(Result::ok)
     }
 
+    /// Whether the declarers take at least `t` more card points from `position`.
+    pub fn reaches(&mut self, position: &Position, t: u32) -> Result<Answer<bool>, Error> {
+        self.begin()?;
+        let asked = self.search.reaches(position, t);
+        self.settle(asked, |e| [e.low, e.high])
+    }
+
     /// Nodes searched by every question so far.
     pub fn nodes(&self) -> u64 {
         self.search.nodes()

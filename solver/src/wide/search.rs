@@ -272,6 +272,20 @@ impl<'d> Search<'d> {
         Ok(low)
     }
 
+    /// Whether the declarers take at least `t` more card points from `position` (one
+    /// zero-window test: what a threshold such as winning asks, far cheaper than the value).
+    pub fn reaches(&mut self, position: &Position, t: u32) -> Result<bool, Exhausted> {
+        match self.at_least(position, t) {
+            Some(r) => Ok(r.reached),
+            None => Err(Exhausted {
+                nodes: self.nodes,
+                cancelled: self.stopped,
+                low: 0,
+                high: position.points_out(),
+            }),
+        }
+    }
+
     /// The value after each legal card of the player to move, the card's face with it
     /// (two cards of one face are one card here).
     pub fn values(&mut self, position: &Position) -> Result<Vec<(Face, u32)>, Exhausted> {

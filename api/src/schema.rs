@@ -23,6 +23,8 @@ pub enum Solved {
     Players(solver::single_dummy::Decision),
     /// A game at another table (von Alvensleben's F to I, three players).
     Table(solver::wide::TableSolution),
+    /// At three with `view=players`: the decision by what the player to move could know.
+    TablePlayers(solver::wide::TableDecision),
 }
 
 /// A record as posted: a four-seat game's, or with `table` a game at von Alvensleben's

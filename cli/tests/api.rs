@@ -469,7 +469,7 @@ fn a_game_at_another_table_is_solved_shown_analysed_and_stored() {
     // What is asked of four seats only is refused by name.
     for (path, code) in [
         ("/api/v1/solve?line=true", "conflict"),
-        ("/api/v1/solve?view=players", "conflict"),
+        ("/api/v1/solve?view=players&show_worlds=3", "conflict"),
         ("/api/v1/analyze?view=players", "conflict"),
         ("/api/v1/contracts", "conflict"),
         ("/api/v1/odds?seat=0", "conflict"),
@@ -524,6 +524,18 @@ fn a_game_at_another_table_is_solved_shown_analysed_and_stored() {
         first,
     );
     assert_eq!(odds.json(), serde_json::from_str::<Value>(&by_cli).unwrap());
+    // The players' view at three, as the command line judges it.
+    let mut at: Value = serde_json::from_str(first).unwrap();
+    let cut: Vec<&str> = at["play"].as_str().unwrap().split(' ').take(10).collect();
+    at["play"] = cut.join(" ").into();
+    let decided = post("/api/v1/solve?view=players", &at.to_string());
+    assert_eq!(decided.status, 200, "{}", decided.body);
+    let by_cli = binary(&["solve", "--view", "players", "-"], &at.to_string());
+    assert_eq!(
+        decided.json(),
+        serde_json::from_str::<Value>(&by_cli).unwrap()
+    );
+    assert_eq!(decided.json()["exhaustive"], true);
     let log = post("/api/v1/games", &three);
     assert_eq!(log.status, 201, "{}", log.body);
     assert_eq!(log.json()["ids"].as_array().unwrap().len(), 4);

@@ -429,6 +429,118 @@ fn hand_count(deals: &[Vec<Vec<Face>>], seat: usize) -> Vec<usize> {
     counts.into_values().collect()
 }
 
+/// The deals of a game's unseen cards that its player to move could be in, counted by
+/// brute force: every way of giving the cards the others hold to the two of them, kept
+/// where each holds as many as he does and none of a group he failed to follow.
+fn worlds_by_brute_force(game: &Game) -> usize {
+    let deal = game.deal();
+    let order = deal.order();
+    let mut position = Position::start(deal);
+    let mut void = [0u64; 3];
+    for &face in game.played() {
+        let who = position.to_move() as usize;
+        if let Some(led) = position.led(order) {
+            if order.group(face) != led {
+                void[who] |= order.group_set(led);
+            }
+        }
+        position.play(order, face);
+    }
+    let me = position.to_move();
+    let [a, b] = [(me + 1) % 3, (me + 2) % 3];
+    let hidden: Vec<Face> = position
+        .hand(a)
+        .iter()
+        .chain(position.hand(b).iter())
+        .collect();
+    let need = position.hand(a).len() as usize;
+    (0u32..1 << hidden.len())
+        .filter(|m| m.count_ones() as usize == need)
+        .filter(|m| {
+            hidden.iter().enumerate().all(|(i, f)| {
+                let to = if m & 1 << i != 0 { a } else { b };
+                void[to as usize] & 1 << f.index() == 0
+            })
+        })
+        .count()
+}
+
+#[test]
+fn the_players_view_at_three_judges_every_world_or_a_uniform_sample_of_them() {
+    let mut solvers = vec![solver::Solver::new()];
+    for (n, line) in include_str!("../../examples/three.jsonl")
+        .lines()
+        .enumerate()
+    {
+        let record = TableRecord::from_json(line).unwrap();
+        let cards: Vec<&str> = record.play.split_whitespace().collect();
+        // From the fourth trick on: few enough worlds to judge them all.
+        for cut in [9, 10, 14] {
+            let at = TableRecord {
+                play: cards[..cut].join(" "),
+                ..record.clone()
+            };
+            let game = at.game().unwrap();
+            let d = at.decide(None, (5_000, 1), u64::MAX, &mut solvers).unwrap();
+            assert!(d.exhaustive, "{n} {cut}");
+            assert_eq!(d.worlds, worlds_by_brute_force(&game), "{n} {cut}");
+            assert_eq!(d.seat, game.position().to_move());
+            let legal: Vec<Face> = {
+                let mut l = game.legal_cards();
+                l.dedup();
+                l
+            };
+            assert_eq!(d.cards.keys().copied().collect::<Vec<_>>(), legal);
+            assert!(d.best.iter().all(|f| d.cards[f].loss == 0.0));
+            // A sample of the same worlds, drawn uniformly, comes near the exact
+            // averages; with any number of threads, the same.
+            if d.worlds > 20 {
+                let sampled = at.decide(None, (d.worlds - 1, 9), u64::MAX, &mut solvers);
+                let sampled = sampled.unwrap();
+                assert!(!sampled.exhaustive);
+                let mut two = vec![solver::Solver::new(), solver::Solver::new()];
+                let again = at
+                    .decide(None, (d.worlds - 1, 9), u64::MAX, &mut two)
+                    .unwrap();
+                assert_eq!(sampled, again);
+                for (f, o) in &d.cards {
+                    let s = &sampled.cards[f];
+                    assert!(
+                        (s.expected - o.expected).abs() < 12.0,
+                        "{n} {cut} {f}: {s:?} {o:?}"
+                    );
+                }
+            }
+        }
+    }
+    // Not the player to move, or von Alvensleben's tables: refused by name.
+    let line = include_str!("../../examples/three.jsonl")
+        .lines()
+        .next()
+        .unwrap();
+    let mut record = TableRecord::from_json(line).unwrap();
+    record.play = record
+        .play
+        .split_whitespace()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let other = (record.game().unwrap().position().to_move() + 1) % 3;
+    let e = record
+        .decide(Some(other), (10, 0), u64::MAX, &mut solvers)
+        .unwrap_err();
+    assert_eq!(e.code(), "invalid_record");
+    let f = include_str!("../../examples/alvensleben.jsonl")
+        .lines()
+        .next()
+        .unwrap();
+    let e = TableRecord::from_json(f)
+        .unwrap()
+        .decide(None, (10, 0), u64::MAX, &mut solvers)
+        .unwrap_err();
+    assert_eq!(e.code(), "conflict");
+}
+
 #[test]
 fn the_ledger_pays_an_evening_at_three_in_money() {
     // Each game pays what its score says; each player's balance is the sum of what he was

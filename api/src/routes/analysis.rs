@@ -34,15 +34,38 @@ pub(crate) async fn solve(
     let record = match request.read()? {
         Body::Four(record) => record,
         Body::Table(table) => {
-            if question != (SolveQuestion::DoubleDummy { line: false }) {
-                return Err(four_seats_question(
-                    "the best line and the players' view are given at four seats with one \
-                     pack; at the other tables `solve` gives the values",
-                ));
-            }
             let (pack, client) = (request.pack, request.client.clone());
-            let solve = |r: TableRecord, limits| r.solve(limits).map(Solved::Table);
-            let solved = table_search(&state, client, pack, (table, TABLE_NODES), solve).await?;
+            let solved = match question {
+                SolveQuestion::DoubleDummy { line: false } => {
+                    let solve = |r: TableRecord, limits| r.solve(limits).map(Solved::Table);
+                    table_search(&state, client, pack, (table, TABLE_NODES), solve).await?
+                }
+                // At three, the decision by what the player to move could know.
+                SolveQuestion::Players {
+                    seat,
+                    sampling,
+                    shown: None,
+                } if sampling.assume.list().is_empty() => {
+                    table.game().map_err(|e| ApiError::solver(&e, pack))?;
+                    let drawn = (sampling.samples, sampling.seed);
+                    let seat = seat.map(|s| s.index() as u8);
+                    let decide = move |s: &mut solver::Solver| {
+                        let solvers = std::slice::from_mut(s);
+                        let decided = table.decide(seat, drawn, TABLE_NODES, solvers);
+                        decided
+                            .map(Solved::TablePlayers)
+                            .map_err(|e| ApiError::solver(&e, pack))
+                    };
+                    state.pool.run(Lane::Main, client, decide).await??
+                }
+                _ => {
+                    return Err(four_seats_question(
+                        "the best line, the worlds shown and assumptions are given at four \
+                         seats with one pack; at the other tables `solve` gives the values \
+                         (and at three the players' view)",
+                    ))
+                }
+            };
             return json(&solved, pack);
         }
     };

@@ -122,9 +122,40 @@ fn decide_line(
     sampling: Sampling,
     answer: Answer,
 ) -> LineResult {
-    let result = solver::Record::from_json(line)
+    // A record the four-seat reader names another table's: at three, its own view.
+    let record = match solver::Record::from_json(line) {
+        Err(solver::Error::FourSeatsOnly) => {
+            let result = decide_at_three(line, solvers, (seat, shown), &sampling);
+            return LineResult::of(answer.pack, result);
+        }
+        record => record,
+    };
+    let result = record
         .and_then(|r| r.game())
         .and_then(|g| solver::single_dummy::decide(&g, seat, sampling, solvers))
         .map(|d| d.showing_worlds(shown));
     LineResult::of(answer.pack, result)
+}
+
+/// `solve --view players` of a record at three: the decision of the player to move over
+/// the worlds of his view (all of them where there are no more than `--samples`).
+/// Assumptions and the worlds shown are the four-seat game's.
+fn decide_at_three(
+    line: &str,
+    solvers: &mut [Solver],
+    (seat, shown): (Option<solver::Seat>, Option<usize>),
+    sampling: &Sampling,
+) -> Result<solver::wide::TableDecision, solver::Error> {
+    if !sampling.assume.list().is_empty() || shown.is_some() {
+        return Err(solver::Error::Conflict(
+            "--assume and --show-worlds: at four seats with one pack".to_string(),
+        ));
+    }
+    let question = solvers
+        .first()
+        .and_then(Solver::question_limit)
+        .unwrap_or(solver::defaults::TABLE_NODES);
+    let drawn = (sampling.samples, sampling.seed);
+    TableRecord::from_json(line)
+        .and_then(|r| r.decide(seat.map(|s| s.index() as u8), drawn, question, solvers))
 }

@@ -7,6 +7,7 @@ use super::deal::Deal;
 use super::faces::Face;
 use super::game::{Game, Position};
 use super::questions::{Limits, Questions};
+use super::record::TableRecord;
 use super::score::{outcome_of, paid, targets, Score};
 use super::shown::{sorted, title, tricks, TableTrick};
 use crate::advice::{Advice, Severities};
@@ -107,6 +108,13 @@ pub struct TableAnalysis {
     /// The result as played, and in words (absent while cards are to be played).
     pub result: Option<Score>,
     pub result_text: Option<String>,
+}
+
+impl TableRecord {
+    /// Every card of the record judged, within `limits`.
+    pub fn analyze(&self, limits: Limits) -> Result<TableAnalysis, Error> {
+        TableAnalysis::of(&self.game()?, self.id.clone(), limits)
+    }
 }
 
 impl TableAnalysis {

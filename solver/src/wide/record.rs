@@ -10,7 +10,6 @@
 //! declare). A record may say who declared (`declarer`); one that says otherwise than the
 //! deal is refused by name.
 
-use super::analysis::TableAnalysis;
 use super::deal::{Deal, TableGame};
 use super::faces::Face;
 use super::game::{Game, PlayError};
@@ -257,11 +256,6 @@ impl TableRecord {
     /// `limits`.
     pub fn solve(&self, limits: Limits) -> Result<TableSolution, Error> {
         TableSolution::of(&self.game()?, self.id.clone(), limits)
-    }
-
-    /// Every card of the record judged, within `limits`.
-    pub fn analyze(&self, limits: Limits) -> Result<TableAnalysis, Error> {
-        TableAnalysis::of(&self.game()?, self.id.clone(), limits)
     }
 }
 

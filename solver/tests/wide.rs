@@ -542,6 +542,26 @@ fn the_players_view_at_three_judges_every_world_or_a_uniform_sample_of_them() {
 }
 
 #[test]
+fn a_table_records_meta_is_carried_and_must_be_an_object() {
+    let f = include_str!("../../examples/alvensleben.jsonl")
+        .lines()
+        .next()
+        .unwrap();
+    let with = f.replacen('{', r#"{"meta": {"round": 3, "note": "<b>"},"#, 1);
+    let record = TableRecord::from_json(&with).unwrap();
+    let again = TableRecord::from_json(&record.in_pack(solver::Pack::French).unwrap().to_json());
+    assert_eq!(again.unwrap().meta, record.meta);
+    assert!(record
+        .to_json()
+        .contains(r#""meta":{"round": 3, "note": "<b>"}"#));
+    for bad in [r#"[1, 2]"#, r#""text""#] {
+        let line = f.replacen('{', &format!(r#"{{"meta": {bad},"#), 1);
+        let e = TableRecord::from_json(&line).unwrap_err();
+        assert_eq!(e.to_string(), "invalid record: meta: must be an object");
+    }
+}
+
+#[test]
 fn the_ledger_pays_an_evening_at_three_in_money() {
     // Each game pays what its score says; each player's balance is the sum of what he was
     // paid, and the table's money sums to nothing after every game.

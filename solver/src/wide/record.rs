@@ -53,6 +53,9 @@ pub struct TableRecord {
     /// How the cards are written (INTERFACE.md section 1).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pack: Option<Pack>,
+    /// Your own data (any JSON object): carried along and stored untouched, never read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub meta: Option<crate::record::Meta>,
 }
 
 /// The solo of a game at three: a suit solo (`solo` with its `suit`), a Wenz or a Geier.
@@ -119,7 +122,17 @@ impl TableRecord {
     /// Reads a record strictly: a key given twice or an unknown field is refused by name.
     pub fn from_json(text: &str) -> Result<TableRecord, Error> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        crate::json::strict_value(text)?;
+        let value = crate::json::strict_value(text)?;
+        // serde would read these objects from arrays too (by field order): a record that
+        // means something else than it says. Null means absent.
+        for name in ["contract", "meta"] {
+            match value.get(name) {
+                None | Some(serde_json::Value::Null | serde_json::Value::Object(_)) => {}
+                Some(_) => {
+                    return Err(Error::InvalidRecord(format!("{name}: must be an object")));
+                }
+            }
+        }
         crate::json::typed(text)
     }
 

@@ -110,6 +110,37 @@ pub struct TableAnalysis {
     pub result_text: Option<String>,
 }
 
+impl Levels {
+    fn of(deal: &Deal) -> Levels {
+        let t = targets(deal);
+        Levels {
+            win: t.win,
+            schneider: t.schneider,
+            free: t.free,
+        }
+    }
+}
+
+impl TablePlayer {
+    fn new(seat: u8) -> TablePlayer {
+        TablePlayer {
+            seat,
+            cards: 0,
+            advice: Severities::default(),
+            cost: 0,
+            loss: 0,
+        }
+    }
+
+    /// Adds a card the seat played.
+    fn count(&mut self, play: &TablePlay) {
+        self.cards += 1;
+        self.advice.count(play.advice);
+        self.cost += play.cost.unwrap_or(0);
+        self.loss += play.loss.unwrap_or(0);
+    }
+}
+
 impl TableRecord {
     /// Every card of the record judged, within `limits`.
     pub fn analyze(&self, limits: Limits) -> Result<TableAnalysis, Error> {
@@ -125,15 +156,7 @@ impl TableAnalysis {
         let seats = deal.table().seats();
         let mut questions = Questions::new(deal, limits);
         let mut position = Position::start(deal);
-        let mut players: Vec<TablePlayer> = (0..seats)
-            .map(|seat| TablePlayer {
-                seat,
-                cards: 0,
-                advice: Severities::default(),
-                cost: 0,
-                loss: 0,
-            })
-            .collect();
+        let mut players: Vec<TablePlayer> = (0..seats).map(TablePlayer::new).collect();
         let mut plays = Vec::with_capacity(game.played().len());
         for (index, &card) in game.played().iter().enumerate() {
             let seat = position.to_move();
@@ -162,11 +185,7 @@ impl TableAnalysis {
                     play.bounds = Some(Proved { value })
                 }
             }
-            let player = &mut players[seat as usize];
-            player.cards += 1;
-            player.advice.count(play.advice);
-            player.cost += play.cost.unwrap_or(0);
-            player.loss += play.loss.unwrap_or(0);
+            players[seat as usize].count(&play);
             plays.push(play);
             position.play(deal.order(), card);
         }
@@ -184,14 +203,7 @@ impl TableAnalysis {
             declarers: deal.declaring_seats(),
             measure: "points",
             total: deal.table().points(),
-            levels: {
-                let t = targets(deal);
-                Levels {
-                    win: t.win,
-                    schneider: t.schneider,
-                    free: t.free,
-                }
-            },
+            levels: Levels::of(deal),
             start,
             unsettled: plays.iter().filter(|p| p.before.is_none()).count(),
             plays,

@@ -19,6 +19,7 @@ use super::score::{outcome_of, paid};
 use crate::deal::Rng;
 use crate::error::Error;
 use crate::search::Solver;
+use crate::settle::DeclaredOutcome;
 use crate::single_dummy::{parallel, round};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -145,6 +146,76 @@ fn nth_subset(n: usize, k: usize, mut r: u64) -> Vec<usize> {
     out
 }
 
+/// The worlds of a view: the cards forced to one of the others, the free ones of which
+/// the first other takes `k`, and which of them are judged.
+struct Worlds {
+    forced: [Vec<Face>; 2],
+    free: Vec<Face>,
+    k: usize,
+    /// Every world (`count` of them), or `count` drawn from `seed`.
+    exhaustive: bool,
+    count: usize,
+    seed: u64,
+}
+
+impl Worlds {
+    fn of(view: &View, (samples, seed): (usize, u64)) -> Worlds {
+        let (forced, free) = view.split();
+        let k = view.need[0] as usize - forced[0].len();
+        let all = choose(free.len(), k);
+        let exhaustive = all <= samples.max(1) as u64;
+        Worlds {
+            count: if exhaustive {
+                all as usize
+            } else {
+                samples.max(1)
+            },
+            forced,
+            free,
+            k,
+            exhaustive,
+            seed,
+        }
+    }
+
+    /// World `i` as dealt: the first other's free cards the `i`-th choice in turn, or a
+    /// uniform one from `Rng::stream(seed, i)`; every card played back in its player's hand.
+    fn hands(&self, i: usize, view: &View, game: &Game) -> Vec<Vec<Face>> {
+        let n = self.free.len();
+        let chosen = match self.exhaustive {
+            true => nth_subset(n, self.k, i as u64),
+            false => {
+                let mut rng = Rng::stream(self.seed, i as u64);
+                let mut order: Vec<usize> = (0..n).collect();
+                for j in 0..self.k {
+                    order.swap(j, j + rng.below(n - j));
+                }
+                order.truncate(self.k);
+                order
+            }
+        };
+        let mut hands: Vec<Vec<Face>> = vec![Vec::new(); 3];
+        for (to, &seat) in view.others.iter().enumerate() {
+            hands[seat as usize] = self.forced[to].clone();
+        }
+        for (j, &f) in self.free.iter().enumerate() {
+            let to = if chosen.contains(&j) { 0 } else { 1 };
+            hands[view.others[to] as usize].push(f);
+        }
+        hands[view.seat as usize] = game.position().hand(view.seat).iter().collect();
+        let mut replay = Position::start(game.deal());
+        for &f in game.played() {
+            hands[replay.to_move() as usize].push(f);
+            replay.play(game.deal().order(), f);
+        }
+        hands
+    }
+}
+
+/// One legal card in one world: the soloist's points at the end, the ending, and what it
+/// pays the player.
+type Judged = (Face, u32, DeclaredOutcome, i64);
+
 impl TableRecord {
     /// The decision of the player to move at three (`seat`, where named, must be him),
     /// over at most `samples` worlds drawn from `seed` (all of them where there are no
@@ -153,21 +224,18 @@ impl TableRecord {
     pub fn decide(
         &self,
         seat: Option<u8>,
-        (samples, seed): (usize, u64),
+        drawn: (usize, u64),
         question: u64,
         solvers: &mut [Solver],
     ) -> Result<TableDecision, Error> {
         let game = self.game()?;
         let deal = game.deal();
-        let contract = match deal.game() {
-            TableGame::Three(contract) => contract,
-            TableGame::Alvensleben(_) => {
-                return Err(Error::Conflict(
-                    "--view players: the players' view at the other tables is judged at \
-                     three; at von Alvensleben's tables `solve` gives the values"
-                        .to_string(),
-                ))
-            }
+        let TableGame::Three(contract) = deal.game() else {
+            return Err(Error::Conflict(
+                "--view players: the players' view at the other tables is judged at three; \
+                 at von Alvensleben's tables `solve` gives the values"
+                    .to_string(),
+            ));
         };
         if game.position().is_over() {
             return Err(Error::NothingToSolve);
@@ -179,122 +247,83 @@ impl TableRecord {
                 view.seat
             )));
         }
-        let (forced, free) = view.split();
-        let k = view.need[0] as usize - forced[0].len();
-        let all = choose(free.len(), k);
-        let samples = samples.max(1);
-        let exhaustive = all <= samples as u64;
-        let count = if exhaustive { all as usize } else { samples };
-        // World `i`: the first other seat's free cards, every subset in turn or a uniform
-        // one from `Rng::stream(seed, i)`.
-        let world = |i: usize| -> Vec<Vec<Face>> {
-            let chosen = match exhaustive {
-                true => nth_subset(free.len(), k, i as u64),
-                false => {
-                    let mut rng = Rng::stream(seed, i as u64);
-                    let mut order: Vec<usize> = (0..free.len()).collect();
-                    for j in 0..k {
-                        order.swap(j, j + rng.below(free.len() - j));
-                    }
-                    order.truncate(k);
-                    order
-                }
-            };
-            let mut hands: Vec<Vec<Face>> = vec![Vec::new(); 3];
-            hands[view.others[0] as usize] = forced[0].clone();
-            hands[view.others[1] as usize] = forced[1].clone();
-            for (j, &f) in free.iter().enumerate() {
-                let to = if chosen.contains(&j) { 0 } else { 1 };
-                hands[view.others[to] as usize].push(f);
-            }
-            hands[view.seat as usize] = game.position().hand(view.seat).iter().collect();
-            // The cards each played go back into the hand he was dealt.
-            let mut replay = Position::start(deal);
-            for &f in game.played() {
-                hands[replay.to_move() as usize].push(f);
-                replay.play(deal.order(), f);
-            }
-            hands
-        };
-        let legal = game.legal_cards();
-        let mut faces = legal.clone();
-        faces.dedup();
-        let per_world = parallel::each(solvers, count, |solver, i| {
-            let deal = Deal::three(contract, &world(i))?;
+        let worlds = Worlds::of(&view, drawn);
+        let per_world = parallel::each(solvers, worlds.count, |solver, i| {
+            let deal = Deal::three(contract, &worlds.hands(i, &view, &game))?;
             let position = *Game::replay(deal.clone(), game.played())?.position();
             let taken = position.points_of(deal.declarers());
             let mut questions = Questions::new(&deal, Limits::of_solver(solver, question));
             let values = questions.values(&position)?.ok_or(Error::SearchBudget)?;
-            Ok(values
-                .into_iter()
-                .map(|(f, v)| {
-                    let points = taken + v;
-                    let end = outcome_of(&deal, points);
-                    let pays = paid(&deal, end)[view.seat as usize];
-                    (f, points, end, pays)
-                })
-                .collect::<Vec<_>>())
+            let judged = values.into_iter().map(|(f, v)| {
+                let end = outcome_of(&deal, taken + v);
+                (f, taken + v, end, paid(&deal, end)[view.seat as usize])
+            });
+            Ok(judged.collect::<Vec<Judged>>())
         })?;
         let ours = deal.declarers() & 1 << view.seat != 0;
-        let n = count as f64;
-        let mut cards = BTreeMap::new();
-        for &face in &faces {
-            let judged = per_world.iter().flatten().filter(|(f, ..)| *f == face);
-            let (mut points, mut win, mut schneider, mut schwarz, mut settlement) =
-                (0.0, 0.0, 0.0, 0.0, 0.0);
-            for (_, p, end, pays) in judged {
-                let side_won = end.won == ours;
-                points += *p as f64;
-                win += side_won as u8 as f64;
-                schneider += (side_won && end.schneider) as u8 as f64;
-                schwarz += (side_won && end.schwarz) as u8 as f64;
-                settlement += *pays as f64;
-            }
-            cards.insert(
-                face,
-                TableOutlook {
-                    expected: round(points / n, 4),
-                    win: round(win / n, 4),
-                    schneider: round(schneider / n, 4),
-                    schwarz: round(schwarz / n, 4),
-                    settlement: round(settlement / n, 4),
-                    loss: 0.0,
-                },
-            );
-        }
-        // The best pay most; points for the player's side break ties.
-        let key = |o: &TableOutlook| {
-            let side = if ours { o.expected } else { -o.expected };
-            (o.settlement, side)
-        };
-        let top = cards
-            .values()
-            .map(key)
-            .fold(None, |b: Option<(f64, f64)>, k| {
-                Some(b.map_or(k, |b| if k > b { k } else { b }))
-            });
-        let best: Vec<Face> = cards
-            .iter()
-            .filter(|(_, o)| Some(key(o)) == top)
-            .map(|(&f, _)| f)
-            .collect();
-        let most = top.map_or(0.0, |t| t.0);
-        for o in cards.values_mut() {
-            o.loss = round(most - o.settlement, 4);
-        }
+        let (cards, best) = outlooks(&per_world, ours);
         Ok(TableDecision {
             id: self.id.clone(),
             table: deal.game().name(),
             seat: view.seat,
             measure: "points",
-            samples,
-            seed,
-            worlds: count,
-            exhaustive,
+            samples: drawn.0.max(1),
+            seed: drawn.1,
+            worlds: worlds.count,
+            exhaustive: worlds.exhaustive,
             cards,
             best,
         })
     }
+}
+
+/// Each legal card's averages over the worlds judged (`ours`: whether the player is the
+/// soloist), and the best cards: those that pay most, the side's points breaking ties.
+fn outlooks(per_world: &[Vec<Judged>], ours: bool) -> (BTreeMap<Face, TableOutlook>, Vec<Face>) {
+    let n = per_world.len().max(1) as f64;
+    let mut cards: BTreeMap<Face, TableOutlook> = BTreeMap::new();
+    for &(face, points, end, pays) in per_world.iter().flatten() {
+        let side_won = end.won == ours;
+        let o = cards.entry(face).or_insert(TableOutlook {
+            expected: 0.0,
+            win: 0.0,
+            schneider: 0.0,
+            schwarz: 0.0,
+            settlement: 0.0,
+            loss: 0.0,
+        });
+        o.expected += points as f64 / n;
+        o.win += side_won as u8 as f64 / n;
+        o.schneider += (side_won && end.schneider) as u8 as f64 / n;
+        o.schwarz += (side_won && end.schwarz) as u8 as f64 / n;
+        o.settlement += pays as f64 / n;
+    }
+    for o in cards.values_mut() {
+        for x in [
+            &mut o.expected,
+            &mut o.win,
+            &mut o.schneider,
+            &mut o.schwarz,
+            &mut o.settlement,
+        ] {
+            *x = round(*x, 4);
+        }
+    }
+    let key = |o: &TableOutlook| (o.settlement, if ours { o.expected } else { -o.expected });
+    let top = cards
+        .values()
+        .map(key)
+        .reduce(|b, k| if k > b { k } else { b });
+    let best: Vec<Face> = cards
+        .iter()
+        .filter(|(_, o)| Some(key(o)) == top)
+        .map(|(&f, _)| f)
+        .collect();
+    let most = top.map_or(0.0, |t| t.0);
+    for o in cards.values_mut() {
+        o.loss = round(most - o.settlement, 4);
+    }
+    (cards, best)
 }
 
 #[cfg(test)]

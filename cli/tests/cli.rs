@@ -175,6 +175,15 @@ fn solve_and_analyze_answer_a_table_record_or_refuse_it_by_name() {
     assert_eq!(out.status.code(), Some(0));
     // A finished game of F: its value is what the declarers took.
     assert_eq!(json_lines(&out)[0]["value"], 46);
+    // The cards of the answer in the pack asked for.
+    let g = tables.lines().nth(2).unwrap();
+    let mut at: serde_json::Value = serde_json::from_str(g).unwrap();
+    let cut: Vec<&str> = at["play"].as_str().unwrap().split(' ').take(20).collect();
+    at["play"] = cut.join(" ").into();
+    let out = run(&["solve", "--pack", "french"], &format!("{at}\n"));
+    let cards = json_lines(&out)[0]["cards"].clone();
+    let keys: Vec<&String> = cards.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["C10", "CJ", "D10", "DQ", "H9", "S9", "SQ"]);
     // Analysed double dummy: every card judged, the score's points after the last.
     let out = run(&["analyze"], &format!("{first}\n"));
     assert_eq!(out.status.code(), Some(0), "{out:?}");

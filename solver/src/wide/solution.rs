@@ -3,6 +3,7 @@
 //! points for the whole hand, what was taken before included), or where the budget ran
 //! out what was proved.
 
+use super::faces::Face;
 use super::game::Game;
 use super::questions::{Limits, Questions};
 use crate::error::Error;
@@ -26,8 +27,10 @@ pub struct TableSolution {
     /// What was proved where the budget ran out: the value lies in `low..=high`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bounds: Option<[u32; 2]>,
-    /// Each legal card and the value after it, where the value was proved.
-    pub cards: BTreeMap<String, u32>,
+    /// Each legal card (in face order, written in the pack asked for) and the value after
+    /// it, where the value was proved.
+    #[cfg_attr(feature = "openapi", schema(value_type = BTreeMap<String, u32>))]
+    pub cards: BTreeMap<Face, u32>,
 }
 
 impl TableSolution {
@@ -62,7 +65,7 @@ impl TableSolution {
         if let Some(cards) = questions.values(position)? {
             answer.cards = cards
                 .into_iter()
-                .map(|(face, v)| (face.to_string(), taken + v))
+                .map(|(face, v)| (face, taken + v))
                 .collect();
         }
         Ok(answer)

@@ -110,6 +110,26 @@ pub struct LedgerReport {
     pub totals: solver::ledger::LedgerTotals,
 }
 
+/// The ledger of an evening at one of von Alvensleben's tables or at three: each game
+/// counted (game points towards the match to nine, or at three money), the games that
+/// could not be, and the accounts.
+#[derive(Serialize, ToSchema)]
+pub struct TableLedgerReport {
+    pub games: Vec<solver::ledger::TableEntry>,
+    pub failed: Vec<LedgerFault>,
+    pub totals: solver::ledger::TableTotals,
+}
+
+/// What `GET /api/v1/ledger` answers: the four-seat ledger, or where the first game the
+/// filters select is of another table, that table's.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code, clippy::large_enum_variant)] // Described, never built: each answer is one of them.
+pub enum Ledgered {
+    Four(LedgerReport),
+    Table(TableLedgerReport),
+}
+
 /// A stored game the ledger could not count (no player names, a stock that does not
 /// follow), left out of the totals.
 #[derive(Serialize, ToSchema)]

@@ -543,6 +543,22 @@ fn a_game_at_another_table_is_solved_shown_analysed_and_stored() {
         get("/api/v1/games/three-1/contracts").json(),
         cli("contracts", first)
     );
+    // The ledger of the stored evening at three: each game and the totals as the command
+    // line counts them; the judges refused by name.
+    let ledger = get("/api/v1/ledger?id=three").json();
+    let lines: Vec<Value> = binary(&["ledger", "-"], &three)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (totals, games) = lines.split_last().unwrap();
+    assert_eq!(ledger["games"], json!(games));
+    assert_eq!(ledger["totals"], totals["totals"]);
+    assert_eq!(ledger["failed"], json!([]));
+    let judged = get("/api/v1/ledger?id=three&double_dummy=true");
+    assert_eq!(
+        (judged.status, judged.json()["code"].as_str()),
+        (422, Some("conflict"))
+    );
     let list = get("/api/v1/games?game=german").json();
     assert_eq!(list["total"], 1);
     assert_eq!(list["games"][0]["players"].as_array().unwrap().len(), 6);

@@ -4,8 +4,9 @@ use super::common::*;
 use crate::pool::Lane;
 use crate::problem::{ApiError, Problem};
 use crate::query::{GameFilters, LedgerQuery, PackParams, Query};
-use crate::schema::{LedgerFault, LedgerReport};
+use crate::schema::{LedgerFault, LedgerReport, Ledgered, TableLedgerReport};
 use actix_web::{get, web, HttpRequest, HttpResponse};
+use solver::wide::TableRecord;
 
 /// Games one ledger counts at most (about a second of work and some MiB of answer).
 pub(crate) const LEDGER_MOST: u64 = 100_000;
@@ -15,9 +16,11 @@ pub(crate) const LEDGER_MOST: u64 = 100_000;
 /// Each player's money over the stored games the filters let through, oldest first (the
 /// order of the list): every game's payouts and running totals, the stock carried, and
 /// every player's account; with `double_dummy=true` also what perfect play would have
-/// paid. A game that cannot be counted is listed under `failed`.
+/// paid. A game that cannot be counted is listed under `failed`. Where the first game is
+/// of von Alvensleben's tables or of three, the evening is that table's: game points
+/// towards the match to nine, or at three money.
 #[utoipa::path(tag = "games", params(GameFilters, LedgerQuery, PackParams),
-    responses((status = 200, body = LedgerReport),
+    responses((status = 200, body = Ledgered),
     (status = 400, description = "A bad filter or stock, or too many games", body = Problem, content_type = "application/problem+json"),
     (status = 503, description = "Every solver worker is busy; retry later", body = Problem, content_type = "application/problem+json")))]
 #[get("/ledger")]
@@ -36,6 +39,19 @@ pub(crate) async fn ledger(
     let played_out = single.is_some();
     let store = state.clone();
     let records = blocking(move || store.store.records(&filter, LEDGER_MOST)).await?;
+    // An evening at another table: its first game's (the list's order, oldest first).
+    if records
+        .first()
+        .is_some_and(|(_, text)| TableRecord::is_one(text))
+    {
+        if double || played_out || stock != 0 {
+            return Err(four_seats_question(
+                "double_dummy, single_dummy and stock: the ledger of four seats; an evening \
+                 at von Alvensleben's tables or at three is counted as played",
+            ));
+        }
+        return json(&table_ledger(records, pack), pack);
+    }
     // `bounded` kept the stock within what a ledger starts with.
     let count = move |solver: Option<&mut solver::Solver>| -> Result<LedgerReport, solver::Error> {
         let mut ledger = solver::ledger::Ledger::with_stock(stock)?;
@@ -77,4 +93,34 @@ pub(crate) async fn ledger(
     }
     .map_err(|e| ApiError::solver(&e, pack))?;
     json(&report, pack)
+}
+
+/// The ledger of an evening at one of von Alvensleben's tables or at three: every stored
+/// game counted in turn, a game of another table (or of four seats) listed as failed.
+fn table_ledger(records: Vec<(String, String)>, pack: solver::Pack) -> TableLedgerReport {
+    let mut evening = solver::ledger::TableLedger::new();
+    let (mut games, mut failed) = (Vec::new(), Vec::new());
+    for (id, text) in records {
+        let counted = match TableRecord::is_one(&text) {
+            true => evening.add_line(&text),
+            false => Err(solver::Error::Conflict(
+                "table: the evening is at another table (its first game's); a game of four \
+                 seats cannot join it"
+                    .to_string(),
+            )),
+        };
+        match counted {
+            Ok(entry) => games.push(entry),
+            Err(e) => failed.push(LedgerFault {
+                id,
+                code: e.code().to_string(),
+                detail: pack.text(&e),
+            }),
+        }
+    }
+    TableLedgerReport {
+        games,
+        failed,
+        totals: evening.totals(),
+    }
 }

@@ -22,6 +22,7 @@ pub struct TableLedger {
 
 /// One player's account so far.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TableAccount {
     pub player: String,
     /// Games he sat in, declared, and won as declarer.
@@ -39,6 +40,7 @@ pub struct TableAccount {
 
 /// One game as the ledger counts it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TableEntry {
     pub id: Option<String>,
     /// The game's number in the ledger, from 1.
@@ -70,6 +72,7 @@ pub struct TableEntry {
 /// The ledger's totals: every player's account in order of first appearance, and the
 /// matches won.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TableTotals {
     pub games: u32,
     pub table: Option<&'static str>,

@@ -13,7 +13,6 @@ use super::game::Position;
 use super::questions::{Limits, Questions};
 use super::record::TableRecord;
 use super::score::{outcome_of, paid};
-use super::table::Table;
 use crate::cards::Suit;
 use crate::contract::{Contract, Measure, Solo};
 use crate::error::Error;
@@ -49,14 +48,14 @@ impl TableRecord {
                 )))
             }
         };
-        // The record's own deal is checked first (its hands, its solo, its names).
-        self.deal()?;
-        let pack = self.pack.unwrap_or_default();
+        // The record's own deal, checked (its hands, its solo, its names): each solo is
+        // dealt the same hands.
         let hands: Vec<Vec<Face>> = self
-            .hands
+            .deal()?
+            .hands()
             .iter()
-            .map(|h| Table::read_hand(pack, h))
-            .collect::<Result<_, _>>()?;
+            .map(|h| h.iter().collect())
+            .collect();
         let mut seats = Vec::new();
         let mut unsettled = Vec::new();
         for seat in (0..3).filter_map(Seat::new) {

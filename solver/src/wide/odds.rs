@@ -60,8 +60,7 @@ impl TableRecord {
                 "seat: odds at three take the view of the seat named (0 to 2)".to_string(),
             )
         })?;
-        let pack = self.pack.unwrap_or_default();
-        let hand = Table::read_hand(pack, &self.hands[seat.index()])?;
+        let hand: Vec<Face> = deal.hands()[seat.index()].iter().collect();
         let contracts: Vec<Contract> = solos(seat).collect();
         let samples = samples.max(1);
         let mut left = solvers.first().map_or(u64::MAX, Solver::request_nodes_left);

@@ -96,20 +96,13 @@ pub(crate) async fn ledger(
 }
 
 /// The ledger of an evening at one of von Alvensleben's tables or at three: every stored
-/// game counted in turn, a game of another table (or of four seats) listed as failed.
+/// game counted in turn, a game of another table (or of four seats) listed as failed by
+/// the ledger's own check.
 fn table_ledger(records: Vec<(String, String)>, pack: solver::Pack) -> TableLedgerReport {
     let mut evening = solver::ledger::TableLedger::new();
     let (mut games, mut failed) = (Vec::new(), Vec::new());
     for (id, text) in records {
-        let counted = match TableRecord::is_one(&text) {
-            true => evening.add_line(&text),
-            false => Err(solver::Error::Conflict(
-                "table: the evening is at another table (its first game's); a game of four \
-                 seats cannot join it"
-                    .to_string(),
-            )),
-        };
-        match counted {
+        match evening.add_line(&text) {
             Ok(entry) => games.push(entry),
             Err(e) => failed.push(LedgerFault {
                 id,

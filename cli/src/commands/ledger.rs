@@ -161,13 +161,6 @@ fn table_game(
     text: &str,
     searching: bool,
 ) -> Result<TableEntry, solver::Error> {
-    if !TableRecord::is_one(text) {
-        return Err(solver::Error::Conflict(
-            "table: the evening is at one of von Alvensleben's tables or at three (its first \
-             record's); a record of four seats cannot join it"
-                .to_string(),
-        ));
-    }
     if searching {
         return Err(solver::Error::Conflict(
             "--double-dummy and --single-dummy judge games of four seats; the games at von \

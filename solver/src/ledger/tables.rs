@@ -86,9 +86,16 @@ impl TableLedger {
     }
 
     /// Counts the game of a record's JSON line, or says why it cannot: a record of another
-    /// table than the evening's, names missing or repeated, a game not finished. A fault
+    /// table than the evening's (or of four seats), names missing or repeated, a game not finished. A fault
     /// leaves the ledger as it was.
     pub fn add_line(&mut self, line: &str) -> Result<TableEntry, Error> {
+        if !TableRecord::is_one(line) {
+            return Err(Error::Conflict(
+                "table: the evening is at one of von Alvensleben's tables or at three (its \
+                 first record's); a record of four seats cannot join it"
+                    .to_string(),
+            ));
+        }
         let record = TableRecord::from_json(line)?;
         let game = record.table_game()?;
         if let Some(table) = self.table.filter(|t| *t != game.name()) {

@@ -25,6 +25,21 @@ pub(crate) fn strict_value(text: &str) -> Result<Value, Error> {
     Ok(value.0)
 }
 
+/// Refuses any of `names` in `value` that is neither an object nor null (null means
+/// absent): serde would read such an object from an array too (`"tariff": [10, 50]`, by
+/// field order), a record that means something else than it says.
+pub(crate) fn objects_only(value: &Value, names: &[&str]) -> Result<(), Error> {
+    for name in names {
+        match value.get(name) {
+            None | Some(Value::Null | Value::Object(_)) => {}
+            Some(_) => {
+                return Err(Error::InvalidRecord(format!("{name}: must be an object")));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// A JSON fault as a malformed text or a record of the wrong shape.
 fn syntax_or_shape(path: &str, e: serde_json::Error) -> Error {
     match e.classify() {

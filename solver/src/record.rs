@@ -457,16 +457,10 @@ impl Record {
         if fields.contains_key("table") {
             return Err(Error::FourSeatsOnly);
         }
-        // serde would read these objects from arrays too (`"tariff": [10, 50]`, by field
-        // order): a record that means something else than it says. Null means absent.
-        for name in ["doublings", "tariff", "rules", "contract", "meta"] {
-            match fields.get(name) {
-                None | Some(serde_json::Value::Null | serde_json::Value::Object(_)) => {}
-                Some(_) => {
-                    return Err(Error::InvalidRecord(format!("{name}: must be an object")));
-                }
-            }
-        }
+        crate::json::objects_only(
+            &value,
+            &["doublings", "tariff", "rules", "contract", "meta"],
+        )?;
         let record: Record = crate::json::typed(text)?;
         record.check_names()?;
         Ok(record)

@@ -123,16 +123,7 @@ impl TableRecord {
     pub fn from_json(text: &str) -> Result<TableRecord, Error> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let value = crate::json::strict_value(text)?;
-        // serde would read these objects from arrays too (by field order): a record that
-        // means something else than it says. Null means absent.
-        for name in ["contract", "meta"] {
-            match value.get(name) {
-                None | Some(serde_json::Value::Null | serde_json::Value::Object(_)) => {}
-                Some(_) => {
-                    return Err(Error::InvalidRecord(format!("{name}: must be an object")));
-                }
-            }
-        }
+        crate::json::objects_only(&value, &["contract", "meta"])?;
         crate::json::typed(text)
     }
 

@@ -9,7 +9,7 @@ use crate::schema::{Analysed, Boarded, Posted, Solved};
 use actix_web::{post, web, HttpResponse};
 use solver::board::Board;
 use solver::defaults::{TABLE_ANALYSIS_NODES, TABLE_NODES};
-use solver::wide::{TableBoard, TableRecord};
+use solver::wide::{Limits, TableBoard, TableRecord};
 use solver::{odds::HandOdds, ContractsReport};
 
 /// Solve a position: its value and each legal card's
@@ -37,8 +37,11 @@ pub(crate) async fn solve(
             let (pack, client) = (request.pack, request.client.clone());
             let solved = match question {
                 SolveQuestion::DoubleDummy { line: false } => {
-                    let solve = |r: TableRecord, limits| r.solve(limits).map(Solved::Table);
-                    table_search(&state, client, pack, (table, TABLE_NODES), solve).await?
+                    let solve = |r: TableRecord, s: &mut solver::Solver| {
+                        r.solve(Limits::of_solver(s, TABLE_NODES))
+                            .map(Solved::Table)
+                    };
+                    table_search(&state, client, pack, (table, played), solve).await?
                 }
                 // At three, the decision by what the player to move could know.
                 SolveQuestion::Players {
@@ -46,17 +49,14 @@ pub(crate) async fn solve(
                     sampling,
                     shown: None,
                 } if sampling.assume.list().is_empty() => {
-                    table.game().map_err(|e| ApiError::solver(&e, pack))?;
                     let drawn = (sampling.samples, sampling.seed);
                     let seat = seat.map(|s| s.index() as u8);
-                    let decide = move |s: &mut solver::Solver| {
+                    let decide = move |r: TableRecord, s: &mut solver::Solver| {
                         let solvers = std::slice::from_mut(s);
-                        let decided = table.decide(seat, drawn, TABLE_NODES, solvers);
-                        decided
+                        r.decide(seat, drawn, TABLE_NODES, solvers)
                             .map(Solved::TablePlayers)
-                            .map_err(|e| ApiError::solver(&e, pack))
                     };
-                    state.pool.run(Lane::Main, client, decide).await??
+                    table_search(&state, client, pack, (table, played), decide).await?
                 }
                 _ => {
                     return Err(four_seats_question(
@@ -142,12 +142,11 @@ pub(crate) async fn analyze(
                 ));
             }
             let (pack, client) = (request.pack, request.client.clone());
-            let analyze = |r: TableRecord, limits| r.analyze(limits);
-            let question = (table, TABLE_ANALYSIS_NODES);
-            return json(
-                &table_search(&state, client, pack, question, analyze).await?,
-                pack,
-            );
+            let analyze = |r: TableRecord, s: &mut solver::Solver| {
+                r.analyze(Limits::of_solver(s, TABLE_ANALYSIS_NODES))
+            };
+            let analysis = table_search(&state, client, pack, (table, played), analyze).await?;
+            return json(&analysis, pack);
         }
     };
     let search = move |g: solver::Game, s: &mut solver::Solver| {
@@ -190,13 +189,9 @@ pub(crate) async fn odds(
             let odds = move |r: TableRecord, s: &mut solver::Solver| {
                 r.odds(seat, drawn, TABLE_NODES, std::slice::from_mut(s))
             };
-            table.deal().map_err(|e| ApiError::solver(&e, pack))?;
-            let answer = state
-                .pool
-                .run(Lane::Main, client, move |s| {
-                    odds(table, s).map_err(|e| ApiError::solver(&e, pack))
-                })
-                .await??;
+            // The deal alone: the play is not read.
+            let dealt = |r: &TableRecord| r.deal().map(drop);
+            let answer = table_search(&state, client, pack, (table, dealt), odds).await?;
             return json(&answer, pack);
         }
     };
@@ -227,12 +222,11 @@ pub(crate) async fn contracts(
         Body::Table(table) => {
             // At three, its solos; at von Alvensleben's tables refused by name.
             let (pack, client) = (request.pack, request.client.clone());
-            let contracts = |r: TableRecord, limits| r.contracts(limits);
-            let question = (table, TABLE_NODES);
-            return json(
-                &table_search(&state, client, pack, question, contracts).await?,
-                pack,
-            );
+            let contracts = |r: TableRecord, s: &mut solver::Solver| {
+                r.contracts(Limits::of_solver(s, TABLE_NODES))
+            };
+            let report = table_search(&state, client, pack, (table, played), contracts).await?;
+            return json(&report, pack);
         }
     };
     let check = |r: solver::Record| r.deal().map(|_| r);

@@ -13,7 +13,7 @@ use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
 use futures_core::future::LocalBoxFuture;
 use serde::Deserialize;
 use solver::formats::{self, LogFormat};
-use solver::wide::{Limits, TableRecord};
+use solver::wide::TableRecord;
 use solver::Pack;
 use utoipa::IntoParams;
 use utoipa::IntoResponses;
@@ -257,26 +257,33 @@ pub(crate) fn four_seats_question(detail: &str) -> ApiError {
     ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "conflict", detail)
 }
 
-/// A game at another table searched on a solver worker (`search`, within the limits of
-/// the worker's solver: its questions' nodes, else `question`, the request's budget, its
-/// client's leaving); a fault of the record is answered at once.
-pub(crate) async fn table_search<T>(
+/// A game at another table checked here (`check`: a fault of the record is answered at
+/// once, even when every solver is busy), then searched on a solver worker (`search`,
+/// which takes its limits from the worker's solver: `Limits::of_solver`).
+pub(crate) async fn table_search<T, C>(
     state: &State,
     client: Option<Client>,
     pack: Pack,
-    (record, question): (TableRecord, u64),
-    search: impl FnOnce(TableRecord, Limits) -> Result<T, solver::Error> + Send + 'static,
+    (record, check): (TableRecord, C),
+    search: impl FnOnce(TableRecord, &mut solver::Solver) -> Result<T, solver::Error> + Send + 'static,
 ) -> Result<T, ApiError>
 where
     T: Send + 'static,
+    C: FnOnce(&TableRecord) -> Result<(), solver::Error>,
 {
-    record.game().map_err(|e| ApiError::solver(&e, pack))?;
+    check(&record).map_err(|e| ApiError::solver(&e, pack))?;
     state
         .pool
         .run(Lane::Main, client, move |s| {
-            search(record, Limits::of_solver(s, question)).map_err(|e| ApiError::solver(&e, pack))
+            search(record, s).map_err(|e| ApiError::solver(&e, pack))
         })
         .await?
+}
+
+/// The check of a search of a game at another table that plays its cards: the deal and
+/// every card of `play`.
+pub(crate) fn played(record: &TableRecord) -> Result<(), solver::Error> {
+    record.game().map(drop)
 }
 
 /// Reads a record from the body, as the command line reads a line; a fault names cards in

@@ -287,7 +287,7 @@ pub(crate) async fn game_analysis(
     };
     // A game at another table is judged double dummy.
     let table: TableQuestion<TableAnalysis> = match sampling {
-        None => Ok((|r, limits| r.analyze(limits), TABLE_ANALYSIS_NODES)),
+        None => Ok(|r, s| r.analyze(Limits::of_solver(s, TABLE_ANALYSIS_NODES))),
         Some(_) => Err(four_seats_question(
             "view=players: the players' view is judged at four seats with one pack; at the \
              other tables the analysis is double dummy",
@@ -323,7 +323,8 @@ pub(crate) async fn game_contracts(
     let key = Some("contracts".to_string());
     let check = |r: solver::Record| r.deal().map(|_| r);
     let search = |r: solver::Record, s: &mut solver::Solver| solver::contracts(&r, s);
-    let table: TableQuestion<ContractsReport> = Ok((|r, limits| r.contracts(limits), TABLE_NODES));
+    let table: TableQuestion<ContractsReport> =
+        Ok(|r, s| r.contracts(Limits::of_solver(s, TABLE_NODES)));
     stored_or_computed(
         state,
         client_of(&req),
@@ -335,10 +336,10 @@ pub(crate) async fn game_contracts(
     .await
 }
 
-/// What a stored game's question asks of a game at another table: its search and each
-/// question's default nodes, or the fault to answer.
-pub(crate) type TableQuestion<U> = Result<(TableSearch<U>, u64), ApiError>;
-pub(crate) type TableSearch<U> = fn(TableRecord, Limits) -> Result<U, solver::Error>;
+/// What a stored game's question asks of a game at another table: its search on a solver
+/// worker, or the fault to answer.
+pub(crate) type TableQuestion<U> = Result<TableSearch<U>, ApiError>;
+pub(crate) type TableSearch<U> = fn(TableRecord, &mut solver::Solver) -> Result<U, solver::Error>;
 
 /// What a stored game's analyses share: the answer kept under `key` (and the pack, where
 /// not German) if there is one, else the stored record checked (`check`), searched on a
@@ -379,9 +380,9 @@ where
     }
     let text = match solver::Record::from_json(&text) {
         Err(solver::Error::FourSeatsOnly) => {
-            let (search, nodes) = table?;
+            let search = table?;
             let record = TableRecord::from_json(&text).map_err(|e| ApiError::solver(&e, pack))?;
-            let answer = table_search(&state, client, pack, (record, nodes), search).await?;
+            let answer = table_search(&state, client, pack, (record, played), search).await?;
             to_json(&answer, pack)?
         }
         record => {

@@ -536,6 +536,27 @@ fn a_game_at_another_table_is_solved_shown_analysed_and_stored() {
         serde_json::from_str::<Value>(&by_cli).unwrap()
     );
     assert_eq!(decided.json()["exhaustive"], true);
+    // And every card of a game at three by what its player could know.
+    let analysed = post("/api/v1/analyze?view=players&samples=300&seed=4", first);
+    assert_eq!(analysed.status, 200, "{}", analysed.body);
+    let by_cli = binary(
+        &[
+            "analyze",
+            "--view",
+            "players",
+            "--samples",
+            "300",
+            "--seed",
+            "4",
+            "-",
+        ],
+        first,
+    );
+    assert_eq!(
+        analysed.json(),
+        serde_json::from_str::<Value>(&by_cli).unwrap()
+    );
+    assert_eq!(analysed.json()["plays"][0]["single_dummy"]["best"][0], "SZ");
     let log = post("/api/v1/games", &three);
     assert_eq!(log.status, 201, "{}", log.body);
     assert_eq!(log.json()["ids"].as_array().unwrap().len(), 4);

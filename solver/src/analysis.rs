@@ -182,7 +182,7 @@ pub struct SingleDummy {
 }
 
 /// A seat's single-dummy summary.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SingleDummySummary {
     /// Cards with a choice (more than one legal card).
@@ -275,7 +275,7 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-fn is_double_dummy(v: &AnalysisView) -> bool {
+pub(crate) fn is_double_dummy(v: &AnalysisView) -> bool {
     *v == AnalysisView::DoubleDummy
 }
 

@@ -49,11 +49,10 @@ pub(crate) async fn solve(
                     sampling,
                     shown: None,
                 } if sampling.assume.list().is_empty() => {
-                    let drawn = (sampling.samples, sampling.seed);
                     let seat = seat.map(|s| s.index() as u8);
                     let decide = move |r: TableRecord, s: &mut solver::Solver| {
                         let solvers = std::slice::from_mut(s);
-                        r.decide(seat, drawn, TABLE_NODES, solvers)
+                        r.decide(seat, &sampling, TABLE_NODES, solvers)
                             .map(Solved::TablePlayers)
                     };
                     table_search(&state, client, pack, (table, played), decide).await?
@@ -117,7 +116,8 @@ pub(crate) async fn board(request: RecordRequest) -> Result<HttpResponse, ApiErr
 /// A played hand card by card: each card's value, the best cards, its cost (the same object
 /// as `schafkopf analyze`); with `view=players` also each card by what its player could
 /// know (single dummy, over sampled worlds, on one solver worker within the budget). A game
-/// at von Alvensleben's tables or at three (`table`) is judged double dummy.
+/// at von Alvensleben's tables (`table`) is judged double dummy; one at three also by the
+/// players' view.
 #[utoipa::path(tag = "analysis", params(BodyParams, ViewParams, PackParams), request_body(content(
         (Posted = "application/json"),
         (String = "text/plain", example = plain_example))),
@@ -135,15 +135,22 @@ pub(crate) async fn analyze(
     let record = match request.read()? {
         Body::Four(record) => record,
         Body::Table(table) => {
-            if sampling.is_some() {
+            if sampling.is_some_and(|s| !s.assume.list().is_empty()) {
                 return Err(four_seats_question(
-                    "view=players: the players' view is judged at four seats with one pack; \
-                     at the other tables `analyze` judges double dummy",
+                    "assume: assumptions narrow the worlds at four seats with one pack",
                 ));
             }
             let (pack, client) = (request.pack, request.client.clone());
-            let analyze = |r: TableRecord, s: &mut solver::Solver| {
-                r.analyze(Limits::of_solver(s, TABLE_ANALYSIS_NODES))
+            // At three with `view=players`, each card also by what its player could know.
+            let analyze = move |r: TableRecord, s: &mut solver::Solver| {
+                let per_card = Limits::of_solver(s, TABLE_ANALYSIS_NODES);
+                match sampling {
+                    None => r.analyze(per_card),
+                    Some(sampling) => {
+                        let solvers = std::slice::from_mut(s);
+                        r.analyze_players(per_card, &sampling, TABLE_NODES, solvers)
+                    }
+                }
             };
             let analysis = table_search(&state, client, pack, (table, played), analyze).await?;
             return json(&analysis, pack);

@@ -55,8 +55,8 @@ fn analyze_with(
     // A record the four-seat reader names another table's is read as one.
     let record = match solver::Record::from_json(line) {
         Err(solver::Error::FourSeatsOnly) => {
-            let asked = (sampling.is_some(), answer.table);
-            return LineResult::of(answer.pack, analyze_table(line, &solvers[0], asked));
+            let analysis = analyze_table(line, solvers, sampling, answer.table);
+            return LineResult::of(answer.pack, analysis);
         }
         record => record,
     };
@@ -77,26 +77,40 @@ fn analyze_with(
     }
 }
 
-/// `analyze` of a record of von Alvensleben's tables or of three players: double dummy,
-/// as JSON, each card's question within the budget (or the tables' analysis default);
-/// `(players, table)` say whether the players' view or the table format was asked.
+/// `analyze` of a record of von Alvensleben's tables or of three players, as JSON: double
+/// dummy, each card's question within the budget (or the tables' analysis default); at
+/// three with `sampling` (`--view players`) each card also by what its player could know,
+/// each world's questions within the budget (or the tables' default). `table` says whether
+/// the table format was asked.
 fn analyze_table(
     line: &str,
-    solver: &Solver,
-    (players, table): (bool, bool),
+    solvers: &mut [Solver],
+    sampling: Option<Sampling>,
+    table: bool,
 ) -> Result<solver::wide::TableAnalysis, solver::Error> {
-    if players || table {
+    if table {
         return Err(solver::Error::Conflict(
-            "--view players and --format table: at four seats with one pack; at the other \
-             tables `analyze` judges double dummy, as JSON"
+            "--format table: at four seats with one pack; at the other tables `analyze` \
+             answers JSON"
                 .to_string(),
         ));
     }
-    let question = solver
-        .question_limit()
-        .unwrap_or(solver::defaults::TABLE_ANALYSIS_NODES);
-    solver::wide::TableRecord::from_json(line)
-        .and_then(|r| r.analyze(solver::wide::Limits::per_question(question)))
+    let limit = solvers.first().and_then(Solver::question_limit);
+    let per_card =
+        solver::wide::Limits::per_question(limit.unwrap_or(solver::defaults::TABLE_ANALYSIS_NODES));
+    let record = solver::wide::TableRecord::from_json(line)?;
+    match sampling {
+        None => record.analyze(per_card),
+        Some(sampling) => {
+            if !sampling.assume.list().is_empty() {
+                return Err(solver::Error::Conflict(
+                    "--assume: at four seats with one pack".to_string(),
+                ));
+            }
+            let question = limit.unwrap_or(solver::defaults::TABLE_NODES);
+            record.analyze_players(per_card, &sampling, question, solvers)
+        }
+    }
 }
 
 /// `analyze --format html`: the replay page of one game, self-contained (its lines and, with

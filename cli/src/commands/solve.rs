@@ -155,7 +155,6 @@ fn decide_at_three(
         .first()
         .and_then(Solver::question_limit)
         .unwrap_or(solver::defaults::TABLE_NODES);
-    let drawn = (sampling.samples, sampling.seed);
     TableRecord::from_json(line)
-        .and_then(|r| r.decide(seat.map(|s| s.index() as u8), drawn, question, solvers))
+        .and_then(|r| r.decide(seat.map(|s| s.index() as u8), sampling, question, solvers))
 }

@@ -69,17 +69,34 @@ impl Outlook {
     }
 
     /// [`Outlook::of`] for each of `decisions` (a position, its sampling and the cards
-    /// judged), all judged on `solvers` at once ([`parallel::each_until_in_groups`]: no
-    /// thread waits for the slowest world of a decision): each outlook is that of its
-    /// position alone.
+    /// judged), all judged on `solvers` at once ([`Outlook::judge_each`]): each outlook is
+    /// that of its position alone.
     pub fn of_each(
         decisions: &[(&Game, Sampling, Cards)],
         solvers: &mut [Solver],
     ) -> Result<Vec<Outlook>, Error> {
         let judgings = decisions
             .iter()
-            .map(|&(position, sampling, judged)| Judging::new(position, sampling, judged))
+            .map(|&(position, sampling, judged)| {
+                let worlds = SeatWorlds::new(position, sampling)?;
+                Ok((worlds, judged, sampling.sequential))
+            })
             .collect::<Result<Vec<_>, Error>>()?;
+        Outlook::judge_each(judgings, solvers)
+    }
+
+    /// The decisions of `decisions` (the worlds of each, whatever table deals them, the
+    /// cards whose verdict is asked and whether a sample is judged in rounds), all judged on
+    /// `solvers` at once ([`parallel::each_until_in_groups`]: no thread waits for the
+    /// slowest world of a decision), each by the same stopping rule (`stopping.rs`).
+    pub(crate) fn judge_each<W: DecisionWorlds>(
+        decisions: Vec<(W, Cards, bool)>,
+        solvers: &mut [Solver],
+    ) -> Result<Vec<Outlook>, Error> {
+        let judgings: Vec<Judging<W>> = decisions
+            .into_iter()
+            .map(|(worlds, judged, sequential)| Judging::new(worlds, judged, sequential))
+            .collect();
         let mut readings: Vec<Reading> = judgings.iter().map(Judging::reading).collect();
         let groups: Vec<usize> = judgings.iter().map(|j| j.worlds.len()).collect();
         parallel::each_until_in_groups(
@@ -91,46 +108,30 @@ impl Outlook {
         Ok(readings.into_iter().map(Reading::finish).collect())
     }
 
-    /// The endings of the legal cards in `world` (of the view of `position`'s player to
-    /// move), from their values there (none for a card not judged in it), and the money a
-    /// share of the stake is worth there.
-    fn endings_of(
-        &self,
-        position: &Game,
-        world: &Game,
-        values: &[Option<i64>],
-    ) -> Result<(Vec<Option<Ending>>, f64), Error> {
-        let seat = position.to_move();
-        let measure = self.measure;
-        let tricks = position.setup().trick_count() as u8;
-        // The player's part differs between worlds only where partnerships follow cards
-        // he cannot see (German Schafkopf with black-Ober partners).
-        let maximizes = Frame::of(world)?.maximizers.contains(seat);
-        let declares = world.setup().declarers().contains(seat);
-        let setup = world.setup();
-        let (contract, targets) = (setup.contract(), Targets::of(setup));
-        let stake = advice::stake(setup, seat);
-        let ending = |value: i64| {
-            let favour = if maximizes { value } else { -value };
-            let class = outcome(&contract, targets, measure, value, tricks);
-            let ours = match class {
-                OutcomeClass::Declared(o) => {
-                    let won = o.won == declares;
-                    Some([won, won && o.schneider, won && o.schwarz])
-                }
-                OutcomeClass::Settlement(_) => None,
-            };
-            let money = advice::money(setup, seat, class, favour, measure);
-            Ending {
-                value,
-                favour,
-                ours,
-                money,
-                share: advice::share(stake, money, favour),
-            }
-        };
-        let endings: Vec<Option<Ending>> = values.iter().map(|&v| v.map(ending)).collect();
-        Ok((endings, 2.0 * stake as f64))
+    /// Nothing read yet of a decision of `cards` (the legal cards of its player) in
+    /// `measure`: whether its worlds are every consistent one, each world's weight, and
+    /// whether the values will be exact.
+    pub(crate) fn empty(
+        measure: Measure,
+        cards: Vec<Card>,
+        exhaustive: bool,
+        weights: Vec<f64>,
+        exact: bool,
+    ) -> Outlook {
+        let all = (0..cards.len()).fold(0u32, |mask, c| mask | 1 << c);
+        Outlook {
+            measure,
+            by_card: vec![Vec::new(); cards.len()],
+            verdicts: vec![None; cards.len()],
+            cards,
+            exhaustive,
+            weights,
+            exact,
+            dealt: Vec::new(),
+            contenders: all,
+            swing: 1.0,
+            units: 0.0,
+        }
     }
 
     /// The worlds judged: those of the cards judged to the end.
@@ -294,6 +295,23 @@ impl Outlook {
         })
     }
 
+    /// Every legal card over the worlds its verdict read, with that verdict: its loss
+    /// against the best, the interval and its severity where settled.
+    pub fn card_outlooks(&self) -> Vec<CardOutlook> {
+        let each = |c: usize| {
+            let verdict = self.verdict(c);
+            CardOutlook {
+                loss: verdict.loss,
+                loss_interval: verdict.loss_interval.map(|(low, high)| [low, high]),
+                advice: verdict.advice,
+                unsettled: verdict.unsettled,
+                between: verdict.between,
+                ..self.card_over(c, verdict.worlds)
+            }
+        };
+        (0..self.cards.len()).map(each).collect()
+    }
+
     /// Card `card`'s averages over the first `worlds` worlds it was judged in (those its
     /// verdict read, to compare the best card with it over the same).
     pub fn card_over(&self, card: usize, worlds: usize) -> CardOutlook {
@@ -334,14 +352,136 @@ impl Outlook {
     }
 }
 
-/// A decision's worlds as they are judged: what every search reads (the worlds, the
-/// cards, and the cards still open, which only shrinks).
-struct Judging<'a> {
+/// One decision's worlds, whatever table deals them: the legal cards of the player to move
+/// (the same in every world), and in each world their values and what those pay him.
+/// [`Outlook::judge_each`] judges any of them by one stopping rule.
+pub(crate) trait DecisionWorlds: Sync {
+    /// Nothing read yet ([`Outlook::empty`]): the measure, the legal cards, whether the
+    /// worlds are every consistent one, their weights, whether the values are exact.
+    fn empty(&self) -> Outlook;
+
+    /// The number of worlds.
+    fn len(&self) -> usize;
+
+    /// The values of the legal cards whose bits `open` holds in world `i` (none for the
+    /// others), on `solver`.
+    fn values(&self, solver: &mut Solver, i: usize, open: u32) -> Result<Values, Error>;
+
+    /// World `i`'s endings of those values ([`Ending`], none for a card not valued), the
+    /// money a share of the stake is worth there, and its hands as dealt where shown.
+    fn endings(&self, i: usize, values: &[Option<i64>]) -> Result<WorldRead, Error>;
+}
+
+/// The values of a world's legal cards: none for a card not asked.
+pub(crate) type Values = Vec<Option<i64>>;
+
+/// What one world says of a decision ([`DecisionWorlds::endings`]).
+pub(crate) struct WorldRead {
+    pub endings: Vec<Option<Ending>>,
+    pub unit: f64,
+    pub dealt: Option<BySeat<Cards>>,
+}
+
+/// The worlds of a four-seat decision: the view of the player to move in `position`.
+struct SeatWorlds<'a> {
     position: &'a Game,
     worlds: super::Worlds,
     cards: Vec<Card>,
     measure: Measure,
     bounds: Option<Vec<i64>>,
+}
+
+impl<'a> SeatWorlds<'a> {
+    /// The worlds of the view of the player to move in `position` (`sampling.ceiling`,
+    /// or all of them where they are fewer, from `sampling.seed`).
+    fn new(position: &'a Game, sampling: Sampling) -> Result<SeatWorlds<'a>, Error> {
+        let seat = position.to_move();
+        let measure = Frame::of(position)?.measure;
+        let bounds = match sampling.points {
+            true => None,
+            false => thresholds::boundaries(position, measure),
+        };
+        // Without boundaries every card is solved exactly: `Sampling::ceiling`.
+        let worlds = View::of(position, seat)
+            .assuming(&sampling.assume.list())?
+            .inferring(sampling.inference)
+            .worlds(sampling.ceiling_for(bounds.is_none()), sampling.seed)?;
+        Ok(SeatWorlds {
+            position,
+            worlds,
+            cards: position.legal_cards().into_iter().collect(),
+            measure,
+            bounds,
+        })
+    }
+}
+
+impl DecisionWorlds for SeatWorlds<'_> {
+    fn empty(&self) -> Outlook {
+        Outlook::empty(
+            self.measure,
+            self.cards.clone(),
+            self.worlds.exhaustive,
+            self.worlds.weights.clone(),
+            self.bounds.is_none(),
+        )
+    }
+
+    fn len(&self) -> usize {
+        self.worlds.len()
+    }
+
+    fn values(&self, solver: &mut Solver, i: usize, open: u32) -> Result<Values, Error> {
+        let world = self.worlds.get(i)?;
+        world_values(solver, world, &self.cards, open, self.bounds.as_deref())
+    }
+
+    /// The endings of the legal cards in world `i` from their values there, and the money
+    /// a share of the stake is worth there.
+    fn endings(&self, i: usize, values: &[Option<i64>]) -> Result<WorldRead, Error> {
+        let world = self.worlds.get(i)?;
+        let seat = self.position.to_move();
+        let measure = self.measure;
+        let tricks = self.position.setup().trick_count() as u8;
+        // The player's part differs between worlds only where partnerships follow cards
+        // he cannot see (German Schafkopf with black-Ober partners).
+        let maximizes = Frame::of(world)?.maximizers.contains(seat);
+        let declares = world.setup().declarers().contains(seat);
+        let setup = world.setup();
+        let (contract, targets) = (setup.contract(), Targets::of(setup));
+        let stake = advice::stake(setup, seat);
+        let ending = |value: i64| {
+            let favour = if maximizes { value } else { -value };
+            let class = outcome(&contract, targets, measure, value, tricks);
+            let ours = match class {
+                OutcomeClass::Declared(o) => {
+                    let won = o.won == declares;
+                    Some([won, won && o.schneider, won && o.schwarz])
+                }
+                OutcomeClass::Settlement(_) => None,
+            };
+            let money = advice::money(setup, seat, class, favour, measure);
+            Ending {
+                value,
+                favour,
+                ours,
+                money,
+                share: advice::share(stake, money, favour),
+            }
+        };
+        Ok(WorldRead {
+            endings: values.iter().map(|&v| v.map(ending)).collect(),
+            unit: 2.0 * stake as f64,
+            dealt: Some(setup.dealt_hands()),
+        })
+    }
+}
+
+/// A decision's worlds as they are judged: what every search reads (the worlds, and the
+/// cards still open, which only shrinks).
+struct Judging<W> {
+    worlds: W,
+    cards: Vec<Card>,
     /// The cards whose verdict is asked for, a bit each.
     judged: u32,
     /// The cards still solved (a bit each: a hand holds at most eight) in the worlds not
@@ -377,58 +517,31 @@ impl Reading {
     }
 }
 
-impl<'a> Judging<'a> {
-    /// The worlds of the view of the player to move in `position` (`sampling.ceiling`,
-    /// or all of them where they are fewer, from `sampling.seed`), none judged yet; a
-    /// verdict is asked for each of `judged` (legal cards of it).
-    fn new(position: &'a Game, sampling: Sampling, judged: Cards) -> Result<Judging<'a>, Error> {
-        let seat = position.to_move();
-        let measure = Frame::of(position)?.measure;
-        let bounds = match sampling.points {
-            true => None,
-            false => thresholds::boundaries(position, measure),
-        };
-        // Without boundaries every card is solved exactly: `Sampling::ceiling`.
-        let worlds = View::of(position, seat)
-            .assuming(&sampling.assume.list())?
-            .inferring(sampling.inference)
-            .worlds(sampling.ceiling_for(bounds.is_none()), sampling.seed)?;
-        let cards: Vec<Card> = position.legal_cards().into_iter().collect();
-        let all = (0..cards.len()).fold(0u32, |mask, c| mask | 1 << c);
+impl<W: DecisionWorlds> Judging<W> {
+    /// The decision of `worlds`, none judged yet; a verdict is asked for each of
+    /// `judged` (legal cards of it); a sample is judged in rounds where `sequential`.
+    fn new(worlds: W, judged: Cards, sequential: bool) -> Judging<W> {
+        let empty = worlds.empty();
+        let cards = empty.cards;
         let judged = (0..cards.len())
             .filter(|&c| judged.contains(cards[c]))
             .fold(0u32, |mask, c| mask | 1 << c);
         // Every world at once where they are all of them (exact averages) or all asked for.
-        let sequential = sampling.sequential && !worlds.exhaustive;
-        Ok(Judging {
-            position,
+        let sequential = sequential && !empty.exhaustive;
+        Judging {
             worlds,
-            cards,
-            measure,
-            bounds,
             judged,
-            open: AtomicU32::new(all),
+            open: AtomicU32::new(empty.contenders),
+            cards,
             sequential,
-        })
+        }
     }
 
     /// Nothing read yet.
     fn reading(&self) -> Reading {
         let total = self.worlds.len();
         Reading {
-            outlook: Outlook {
-                measure: self.measure,
-                by_card: vec![Vec::new(); self.cards.len()],
-                cards: self.cards.clone(),
-                exhaustive: self.worlds.exhaustive,
-                weights: self.worlds.weights.clone(),
-                exact: self.bounds.is_none(),
-                dealt: Vec::new(),
-                verdicts: vec![None; self.cards.len()],
-                contenders: self.open.load(Ordering::Relaxed),
-                swing: 1.0,
-                units: 0.0,
-            },
+            outlook: self.worlds.empty(),
             read: 0,
             look: match self.sequential {
                 true => stopping::next_look(0, total),
@@ -438,11 +551,10 @@ impl<'a> Judging<'a> {
         }
     }
 
-    /// The values of the cards still open in world `i` ([`world_values`]).
-    fn values(&self, solver: &mut Solver, i: usize) -> Result<Vec<Option<i64>>, Error> {
-        let judged = self.open.load(Ordering::Relaxed);
-        let world = self.worlds.get(i)?;
-        world_values(solver, world, &self.cards, judged, self.bounds.as_deref())
+    /// The values of the cards still open in world `i`.
+    fn values(&self, solver: &mut Solver, i: usize) -> Result<Values, Error> {
+        let open = self.open.load(Ordering::Relaxed);
+        self.worlds.values(solver, i, open)
     }
 
     /// Reads the next world's values into `reading`: at each look the contenders are
@@ -452,16 +564,15 @@ impl<'a> Judging<'a> {
     fn take(&self, reading: &mut Reading, values: &[Option<i64>]) -> Result<bool, Error> {
         let total = self.worlds.len();
         let mask = self.open.load(Ordering::Relaxed);
+        let world = self.worlds.endings(reading.read, values)?;
         let outlook = &mut reading.outlook;
-        let world = self.worlds.get(reading.read)?;
-        outlook.dealt.push(world.setup().dealt_hands());
-        let (endings, unit) = outlook.endings_of(self.position, world, values)?;
-        outlook.units += unit;
+        outlook.dealt.extend(world.dealt);
+        outlook.units += world.unit;
         reading.read += 1;
         // Only the cards open are read: a world started before a look may have judged
         // more, depending on the threads' timing, and what is read must not.
         let (mut low, mut high) = (f64::MAX, f64::MIN);
-        for (c, ending) in endings.into_iter().enumerate() {
+        for (c, ending) in world.endings.into_iter().enumerate() {
             match ending {
                 Some(e) if mask & 1 << c != 0 => {
                     (low, high) = (low.min(e.share), high.max(e.share));
@@ -702,7 +813,7 @@ impl Decision {
     }
 }
 
-fn outlooks_map<S: Serializer>(cards: &[CardOutlook], s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn outlooks_map<S: Serializer>(cards: &[CardOutlook], s: S) -> Result<S::Ok, S::Error> {
     let mut map = s.serialize_map(Some(cards.len()))?;
     for c in cards {
         map.serialize_entry(&c.card.to_string(), c)?;
@@ -820,20 +931,7 @@ pub fn decide(
         inference: sampling.inference.name(),
         worlds: outlook.worlds(),
         exhaustive: outlook.exhaustive,
-        cards: (0..outlook.cards.len())
-            .map(|c| {
-                let verdict = outlook.verdict(c);
-                // The card's figures over the worlds its verdict read.
-                CardOutlook {
-                    loss: verdict.loss,
-                    loss_interval: verdict.loss_interval.map(|(low, high)| [low, high]),
-                    advice: verdict.advice,
-                    unsettled: verdict.unsettled,
-                    between: verdict.between,
-                    ..outlook.card_over(c, verdict.worlds)
-                }
-            })
-            .collect(),
+        cards: outlook.card_outlooks(),
         best: best.into_iter().map(|c| outlook.cards[c]).collect(),
         shown_worlds: None,
         judged_worlds: {

@@ -6,7 +6,6 @@
 use super::decision::{decision_seed, Outlook};
 use super::parallel;
 use super::{round, Sampling};
-use crate::advice::Severities;
 use crate::analysis::{analyze, Analysis, AnalysisView, SingleDummy, SingleDummySummary};
 use crate::cards::{Card, Cards};
 use crate::error::Error;
@@ -43,15 +42,7 @@ pub fn analyze_players(
     if analysis.plays.is_empty() {
         return Ok(analysis);
     }
-    let mut summaries: Vec<SingleDummySummary> = (0..4)
-        .map(|_| SingleDummySummary {
-            decisions: 0,
-            advice: Severities::default(),
-            unsettled: 0,
-            cost: None,
-            loss: 0.0,
-        })
-        .collect();
+    let mut summaries = vec![SingleDummySummary::default(); 4];
     // Every decision with a choice, judged all at once: a decision's worlds start while
     // the slowest of the decision before are still under way.
     let mut position = Game::new(game.setup().clone());
@@ -86,20 +77,26 @@ pub fn analyze_players(
             }
             Some(false) => only_card(play.card),
         };
-        let summary = &mut summaries[play.seat.index()];
-        summary.decisions += (judged.worlds > 0) as u32;
-        summary.advice.count(judged.advice);
-        summary.unsettled += judged.unsettled as u32;
-        if let Some(cost) = judged.cost {
-            summary.cost = Some(round(summary.cost.unwrap_or(0.0) + cost, 2));
-        }
-        summary.loss = round(summary.loss + judged.loss.unwrap_or(0.0), 2);
+        summaries[play.seat.index()].count(&judged);
         play.single_dummy = Some(judged);
     }
     for (p, s) in analysis.players.iter_mut().zip(summaries) {
         p.single_dummy = Some(s);
     }
     Ok(analysis)
+}
+
+impl SingleDummySummary {
+    /// Adds a card of the seat's, judged single dummy.
+    pub(crate) fn count(&mut self, judged: &SingleDummy) {
+        self.decisions += (judged.worlds > 0) as u32;
+        self.advice.count(judged.advice);
+        self.unsettled += judged.unsettled as u32;
+        if let Some(cost) = judged.cost {
+            self.cost = Some(round(self.cost.unwrap_or(0.0) + cost, 2));
+        }
+        self.loss = round(self.loss + judged.loss.unwrap_or(0.0), 2);
+    }
 }
 
 /// The hand played out from where `position` stands with every card the best by what its
@@ -163,7 +160,7 @@ pub fn judge_single_dummy(
 }
 
 /// The judgement of the only legal card: best, without search (`worlds` 0).
-fn only_card(played: Card) -> SingleDummy {
+pub(crate) fn only_card(played: Card) -> SingleDummy {
     SingleDummy {
         worlds: 0,
         card_worlds: None,
@@ -190,7 +187,7 @@ fn only_card(played: Card) -> SingleDummy {
 /// worlds of `outlook`: against the card that pays the player most ([`Outlook::best`]),
 /// what it gave away in the measure and in money, the interval of that loss and its
 /// severity ([`Advice`]) where the interval settles it ([`Outlook::against`]).
-fn judge_over_worlds(outlook: &Outlook, played: Card) -> SingleDummy {
+pub(crate) fn judge_over_worlds(outlook: &Outlook, played: Card) -> SingleDummy {
     let best: Vec<Card> = outlook
         .best()
         .into_iter()

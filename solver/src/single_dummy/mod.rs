@@ -31,7 +31,13 @@ mod worlds;
 pub use arrange::Arrangements;
 pub use assume::{Assumption, Assumptions, Counted};
 pub use decision::{decide, CardOutlook, Decision, ShownWorld};
+pub(crate) use decision::{
+    decision_seed, outlooks_map, DecisionWorlds, Outlook, Values, WorldRead,
+};
+pub(crate) use ending::Ending;
 pub use judge::{analyze_players, best_card, judge_single_dummy, play_single_dummy};
+pub(crate) use judge::{judge_over_worlds, only_card};
+pub(crate) use thresholds::{floor_of, reached};
 pub use worlds::Worlds;
 
 use crate::announce::renonce_holdings;

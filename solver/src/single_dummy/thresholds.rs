@@ -58,23 +58,22 @@ pub(crate) fn floors(
             let mut after = world.clone();
             after.play_unchecked(card);
             let guess = previous.map(|k: usize| k.saturating_sub(1));
-            let k = reached(solver, &after, bounds, guess)?;
+            let k = reached(bounds, guess, |t| solver.at_least(&after, t))?;
             previous = Some(k);
             Ok(floor_of(bounds, k))
         })
         .collect()
 }
 
-/// How many of `bounds` ([`boundaries`]) the value of `world` reaches, by threshold
-/// questions: the first at `first` where given, else at the middle boundary, then one
-/// boundary at a time towards the answer. Outcomes lie mostly next to the first guess (a
-/// game won or lost without schneider), so stepping asks fewer questions than bisection,
-/// which would ask about schwarz second.
-fn reached(
-    solver: &mut Solver,
-    world: &Game,
+/// How many of `bounds` ([`boundaries`]) a value reaches, by threshold questions
+/// (`at_least(t)`: whether it is at least `t`): the first at `first` where given, else at
+/// the middle boundary, then one boundary at a time towards the answer. Outcomes lie
+/// mostly next to the first guess (a game won or lost without schneider), so stepping asks
+/// fewer questions than bisection, which would ask about schwarz second.
+pub(crate) fn reached(
     bounds: &[i64],
     first: Option<usize>,
+    mut at_least: impl FnMut(i64) -> Result<bool, Error>,
 ) -> Result<usize, Error> {
     // Every boundary below lo is reached, none from hi on.
     let (mut lo, mut hi) = (0, bounds.len());
@@ -85,7 +84,7 @@ fn reached(
         .filter(|&i| lo <= i && i < hi)
         .unwrap_or((lo + hi) / 2);
     loop {
-        if solver.at_least(world, bounds[i])? {
+        if at_least(bounds[i])? {
             lo = i + 1;
             i = lo;
         } else {
@@ -99,7 +98,7 @@ fn reached(
 }
 
 /// The lowest value of the outcome that reaches `k` of `bounds`.
-fn floor_of(bounds: &[i64], k: usize) -> i64 {
+pub(crate) fn floor_of(bounds: &[i64], k: usize) -> i64 {
     match k {
         0 => 0,
         k => bounds[k - 1],

@@ -11,7 +11,7 @@ use super::record::TableRecord;
 use super::score::{outcome_of, paid, targets, Score};
 use super::shown::{sorted, title, tricks, TableTrick};
 use crate::advice::{Advice, Severities};
-use crate::analysis::Changed;
+use crate::analysis::{is_double_dummy, AnalysisView, Changed, SingleDummy, SingleDummySummary};
 use crate::error::Error;
 use crate::settle::DeclaredOutcome;
 use serde::Serialize;
@@ -46,6 +46,9 @@ pub struct TablePlay {
     pub advice: Option<Advice>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub changed: Option<Changed>,
+    /// The card judged by what its player could know (the players' view only, at three).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub single_dummy: Option<SingleDummy>,
 }
 
 /// What a question out of its budget proved: the value before the card lies in
@@ -77,6 +80,9 @@ pub struct TablePlayer {
     pub advice: Severities,
     pub cost: u32,
     pub loss: i64,
+    /// The players' view only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub single_dummy: Option<SingleDummySummary>,
 }
 
 /// The analysis of a game at a wide table.
@@ -108,6 +114,15 @@ pub struct TableAnalysis {
     /// The result as played, and in words (absent while cards are to be played).
     pub result: Option<Score>,
     pub result_text: Option<String>,
+    /// `players` where each card is also judged by what its player could know (absent:
+    /// double dummy).
+    #[serde(skip_serializing_if = "is_double_dummy")]
+    pub view: AnalysisView,
+    /// The worlds asked for per decision and their seed (the players' view only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub samples: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
 }
 
 impl Levels {
@@ -129,6 +144,7 @@ impl TablePlayer {
             advice: Severities::default(),
             cost: 0,
             loss: 0,
+            single_dummy: None,
         }
     }
 
@@ -173,6 +189,7 @@ impl TableAnalysis {
                 loss: None,
                 advice: None,
                 changed: None,
+                single_dummy: None,
             };
             let taken = position.points_of(deal.declarers());
             match questions.values(&position)? {
@@ -216,6 +233,9 @@ impl TableAnalysis {
             tricks: tricks(game).0,
             result_text: result.as_ref().map(Score::in_words),
             result,
+            view: AnalysisView::DoubleDummy,
+            samples: None,
+            seed: None,
         })
     }
 }

@@ -16,30 +16,19 @@ use super::game::{Game, Position};
 use super::questions::{Limits, Questions};
 use super::record::TableRecord;
 use super::score::{outcome_of, paid};
+use crate::cards::{Card, Cards};
+use crate::contract::Contract;
+use crate::contract::Measure;
 use crate::deal::Rng;
 use crate::error::Error;
 use crate::search::Solver;
 use crate::settle::DeclaredOutcome;
-use crate::single_dummy::{parallel, round};
+use crate::shown::cards_text;
+use crate::single_dummy::{
+    decision_seed, floor_of, outlooks_map, reached, CardOutlook, DecisionWorlds, Ending, Outlook,
+    Sampling, Values, WorldRead,
+};
 use serde::Serialize;
-use std::collections::BTreeMap;
-
-/// One legal card over the worlds judged.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct TableOutlook {
-    /// The declarer's card points at the end, in expectation.
-    pub expected: f64,
-    /// How often the player's side wins after it; wins schneider; wins schwarz (read
-    /// from the points).
-    pub win: f64,
-    pub schneider: f64,
-    pub schwarz: f64,
-    /// What the player is paid in expectation (negative: pays).
-    pub settlement: f64,
-    /// What it loses in expectation against the first of the best cards (0 for one).
-    pub loss: f64,
-}
 
 /// The decision of the player to move at three, by what he could know.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -53,15 +42,20 @@ pub struct TableDecision {
     /// Worlds asked for, and the seed they were drawn from.
     pub samples: usize,
     pub seed: u64,
-    /// Worlds judged: every one where there are no more than `samples` (`exhaustive`).
+    /// Worlds judged: every one where there are no more than `samples` (`exhaustive`:
+    /// the averages are exact); of a sample, fewer where the best card was clear before
+    /// (sequential stopping, RULES.md section 11).
     pub worlds: usize,
     pub exhaustive: bool,
-    /// Each legal card, by its face.
-    #[cfg_attr(feature = "openapi", schema(value_type = BTreeMap<String, TableOutlook>))]
-    pub cards: BTreeMap<Face, TableOutlook>,
+    /// Each legal card, in card order, with its loss against the best and, where the
+    /// worlds settle it, its severity (as at four seats).
+    #[cfg_attr(feature = "openapi", schema(value_type = std::collections::BTreeMap<String, CardOutlook>))]
+    #[serde(serialize_with = "outlooks_map")]
+    pub cards: Vec<CardOutlook>,
     /// The cards that pay the player most in expectation, points breaking ties.
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
-    pub best: Vec<Face>,
+    #[serde(serialize_with = "cards_text")]
+    pub best: Vec<Card>,
 }
 
 /// What the player to move knows at a position of `game`: the cards the others may hold,
@@ -212,118 +206,216 @@ impl Worlds {
     }
 }
 
-/// One legal card in one world: the soloist's points at the end, the ending, and what it
-/// pays the player.
-type Judged = (Face, u32, DeclaredOutcome, i64);
+/// The soloist's card points at which the outcome of `deal` changes, in order (a final
+/// value lies in the outcome of the highest boundary at most it, or below them all).
+fn boundaries(deal: &Deal) -> Vec<i64> {
+    let total = deal.table().points();
+    (1..=total)
+        .filter(|&v| outcome_of(deal, v) != outcome_of(deal, v - 1))
+        .map(i64::from)
+        .collect()
+}
+
+/// The solo of a deal at three; at von Alvensleben's tables the players' view is refused
+/// by name.
+pub(super) fn solo_at_three(deal: &Deal) -> Result<Contract, Error> {
+    match deal.game() {
+        TableGame::Three(contract) => Ok(contract),
+        _ => Err(Error::Conflict(
+            "--view players: the players' view at the other tables is judged at three; at \
+             von Alvensleben's tables `solve` and `analyze` give the values"
+                .to_string(),
+        )),
+    }
+}
+
+/// The worlds of a decision at three ([`DecisionWorlds`]): those of the view of the player
+/// to move in `game`, each card valued by the soloist's card points at the end and read as
+/// what the ending pays the player.
+pub(super) struct ThreeWorlds<'a> {
+    game: &'a Game,
+    contract: Contract,
+    view: View,
+    worlds: Worlds,
+    /// The player's legal cards (the same in every world), as faces and as cards.
+    faces: Vec<Face>,
+    pub(super) cards: Vec<Card>,
+    /// The soloist's card points at which the outcome changes, where each card is judged
+    /// by what it pays alone (threshold questions, as at four seats); none where its
+    /// exact value is asked.
+    bounds: Option<Vec<i64>>,
+    /// Each question's node budget where the solver sets none.
+    question: u64,
+}
+
+impl<'a> ThreeWorlds<'a> {
+    /// The worlds of the view of the player to move in `game` (at three, playing
+    /// `contract`): as many as `sampling` asks where each card's exact value is
+    /// (`sampling.points`) or only what it pays, drawn from `seed`, or all where there
+    /// are no more.
+    pub(super) fn new(
+        game: &'a Game,
+        contract: Contract,
+        (sampling, seed): (&Sampling, u64),
+        question: u64,
+    ) -> Result<ThreeWorlds<'a>, Error> {
+        let bounds = (!sampling.points).then(|| boundaries(game.deal()));
+        let drawn = (sampling.ceiling_for(bounds.is_none()), seed);
+        let view = View::of(game);
+        let faces = game.legal_cards();
+        // The short pack has no Sixes: every face is a card.
+        let cards = faces
+            .iter()
+            .map(|f| f.card().ok_or(Error::BadView(format!("{f} at three"))))
+            .collect::<Result<Vec<Card>, Error>>()?;
+        Ok(ThreeWorlds {
+            game,
+            contract,
+            worlds: Worlds::of(&view, drawn),
+            view,
+            faces,
+            cards,
+            bounds,
+            question,
+        })
+    }
+
+    /// World `i`'s deal.
+    fn deal(&self, i: usize) -> Result<Deal, Error> {
+        Ok(Deal::three(
+            self.contract,
+            &self.worlds.hands(i, &self.view, self.game),
+        )?)
+    }
+}
+
+impl DecisionWorlds for ThreeWorlds<'_> {
+    fn empty(&self) -> Outlook {
+        let weights = vec![1.0; self.worlds.count];
+        Outlook::empty(
+            Measure::Points,
+            self.cards.clone(),
+            self.worlds.exhaustive,
+            weights,
+            self.bounds.is_none(),
+        )
+    }
+
+    fn len(&self) -> usize {
+        self.worlds.count
+    }
+
+    /// Each open card's value: the soloist's card points once it is played and the rest
+    /// played perfectly; where only what it pays is asked, the lowest value of the outcome
+    /// it reaches, by threshold questions (the first at the previous card's outcome).
+    fn values(&self, solver: &mut Solver, i: usize, open: u32) -> Result<Values, Error> {
+        let deal = self.deal(i)?;
+        let position = *Game::replay(deal.clone(), self.game.played())?.position();
+        let mut questions = Questions::new(&deal, Limits::of_solver(solver, self.question));
+        let mut previous = None;
+        let mut values = Vec::with_capacity(self.faces.len());
+        for (c, &face) in self.faces.iter().enumerate() {
+            if open & 1 << c == 0 {
+                values.push(None);
+                continue;
+            }
+            let mut after = position;
+            after.play(deal.order(), face);
+            let taken = after.points_of(deal.declarers()) as i64;
+            let Some(bounds) = &self.bounds else {
+                let rest = questions.value(&after)?.map_err(|_| Error::SearchBudget)?;
+                values.push(Some(taken + rest as i64));
+                continue;
+            };
+            // Whether the soloist ends with at least `t` card points.
+            let at_least = |t: i64| match t <= taken {
+                true => Ok(true),
+                false => (questions.reaches(&after, (t - taken) as u32)?)
+                    .map_err(|_| Error::SearchBudget),
+            };
+            let guess = previous.map(|k: usize| k.saturating_sub(1));
+            let k = reached(bounds, guess, at_least)?;
+            previous = Some(k);
+            values.push(Some(floor_of(bounds, k)));
+        }
+        Ok(values)
+    }
+
+    fn endings(&self, i: usize, values: &[Option<i64>]) -> Result<WorldRead, Error> {
+        // The Laufende, and so what an ending pays, follow the world's hands.
+        let deal = self.deal(i)?;
+        let seat = self.view.seat as usize;
+        let ours = deal.declarers() & 1 << seat != 0;
+        let stake = paid(&deal, DeclaredOutcome::plain(true))[seat].abs().max(1);
+        let ending = |value: i64| {
+            let end = outcome_of(&deal, value as u32);
+            let won = end.won == ours;
+            let money = paid(&deal, end)[seat];
+            let favour = if ours { value } else { -value };
+            Ending {
+                value,
+                favour,
+                ours: Some([won, won && end.schneider, won && end.schwarz]),
+                money: Some(money),
+                share: crate::advice::share(stake, Some(money), favour),
+            }
+        };
+        Ok(WorldRead {
+            endings: values.iter().map(|&v| v.map(ending)).collect(),
+            unit: 2.0 * stake as f64,
+            dealt: None,
+        })
+    }
+}
 
 impl TableRecord {
     /// The decision of the player to move at three (`seat`, where named, must be him),
-    /// over at most `samples` worlds drawn from `seed` (all of them where there are no
-    /// more), each searched with `solvers` (one thread each; the answer does not depend on
-    /// how many) within their limits (each question's nodes, else `question`).
+    /// over at most `sampling.samples` worlds drawn as `analyze --view players` draws this
+    /// decision's (all of them where there are no more), judged in rounds and stopped
+    /// once the best card is clear as at four seats (`sampling.sequential`), each searched
+    /// with `solvers` (one thread each; the answer does not depend on how many) within
+    /// their limits (each question's nodes, else `question`).
     pub fn decide(
         &self,
         seat: Option<u8>,
-        drawn: (usize, u64),
+        sampling: &Sampling,
         question: u64,
         solvers: &mut [Solver],
     ) -> Result<TableDecision, Error> {
         let game = self.game()?;
         let deal = game.deal();
-        let TableGame::Three(contract) = deal.game() else {
-            return Err(Error::Conflict(
-                "--view players: the players' view at the other tables is judged at three; \
-                 at von Alvensleben's tables `solve` gives the values"
-                    .to_string(),
-            ));
-        };
+        let contract = solo_at_three(deal)?;
         if game.position().is_over() {
             return Err(Error::NothingToSolve);
         }
-        let view = View::of(&game);
-        if let Some(s) = seat.filter(|&s| s != view.seat) {
+        let to_move = game.position().to_move();
+        if let Some(s) = seat.filter(|&s| s != to_move) {
             return Err(Error::InvalidRecord(format!(
-                "seat: seat {s} is not to move; seat {} is",
-                view.seat
+                "seat: seat {s} is not to move; seat {to_move} is"
             )));
         }
-        let worlds = Worlds::of(&view, drawn);
-        let per_world = parallel::each(solvers, worlds.count, |solver, i| {
-            let deal = Deal::three(contract, &worlds.hands(i, &view, &game))?;
-            let position = *Game::replay(deal.clone(), game.played())?.position();
-            let taken = position.points_of(deal.declarers());
-            let mut questions = Questions::new(&deal, Limits::of_solver(solver, question));
-            let values = questions.values(&position)?.ok_or(Error::SearchBudget)?;
-            let judged = values.into_iter().map(|(f, v)| {
-                let end = outcome_of(&deal, taken + v);
-                (f, taken + v, end, paid(&deal, end)[view.seat as usize])
-            });
-            Ok(judged.collect::<Vec<Judged>>())
-        })?;
-        let ours = deal.declarers() & 1 << view.seat != 0;
-        let (cards, best) = outlooks(&per_world, ours);
+        let seed = decision_seed(sampling.seed, game.played().len());
+        let worlds = ThreeWorlds::new(&game, contract, (sampling, seed), question)?;
+        let all: Cards = worlds.cards.iter().copied().collect();
+        let decision = (worlds, all, sampling.sequential);
+        let outlook = Outlook::judge_each(vec![decision], solvers)?.remove(0);
         Ok(TableDecision {
             id: self.id.clone(),
             table: deal.game().name(),
-            seat: view.seat,
+            seat: to_move,
             measure: "points",
-            samples: drawn.0.max(1),
-            seed: drawn.1,
-            worlds: worlds.count,
-            exhaustive: worlds.exhaustive,
-            cards,
-            best,
+            samples: sampling.ceiling_for(outlook.exact).max(1),
+            seed: sampling.seed,
+            worlds: outlook.worlds(),
+            exhaustive: outlook.exhaustive,
+            cards: outlook.card_outlooks(),
+            best: outlook
+                .best()
+                .into_iter()
+                .map(|c| outlook.cards[c])
+                .collect(),
         })
     }
-}
-
-/// Each legal card's averages over the worlds judged (`ours`: whether the player is the
-/// soloist), and the best cards: those that pay most, the side's points breaking ties.
-fn outlooks(per_world: &[Vec<Judged>], ours: bool) -> (BTreeMap<Face, TableOutlook>, Vec<Face>) {
-    let n = per_world.len().max(1) as f64;
-    let mut cards: BTreeMap<Face, TableOutlook> = BTreeMap::new();
-    for &(face, points, end, pays) in per_world.iter().flatten() {
-        let side_won = end.won == ours;
-        let o = cards.entry(face).or_insert(TableOutlook {
-            expected: 0.0,
-            win: 0.0,
-            schneider: 0.0,
-            schwarz: 0.0,
-            settlement: 0.0,
-            loss: 0.0,
-        });
-        o.expected += points as f64 / n;
-        o.win += side_won as u8 as f64 / n;
-        o.schneider += (side_won && end.schneider) as u8 as f64 / n;
-        o.schwarz += (side_won && end.schwarz) as u8 as f64 / n;
-        o.settlement += pays as f64 / n;
-    }
-    for o in cards.values_mut() {
-        for x in [
-            &mut o.expected,
-            &mut o.win,
-            &mut o.schneider,
-            &mut o.schwarz,
-            &mut o.settlement,
-        ] {
-            *x = round(*x, 4);
-        }
-    }
-    let key = |o: &TableOutlook| (o.settlement, if ours { o.expected } else { -o.expected });
-    let top = cards
-        .values()
-        .map(key)
-        .reduce(|b, k| if k > b { k } else { b });
-    let best: Vec<Face> = cards
-        .iter()
-        .filter(|(_, o)| Some(key(o)) == top)
-        .map(|(&f, _)| f)
-        .collect();
-    let most = top.map_or(0.0, |t| t.0);
-    for o in cards.values_mut() {
-        o.loss = round(most - o.settlement, 4);
-    }
-    (cards, best)
 }
 
 #[cfg(test)]

@@ -1,0 +1,80 @@
+//! A game at three judged card by card by what each player could know (`analyze --view
+//! players`, RULES.md sections 11 and 16): the double-dummy analysis, and every card with
+//! a choice judged over the worlds of its player's view ([`super::players`]) by the
+//! four-seat stopping rule and verdict, so that a card is named a mistake only where the
+//! worlds settle it.
+
+use super::game::Game;
+use super::players::{solo_at_three, ThreeWorlds};
+use super::questions::Limits;
+use super::record::TableRecord;
+use super::TableAnalysis;
+use crate::analysis::{AnalysisView, SingleDummySummary};
+use crate::cards::Cards;
+use crate::error::Error;
+use crate::search::Solver;
+use crate::single_dummy::{decision_seed, judge_over_worlds, only_card, Outlook, Sampling};
+
+impl TableRecord {
+    /// The analysis of the game at three within `limits` (double dummy), and every card
+    /// with a choice also judged over at most `sampling.samples` worlds of its player's
+    /// view (all where there are no more), drawn from its own stream of `sampling.seed`
+    /// (as `solve --view players` draws that decision's), each world's questions within
+    /// `question` nodes, on `solvers` (one thread each; the answer does not depend on how
+    /// many).
+    pub fn analyze_players(
+        &self,
+        limits: Limits,
+        sampling: &Sampling,
+        question: u64,
+        solvers: &mut [Solver],
+    ) -> Result<TableAnalysis, Error> {
+        let game = self.game()?;
+        let contract = solo_at_three(game.deal())?;
+        let mut analysis = TableAnalysis::of(&game, self.id.clone(), limits)?;
+        analysis.view = AnalysisView::Players;
+        analysis.samples = Some(sampling.ceiling_for(sampling.points).max(1));
+        analysis.seed = Some(sampling.seed);
+        // The positions before each card; those with a choice are judged, all at once.
+        let played = game.played();
+        let positions = (0..played.len())
+            .map(|i| Game::replay(game.deal().clone(), &played[..i]))
+            .collect::<Result<Vec<Game>, _>>()?;
+        let chosen: Vec<bool> = positions
+            .iter()
+            .map(|p| p.legal_cards().len() > 1)
+            .collect();
+        let mut decisions = Vec::new();
+        for (i, position) in positions.iter().enumerate().filter(|&(i, _)| chosen[i]) {
+            let drawn = (sampling, decision_seed(sampling.seed, i));
+            let worlds = ThreeWorlds::new(position, contract, drawn, question)?;
+            let card = played[i]
+                .card()
+                .ok_or(Error::BadView(format!("{} at three", played[i])))?;
+            decisions.push((worlds, Cards::EMPTY.with(card), sampling.sequential));
+        }
+        let mut outlooks = Outlook::judge_each(decisions, solvers)?.into_iter();
+        let mut summaries = vec![SingleDummySummary::default(); analysis.players.len()];
+        for (play, chosen) in analysis.plays.iter_mut().zip(chosen) {
+            // Every face at three is a card (checked above for the cards with a choice).
+            let Some(card) = play.card.card() else {
+                continue;
+            };
+            let judged = match chosen {
+                true => {
+                    let outlook = outlooks.next().ok_or(Error::BadView(
+                        "single dummy: a decision was not judged".to_string(),
+                    ))?;
+                    judge_over_worlds(&outlook, card)
+                }
+                false => only_card(card),
+            };
+            summaries[play.seat as usize].count(&judged);
+            play.single_dummy = Some(judged);
+        }
+        for (p, s) in analysis.players.iter_mut().zip(summaries) {
+            p.single_dummy = Some(s);
+        }
+        Ok(analysis)
+    }
+}

@@ -235,9 +235,10 @@ function viewLines(root) {
     parts.push(el("p", {}, "Best line: ", lineByTrick(l.best, p.index)), el("p", {}, "Played line: ", lineByTrick(l.played, p.index)));
   }
   // The players' view on the service: three of the deals this card's verdict averaged
-  // over, asked of the service when wanted (a saved report has no service to ask).
+  // over, asked of the service when wanted (a saved report has no service to ask; the
+  // worlds are shown at four seats).
   const sd = p.single_dummy;
-  if (analysis.view === "players" && R.data.base && sd && sd.worlds > 0) {
+  if (analysis.view === "players" && R.data.base && sd && sd.worlds > 0 && !analysis.table) {
     const list = el("ol", { id: "imagined", class: "worlds" });
     const button = el("button", { type: "button", id: "show-worlds" }, "Show three of the deals this verdict imagined");
     button.addEventListener("click", () => showImagined(p, analysis, button, list));
@@ -392,7 +393,8 @@ function start(data, root) {
   setData(data);
   if (at.fault) root.querySelector("#step").textContent = at.fault;
   const table = data.analysis.table;
-  if (table) root.querySelector("#sdlink").hidden = true;
+  // The players' view is judged at four seats and at three.
+  if (table && table !== "three") root.querySelector("#sdlink").hidden = true;
   // The deal declares the game at von Alvensleben's tables: no contract to choose there.
   if (table && table !== "three") {
     root.querySelector("#contracts").textContent = "The deal declares the game at this table: no contract to choose.";

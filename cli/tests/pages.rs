@@ -519,6 +519,30 @@ fn the_replay_page_seats_six_and_eight_around_the_table() {
             session.screenshot_if_asked("replay-eight.png");
         }
     }
+    // A game at three by what each player could know: the single-dummy curve and each
+    // card's money lost beside the double-dummy figures; no imagined deals (four seats').
+    let three = std::fs::read_to_string(repo().join("examples/three.jsonl")).unwrap();
+    ureq::post(&server.url("/api/v1/games"))
+        .send_string(&three)
+        .unwrap();
+    session.go(&server.url("/games/three-1?view=players&step=10"));
+    wait_for(
+        &session,
+        "document.getElementById('replay').dataset.sd",
+        "done",
+    );
+    let status = session.run("return document.getElementById('sd-status').textContent;");
+    assert!(
+        status.as_str().unwrap().starts_with("Single dummy added"),
+        "{status}"
+    );
+    let curve = session.run("return document.querySelectorAll('#graph polyline.sd').length;");
+    assert_eq!(curve.as_u64(), Some(1));
+    let seats = session.run("return document.querySelectorAll('.table .seat').length;");
+    assert_eq!(seats.as_u64(), Some(3));
+    let asked = session.run("return document.querySelectorAll('#show-worlds').length;");
+    assert_eq!(asked.as_u64(), Some(0));
+    session.screenshot_if_asked("replay-three-players.png");
     session.close();
 }
 

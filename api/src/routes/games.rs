@@ -285,12 +285,17 @@ pub(crate) async fn game_analysis(
     let search = move |g: solver::Game, s: &mut solver::Solver| {
         solver::analyze_in(&g, sampling, lines, std::slice::from_mut(s))
     };
-    // A game at another table is judged double dummy.
+    // A game at another table is judged double dummy; at three also by the players' view.
     let table: TableQuestion<TableAnalysis> = match sampling {
-        None => Ok(|r, s| r.analyze(Limits::of_solver(s, TABLE_ANALYSIS_NODES))),
+        None => Ok(Box::new(|r, s| {
+            r.analyze(Limits::of_solver(s, TABLE_ANALYSIS_NODES))
+        })),
+        Some(sampling) if sampling.assume.is_empty() => Ok(Box::new(move |r, s| {
+            let per_card = Limits::of_solver(s, TABLE_ANALYSIS_NODES);
+            r.analyze_players(per_card, &sampling, TABLE_NODES, std::slice::from_mut(s))
+        })),
         Some(_) => Err(four_seats_question(
-            "view=players: the players' view is judged at four seats with one pack; at the \
-             other tables the analysis is double dummy",
+            "assume: assumptions narrow the worlds at four seats with one pack",
         )),
     };
     stored_or_computed(
@@ -323,8 +328,9 @@ pub(crate) async fn game_contracts(
     let key = Some("contracts".to_string());
     let check = |r: solver::Record| r.deal().map(|_| r);
     let search = |r: solver::Record, s: &mut solver::Solver| solver::contracts(&r, s);
-    let table: TableQuestion<ContractsReport> =
-        Ok(|r, s| r.contracts(Limits::of_solver(s, TABLE_NODES)));
+    let table: TableQuestion<ContractsReport> = Ok(Box::new(|r, s| {
+        r.contracts(Limits::of_solver(s, TABLE_NODES))
+    }));
     stored_or_computed(
         state,
         client_of(&req),
@@ -339,7 +345,8 @@ pub(crate) async fn game_contracts(
 /// What a stored game's question asks of a game at another table: its search on a solver
 /// worker, or the fault to answer.
 pub(crate) type TableQuestion<U> = Result<TableSearch<U>, ApiError>;
-pub(crate) type TableSearch<U> = fn(TableRecord, &mut solver::Solver) -> Result<U, solver::Error>;
+pub(crate) type TableSearch<U> =
+    Box<dyn FnOnce(TableRecord, &mut solver::Solver) -> Result<U, solver::Error> + Send>;
 
 /// What a stored game's analyses share: the answer kept under `key` (and the pack, where
 /// not German) if there is one, else the stored record checked (`check`), searched on a

@@ -288,7 +288,7 @@ pub fn odds(o: &HandOdds, pack: Pack) -> String {
         o.seed,
         match o.inference {
             "none" => "every deal alike",
-            _ => "as likely as the passes before him make them",
+            _ => "as likely as the calls before him make them",
         }
     );
     let _ = writeln!(

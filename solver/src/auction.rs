@@ -318,25 +318,32 @@ impl AuctionModel {
     }
 
     /// How likely the seats before `seat` in the bidding order (forehand, seat 0, first)
-    /// were to pass with the hands of `deal`, where `seat` is still to speak: the
-    /// product of their chances of passing. 1 where the model says nothing: where the seats
-    /// do not bid freely ([`Deal::fixed_bidding`]).
+    /// were to pass with the hands of `deal`, where `seat` is still to speak
+    /// ([`AuctionModel::spoke_before_at`] with every call a pass).
     pub fn passed_before(&self, deal: &Deal, seat: Seat) -> f64 {
-        self.passed_before_at(deal, seat, &Table::of(deal))
+        let said = vec![Call::Pass; seat.index()];
+        self.spoke_before_at(deal, &said, &Table::of(deal))
     }
 
-    /// [`AuctionModel::passed_before`], `table` that of `deal` (worked out once for many
-    /// deals at it).
-    pub fn passed_before_at(&self, deal: &Deal, seat: Seat, table: &Table) -> f64 {
+    /// How likely the seats before the one still to speak were to say what they said
+    /// (`said`: their calls, forehand first) with the hands of `deal`, `table` that of
+    /// `deal` (worked out once for many deals at it): the product of their chances of it,
+    /// a pass by wanting no game, "I play" by wanting one (a Sauspiel or a solo-class game,
+    /// whichever was to come). 1 where the model says nothing: where the seats do not bid
+    /// freely ([`Deal::fixed_bidding`]).
+    pub fn spoke_before_at(&self, deal: &Deal, said: &[Call], table: &Table) -> f64 {
         if deal.fixed_bidding().is_some() {
             return 1.0;
         }
         Seat::ALL
             .iter()
-            .filter(|s| s.index() < seat.index())
-            .map(|&s| {
-                let x = features_at(deal, s, &table.solos[s]);
-                self.wishes(&x)[Wish::Pass as usize]
+            .zip(said)
+            .map(|(&s, call)| {
+                let p = self.wishes(&features_at(deal, s, &table.solos[s]));
+                match call {
+                    Call::Play => p[Wish::Sauspiel as usize] + p[Wish::Solo as usize],
+                    Call::Pass | Call::Ramsch => p[Wish::Pass as usize],
+                }
             })
             .product()
     }

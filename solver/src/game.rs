@@ -131,6 +131,14 @@ impl Deal {
         self.auction
     }
 
+    /// The same deal without the auction as it happened.
+    pub(crate) fn without_auction(self) -> Deal {
+        Deal {
+            auction: None,
+            ..self
+        }
+    }
+
     /// Whether `contract` is what the auction, if given, could end in (RULES.md section
     /// 7): its declarer said "I play"; a seat before him that said so wanted a lower game
     /// (between equal games the seat nearer forehand wins), so he needs a game above the

@@ -14,7 +14,7 @@ use crate::cards::Cards;
 use crate::contract::{Contract, Variant};
 use crate::deal::Rng;
 use crate::error::Error;
-use crate::game::{choices, Deal, Setup};
+use crate::game::{choices, Call, Deal, Setup};
 use crate::record::Record;
 use crate::search::Solver;
 use crate::seat::{BySeat, Seat};
@@ -49,18 +49,49 @@ pub struct HandQuestion {
     seat: Seat,
     /// The contracts to judge: the record's, or every one the seat may announce.
     contracts: Vec<Contract>,
+    /// What the seats before it said in the auction (each passed where the record does
+    /// not give the auction as it happened).
+    said: Vec<Call>,
+}
+
+/// The contracts `seat` may announce at the table of `deal` ([`choices`]) after the calls
+/// of the seats before him (`said`): none below a game one of them said "I play" to (between
+/// equal games the seat nearer forehand plays).
+fn open_to(deal: &Deal, seat: Seat, said: &[Call]) -> Vec<Contract> {
+    let outbid = said.contains(&Call::Play);
+    choices(deal, seat)
+        .into_iter()
+        .filter(|c| !outbid || outbids(c))
+        .collect()
+}
+
+/// Whether `contract` outbids a seat before its declarer that said "I play": a game above
+/// the lowest (between equal games the seat nearer forehand plays).
+fn outbids(contract: &Contract) -> bool {
+    contract.bid_rank().is_some_and(|rank| rank > 0)
+}
+
+/// What the seats before `seat` said in the auction of `deal`: as it happened where the
+/// record gives it, else each passed (it is `seat`'s turn to speak).
+fn said_before(deal: &Deal, seat: Seat) -> Vec<Call> {
+    match deal.auction() {
+        Some(calls) => calls[..seat.index()].to_vec(),
+        None => vec![Call::Pass; seat.index()],
+    }
 }
 
 impl HandQuestion {
     /// The question `odds` asks of a record (INTERFACE.md section 3): the hand of `seat`,
     /// or of the one seat whose hand is shown, with every other hand hidden; the record's
     /// contract first where it is that seat's, then every other contract the seat may
-    /// announce at the table (a record that hides hands must not name another seat's
-    /// contract). The play is not read.
+    /// announce at the table and, where the record gives it, after the auction as it
+    /// happened (a record that hides hands must not name another seat's contract). The
+    /// play is not read.
     pub fn of_record(record: &Record, seat: Option<Seat>) -> Result<HandQuestion, Error> {
         let (deal, seat, mut contracts) = record.hand_view(seat)?;
         if !contracts.is_empty() {
-            for c in choices(&deal.without_stoesse(), seat) {
+            let said = said_before(&deal, seat);
+            for c in open_to(&deal.without_stoesse(), seat, &said) {
                 if !contracts.contains(&c) {
                     contracts.push(c);
                 }
@@ -74,6 +105,10 @@ impl HandQuestion {
     /// not among them).
     pub fn new(table: Deal, seat: Seat, contracts: Vec<Contract>) -> Result<HandQuestion, Error> {
         table.check_chosen_before_play()?;
+        // The seat decides at its turn: what the seats before it said is read, its own
+        // call and the later ones are not (the question is what it should say).
+        let said = said_before(&table, seat);
+        let table = table.without_auction();
         if table.variant() == Variant::German {
             return Err(Error::BadView(
                 "odds: in German Schafkopf the declaration follows from all four hands \
@@ -82,10 +117,18 @@ impl HandQuestion {
             ));
         }
         let contracts = if contracts.is_empty() {
-            choices(&table, seat)
+            open_to(&table, seat, &said)
         } else {
             contracts
         };
+        let outbid = said.contains(&Call::Play);
+        if let Some(c) = contracts.iter().find(|c| outbid && !outbids(c)) {
+            return Err(Error::Conflict(format!(
+                "odds: a seat before seat {seat} said 'play' in the auction, and between \
+                 equal games the seat nearer forehand plays: {c} cannot outbid him"
+            )));
+        }
+
         for &c in &contracts {
             if c.declarer() != Some(seat) {
                 return Err(Error::BadView(format!(
@@ -106,6 +149,7 @@ impl HandQuestion {
             table: table.without_stoesse(),
             seat,
             contracts,
+            said,
         })
     }
 
@@ -169,7 +213,7 @@ impl HandQuestion {
                     let deal = self.table.redealt(hands)?;
                     match passing {
                         Some((model, most, ref table)) => {
-                            let weight = model.passed_before_at(&deal, self.seat, table);
+                            let weight = model.spoke_before_at(&deal, &self.said, table);
                             if keep(&mut rng, weight, most) {
                                 return Ok(deal);
                             }
@@ -321,7 +365,7 @@ pub fn odds(
             let pilot =
                 question.deals(0, PILOT_DEALS, sampling.seed ^ PILOT_SEED, &assume, None)?;
             let table = crate::auction::Table::of(&question.table);
-            let weight = |d: &Deal| model.passed_before_at(d, question.seat, &table);
+            let weight = |d: &Deal| model.spoke_before_at(d, &question.said, &table);
             Some((model, pilot.iter().map(weight).fold(0.0, f64::max)))
         }
     };

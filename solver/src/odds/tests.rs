@@ -228,3 +228,56 @@ fn the_seats_that_passed_before_hold_weaker_hands() {
     let deals = first.deals(0, 50, 1, &[], Some((model, 1.0))).unwrap();
     assert_eq!(deals, first.deals(0, 50, 1, &[], None).unwrap());
 }
+
+/// Where the record gives the auction as it happened, the calls before the asking seat are
+/// read: a seat that said "I play" holds a stronger hand than one that passed, the seat
+/// may only outbid him (no Sauspiel), and its own call and the later ones are not read.
+#[test]
+fn the_calls_before_the_seat_are_read_where_the_record_gives_them() {
+    let hand = r#""EU GU SU EA EZ GA GZ S7""#;
+    let question = |auction: &str| {
+        let line = format!(r#"{{"hands": [null, null, {hand}, null]{auction}}}"#);
+        HandQuestion::of_record(&Record::from_json(&line).unwrap(), None)
+    };
+    let model = crate::auction::AuctionModel::shipped();
+    let trumps = |deals: &[Deal], seat: Seat| {
+        let order = Contract::Ramsch.order(Deck::Long);
+        let sum: u32 = deals
+            .iter()
+            .map(|d| d.hands()[seat].intersect(order.trumps()).len())
+            .sum();
+        sum as f64 / deals.len() as f64
+    };
+    let weighed = |q: &HandQuestion| {
+        let table = crate::auction::Table::of(&q.table);
+        let pilot = q.deals(0, PILOT_DEALS, 9, &[], None).unwrap();
+        let most = pilot
+            .iter()
+            .map(|d| model.spoke_before_at(d, &q.said, &table))
+            .fold(0.0, f64::max);
+        q.deals(0, 2000, 1, &[], Some((model, most))).unwrap()
+    };
+    let passed = question("").unwrap();
+    let played = question(r#", "auction": ["play", "pass", "play", "pass"]"#).unwrap();
+    assert_eq!(played.said, [Call::Play, Call::Pass]);
+    let (p, q) = (
+        trumps(&weighed(&passed), Seat::S0),
+        trumps(&weighed(&played), Seat::S0),
+    );
+    assert!(
+        q > p + 1.0,
+        "seat 0 said 'play': {q:.2} trumps against {p:.2}"
+    );
+    assert!(played.contracts.iter().all(|c| c.bid_rank() > Some(0)));
+    assert!(passed.contracts.iter().any(|c| c.bid_rank() == Some(0)));
+    // The seat's own pass is not read: the question is what it should have said.
+    let own = question(r#", "auction": ["pass", "pass", "pass", "pass"]"#).unwrap();
+    assert_eq!(own.contracts, passed.contracts);
+    // Its Sauspiel after seat 0's "I play" is refused by name.
+    let line = format!(
+        r#"{{"hands": [null, null, {hand}, null], "auction": ["play", "pass", "play", "pass"],
+            "contract": {{"game": "sauspiel", "suit": "S", "declarer": 2}}}}"#
+    );
+    let e = HandQuestion::of_record(&Record::from_json(&line).unwrap(), None).unwrap_err();
+    assert!(e.to_string().contains("cannot outbid him"), "{e}");
+}

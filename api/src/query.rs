@@ -392,7 +392,8 @@ pub struct OddsParams {
     #[param(inline)]
     pub assume: Option<String>,
     /// `auction` (the default) keeps each deal in proportion to how likely the seats
-    /// before this one in the bidding order were to pass; `none` takes every deal alike.
+    /// before this one in the bidding order were to pass (or to say what the record's
+    /// `auction` says they said); `none` takes every deal alike.
     #[param(inline)]
     pub inference: Option<InferenceName>,
 }

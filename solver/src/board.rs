@@ -26,7 +26,8 @@ pub struct Board {
     /// The contract as the record form writes it (absent before one is chosen).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contract: Option<ContractSpec>,
-    /// The declaring side (empty in Ramsch and before a contract).
+    /// The declaring side (empty in Ramsch, before a contract and in a Strixner's opening
+    /// tricks, before the solo is announced).
     pub declarers: Vec<Seat>,
     /// Whose card it is (absent before a contract and once the hand is over).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -59,15 +60,16 @@ pub struct Board {
 }
 
 impl Board {
-    /// The board of a record: its game after `play`, or before a contract its deal (then
-    /// `play` must be empty). A hand thrown in has no board.
+    /// The board of a record: its game after `play` (which may stop within a Strixner's
+    /// opening tricks: everyone for himself, no sides yet), or before a contract its deal
+    /// (then `play` must be empty). A hand thrown in has no board.
     pub fn of_record(record: &Record) -> Result<Board, Error> {
         record.check_names()?;
         if record.thrown_in {
             return Err(Error::ThrownIn);
         }
         match record.contract {
-            Some(_) => Ok(Board::of_game(&record.game()?)),
+            Some(_) => Ok(Board::of_game(&record.game_so_far()?)),
             None if record.play.is_empty() => Ok(Board::of_deal(&record.deal()?)),
             None => Err(Error::NoContract),
         }
@@ -104,7 +106,10 @@ impl Board {
             id: setup.id().map(str::to_string),
             hands: sorted_hands(game, game.hands()),
             contract: Some(ContractSpec::of(&setup.contract())),
-            declarers: setup.declarers().iter().collect(),
+            declarers: match game.in_opening() {
+                true => Vec::new(),
+                false => setup.declarers().iter().collect(),
+            },
             to_move: (!over).then(|| game.to_move()),
             legal: match over {
                 true => Vec::new(),
@@ -237,5 +242,35 @@ mod tests {
         assert!(b.to_move.is_none() && b.legal.is_empty() && b.leader.is_none());
         assert_eq!(b.tricks.len(), 8);
         assert!(b.hands.iter().all(Vec::is_empty));
+    }
+
+    #[test]
+    fn a_strixner_shows_its_opening_tricks_before_the_solo_without_sides() {
+        use crate::pack::Pack;
+        use crate::record::CardText;
+        // Everyone plays for himself in the first three tricks: the board steps through
+        // them (no sides yet), while a search of such a position is refused by name.
+        let line = include_str!("../../examples/strixner.jsonl")
+            .lines()
+            .next()
+            .unwrap();
+        let mut record = Record::from_json(line).unwrap();
+        let play: Vec<Card> = record.play.cards(Pack::German, "play").unwrap();
+        record.play = CardText::from_cards(play[..5].to_vec());
+        let b = Board::of_record(&Record::from_json(&record.to_json()).unwrap()).unwrap();
+        assert_eq!((b.tricks.len(), b.current.len()), (1, 1));
+        assert!(b.declarers.is_empty() && !b.legal.is_empty());
+        let e = Record::from_json(&record.to_json())
+            .unwrap()
+            .game()
+            .unwrap_err();
+        assert!(
+            e.to_string().contains("must reach it (5 of 12 cards)"),
+            "{e}"
+        );
+        // From the twelfth card the solo's sides are shown.
+        record.play = CardText::from_cards(play[..12].to_vec());
+        let b = Board::of_record(&Record::from_json(&record.to_json()).unwrap()).unwrap();
+        assert_eq!(b.declarers, [Seat::S0]);
     }
 }

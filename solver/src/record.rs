@@ -801,17 +801,25 @@ impl Record {
 
     /// Validates the whole record and plays its cards, each checked.
     pub fn game(&self) -> Result<Game, Error> {
-        let setup = self.setup()?;
-        let play = self.play.cards(self.card_pack(), "play")?;
+        let game = self.game_so_far()?;
         // A Strixner's contract is named by its third trick: the play must reach it.
-        let opening = setup.opening_tricks() * 4;
-        if play.len() < opening {
+        if game.in_opening() {
+            let opening = game.setup().opening_tricks() * 4;
             return Err(Error::Conflict(format!(
                 "round strixner: the solo is announced by whoever takes the third trick, so \
                  the record's play must reach it ({} of {opening} cards)",
-                play.len()
+                game.plays().len()
             )));
         }
+        Ok(game)
+    }
+
+    /// [`Record::game`], but a Strixner's play may stop within its opening tricks, before
+    /// the solo is announced (each card still checked; the board steps through them). The
+    /// searches ask [`Record::game`]: there are no sides before the solo.
+    pub fn game_so_far(&self) -> Result<Game, Error> {
+        let setup = self.setup()?;
+        let play = self.play.cards(self.card_pack(), "play")?;
         Game::replay(setup, &play)
     }
 

@@ -19,7 +19,8 @@ use solver::{odds::HandOdds, ContractsReport};
 /// `view=players` the decision judged by what the player to move could know (as `schafkopf
 /// solve --view players`): each legal card's expectation, chance to win, schneider,
 /// schwarz and expected settlement over the worlds of his view, and the best cards. A game
-/// at von Alvensleben's tables or at three (`table`) gets its values double dummy.
+/// at von Alvensleben's tables (`table`) gets its values double dummy, one at three also
+/// the players' view.
 #[utoipa::path(tag = "analysis", params(BodyParams, SolveParams, PackParams), request_body(content(
         (Posted = "application/json"),
         (String = "text/plain", example = plain_example))),

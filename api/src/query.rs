@@ -686,69 +686,56 @@ impl GameFilters {
     }
 }
 
-/// A date (`2026-11-29`) or RFC 3339 UTC time, as stored timestamps compare: text in the
-/// same format (`2026-11-29T10:00:00.000Z`).
+/// A date (`2026-11-29`) or RFC 3339 UTC time (`2026-11-29T10:00:00Z`, a fraction of a
+/// second allowed), as stored timestamps compare: text in the same format, to the
+/// millisecond (`2026-11-29T10:00:00.000Z`). Text of the right shape that names no day or
+/// time of the calendar (`2026-02-30`, `24:00:00`) is refused as such.
 fn timestamp(text: &str, name: &str) -> Result<String, ApiError> {
+    use time::format_description::well_known::Rfc3339;
+    use time::macros::format_description;
+    use time::{Date, OffsetDateTime};
+    let day = format_description!("[year]-[month]-[day]");
+    // Whether the text starts with `shape`'s digits (9) and separators.
+    let shaped = |shape: &str| {
+        let pairs = shape.bytes().zip(text.bytes());
+        text.len() >= shape.len()
+            && pairs
+                .into_iter()
+                .all(|(p, t)| t == p || p == b'9' && t.is_ascii_digit())
+    };
     let bad = || {
-        bad_query(format!("{name} must be a date like 2026-11-29 or a UTC time like 2026-11-29T10:00:00Z, not '{text}'"),
-        )
+        bad_query(format!(
+            "{name} must be a date like 2026-11-29 or a UTC time like 2026-11-29T10:00:00Z, \
+             not '{text}'"
+        ))
     };
-    let b = text.as_bytes();
-    let digits = |r: std::ops::Range<usize>| {
-        b.get(r.clone())
-            .is_some_and(|s| s.iter().all(u8::is_ascii_digit))
+    let no_day = || bad_query(format!("{name}: there is no day {text:.10}"));
+    let at = if text.len() == 10 {
+        let date = Date::parse(text, day).map_err(|_| match shaped("9999-99-99") {
+            true => no_day(),
+            false => bad(),
+        })?;
+        date.midnight().assume_utc()
+    } else {
+        let parsed = text
+            .ends_with('Z')
+            .then(|| OffsetDateTime::parse(text, &Rfc3339));
+        match parsed {
+            Some(Ok(at)) => at,
+            _ if !shaped("9999-99-99T99:99:99") => return Err(bad()),
+            _ if Date::parse(&text[..10], day).is_err() => return Err(no_day()),
+            Some(Err(_)) => {
+                return Err(bad_query(format!(
+                    "{name}: there is no time {}",
+                    &text[11..19]
+                )))
+            }
+            None => return Err(bad()),
+        }
     };
-    let number = |r: std::ops::Range<usize>| -> u32 {
-        text.get(r).and_then(|s| s.parse().ok()).unwrap_or(0)
-    };
-    let date_ok = b.len() >= 10
-        && digits(0..4)
-        && b[4] == b'-'
-        && digits(5..7)
-        && b[7] == b'-'
-        && digits(8..10);
-    if !date_ok {
-        return Err(bad());
-    }
-    // A date that exists: month 1 to 12, the day within the month.
-    let (year, month, day) = (number(0..4), number(5..7), number(8..10));
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-    let days = match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => 0,
-    };
-    if day == 0 || day > days {
-        return Err(bad_query(format!("{name}: there is no day {text:.10}")));
-    }
-    if b.len() == 10 {
-        return Ok(format!("{text}T00:00:00.000Z"));
-    }
-    let time_ok = b.len() >= 20
-        && b[10] == b'T'
-        && digits(11..13)
-        && b[13] == b':'
-        && digits(14..16)
-        && b[16] == b':'
-        && digits(17..19)
-        && text.ends_with('Z')
-        && (b.len() == 20 || (b[19] == b'.' && b.len() > 21 && digits(20..b.len() - 1)));
-    if !time_ok {
-        return Err(bad());
-    }
-    if number(11..13) > 23 || number(14..16) > 59 || number(17..19) > 59 {
-        return Err(bad_query(format!(
-            "{name}: there is no time {}",
-            &text[11..19]
-        )));
-    }
-    // Stored times have milliseconds: `...:00Z` becomes `...:00.000Z` to compare right.
-    if b[19] == b'Z' {
-        return Ok(format!("{}.000Z", &text[..19]));
-    }
-    Ok(text.to_string())
+    let stored =
+        format_description!("[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z");
+    at.format(&stored).map_err(|_| bad())
 }
 
 /// What `GET /api/v1/ledger` takes beside the game list's filters.
@@ -986,5 +973,40 @@ mod tests {
             .single_dummy(AuctionModel::shipped())
             .expect_err("no single dummy, no seed");
         assert_eq!(e.detail, "samples and seed belong to single_dummy=true");
+    }
+
+    #[test]
+    fn a_date_or_time_is_read_as_the_stored_timestamps_are_written() {
+        let read = |t: &str| timestamp(t, "since").map_err(|e| e.detail);
+        assert_eq!(read("2026-11-29").unwrap(), "2026-11-29T00:00:00.000Z");
+        assert_eq!(read("2024-02-29").unwrap(), "2024-02-29T00:00:00.000Z");
+        assert_eq!(
+            read("2026-11-29T10:00:00Z").unwrap(),
+            "2026-11-29T10:00:00.000Z"
+        );
+        // A fraction compares to the millisecond, as the stored ones are written.
+        assert_eq!(
+            read("2026-11-29T10:00:00.5Z").unwrap(),
+            "2026-11-29T10:00:00.500Z"
+        );
+        assert_eq!(
+            read("2025-02-29").unwrap_err(),
+            "since: there is no day 2025-02-29"
+        );
+        assert_eq!(
+            read("2026-11-29T10:00:60Z").unwrap_err(),
+            "since: there is no time 10:00:60"
+        );
+        for bad in [
+            "2026-1-01",
+            "29.11.2026",
+            "2026-11-29T10:00Z",
+            "2026-11-29T10:00:00+01:00",
+            "2026-11-29T10:00:0é",
+            "é",
+        ] {
+            let e = read(bad).unwrap_err();
+            assert!(e.starts_with("since must be a date like"), "{bad}: {e}");
+        }
     }
 }

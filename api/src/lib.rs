@@ -1,6 +1,7 @@
 //! The schafkopf HTTP service (INTERFACE.md section 4): `solve`, `analyze` and `contracts`
-//! over the library, a SQLite game store, OpenAPI 3.1 at `/openapi.json` and interactive
-//! docs at `/docs` (Swagger UI, its files built into the binary: nothing is fetched).
+//! over the library, a game store (an embedded SQLite file or a shared PostgreSQL
+//! database), OpenAPI 3.1 at `/openapi.json` and interactive docs at `/docs` (Swagger UI,
+//! its files built into the binary: nothing is fetched).
 //!
 //! - [`routes`]: the endpoints; [`store`]: the database; [`pool`]: the solver workers;
 //!   [`problem`]: errors as `application/problem+json`; [`schema`]: the documented shapes.

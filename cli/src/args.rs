@@ -430,7 +430,7 @@ pub enum Command {
         #[arg(short, long, value_name = "OUT")]
         output: Option<PathBuf>,
     },
-    /// The HTTP service: solve, analyze, contracts and a SQLite game store (docs/INTERFACE.md section 4).
+    /// The HTTP service: solve, analyze, contracts, the pages and a game store in SQLite or PostgreSQL (docs/INTERFACE.md section 4).
     #[command(after_help = SERVE_HELP)]
     Serve(Serve),
     /// Prints the service's OpenAPI document (the same as `openapi/openapi.json`).

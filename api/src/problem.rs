@@ -178,6 +178,7 @@ impl ApiError {
     pub fn solver(e: &solver::Error, pack: solver::Pack) -> ApiError {
         let status = match e {
             solver::Error::MalformedJson(_) => StatusCode::BAD_REQUEST,
+            solver::Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         };
         ApiError::new(status, e.code(), pack.text(e))

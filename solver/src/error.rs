@@ -213,8 +213,14 @@ pub enum Error {
          ({tried} deals tried)"
     )]
     NoConsistentWorld { seat: Seat, tried: u64 },
+    /// A question of the players' view or of hand odds that the record cannot answer
+    /// (a seat not to move, a hidden hand, a game whose hand has no choice): the user's.
     #[error("{0}")]
     BadView(String),
+    /// A fault of this program, not of its input: a step that a rule of the code says
+    /// cannot fail did (reported, never a panic).
+    #[error("internal fault of schafkopf (not of the input): {0}")]
+    Internal(String),
     /// An `--assume` that cannot be read, or that names a card its seat cannot hold.
     #[error("assumption {0}")]
     BadAssumption(String),
@@ -327,6 +333,7 @@ impl Error {
             Error::Unsettled(_) => "unsettled",
             Error::NoConsistentWorld { .. } => "no_consistent_world",
             Error::BadView(_) => "bad_view",
+            Error::Internal(_) => "internal",
             Error::BadAssumption(_) => "bad_assumption",
             Error::BadModel(_) => "bad_model",
             Error::HiddenHand(_) => "hidden_hand",

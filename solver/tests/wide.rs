@@ -531,7 +531,7 @@ fn the_players_view_at_three_judges_every_world_or_a_uniform_sample_of_them() {
     let e = record
         .decide(Some(other), &Sampling::new(10, 0), u64::MAX, &mut solvers)
         .unwrap_err();
-    assert_eq!(e.code(), "invalid_record");
+    assert_eq!(e.code(), "bad_view");
     let f = include_str!("../../examples/alvensleben.jsonl")
         .lines()
         .next()

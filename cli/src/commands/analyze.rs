@@ -167,7 +167,7 @@ fn html_page(
         // budget is listed with its bounds in the report.
         let contracts = match solvers.first_mut() {
             Some(s) => solver::contracts(&r, s)?,
-            None => return Err(solver::Error::BadView("no solver".to_string())),
+            None => return Err(solver::Error::Internal("no solver".to_string())),
         };
         Ok((r, analysis, contracts))
     });

@@ -579,7 +579,7 @@ impl<W: DecisionWorlds> Judging<W> {
                     outlook.by_card[c].push(e)
                 }
                 None if mask & 1 << c != 0 => {
-                    return Err(Error::BadView(format!(
+                    return Err(Error::Internal(format!(
                         "single dummy: card {} was not judged in world {}",
                         self.cards[c], reading.read
                     )))
@@ -834,7 +834,7 @@ fn world_values(
     // Every world deals the player the same hand and replays the same play, so his legal
     // cards are the same in each.
     let illegal = |card: Card| {
-        Error::BadView(format!(
+        Error::Internal(format!(
             "single dummy: card {card} is not legal in a world of the view"
         ))
     };

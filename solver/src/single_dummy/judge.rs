@@ -70,7 +70,7 @@ pub fn analyze_players(
         let judged = match chosen {
             None => continue,
             Some(true) => {
-                let outlook = outlooks.next().ok_or(Error::BadView(
+                let outlook = outlooks.next().ok_or(Error::Internal(
                     "single dummy: a decision was not judged".to_string(),
                 ))?;
                 judge_over_worlds(&outlook, play.card)
@@ -113,7 +113,7 @@ pub fn play_single_dummy(
         let card = match legal.len() {
             1 => legal
                 .first()
-                .ok_or(Error::BadView("no legal card".to_string()))?,
+                .ok_or(Error::Internal("no legal card".to_string()))?,
             _ => best_card(&game, sampling, solvers)?,
         };
         game.play_named(card)?;
@@ -135,7 +135,7 @@ pub fn best_card(
     };
     let outlook = Outlook::of(position, here, Cards::EMPTY, solvers)?;
     let best = outlook.best().first().map(|&c| outlook.cards[c]);
-    best.ok_or(Error::BadView(
+    best.ok_or(Error::Internal(
         "single dummy: no card named best".to_string(),
     ))
 }

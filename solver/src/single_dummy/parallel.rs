@@ -14,7 +14,7 @@ use std::sync::Arc;
 pub fn first(solvers: &mut [Solver]) -> Result<&mut Solver, Error> {
     solvers
         .first_mut()
-        .ok_or(Error::BadView("no solver to search with".to_string()))
+        .ok_or(Error::Internal("no solver to search with".to_string()))
 }
 
 /// `f(solver, i)` for every task `i` in `0..tasks`, the tasks taken in turn by as many
@@ -170,7 +170,7 @@ fn read_in_order<T>(
     }
     // Every worker gone before the answers were all in: one panicked (the scope raises
     // its panic again).
-    Err(Error::BadView("a search was skipped".to_string()))
+    Err(Error::Internal("a search was skipped".to_string()))
 }
 
 #[cfg(test)]

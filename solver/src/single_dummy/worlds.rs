@@ -85,7 +85,7 @@ impl Worlds {
 
     /// World `i` (below [`Worlds::len`]), drawn now where it was not yet.
     pub fn get(&self, i: usize) -> Result<&Game, Error> {
-        let out_of_range = || Error::BadView(format!("single dummy: no world {i}"));
+        let out_of_range = || Error::Internal(format!("single dummy: no world {i}"));
         match &self.source {
             Source::Listed { all, picks: None } => all.get(i).ok_or_else(out_of_range),
             Source::Listed {

@@ -50,7 +50,7 @@ impl TableRecord {
             let worlds = ThreeWorlds::new(position, contract, drawn, question)?;
             let card = played[i]
                 .card()
-                .ok_or(Error::BadView(format!("{} at three", played[i])))?;
+                .ok_or(Error::Internal(format!("{} at three", played[i])))?;
             decisions.push((worlds, Cards::EMPTY.with(card), sampling.sequential));
         }
         let mut outlooks = Outlook::judge_each(decisions, solvers)?.into_iter();
@@ -62,7 +62,7 @@ impl TableRecord {
             };
             let judged = match chosen {
                 true => {
-                    let outlook = outlooks.next().ok_or(Error::BadView(
+                    let outlook = outlooks.next().ok_or(Error::Internal(
                         "single dummy: a decision was not judged".to_string(),
                     ))?;
                     judge_over_worlds(&outlook, card)

@@ -266,7 +266,7 @@ impl<'a> ThreeWorlds<'a> {
         // The short pack has no Sixes: every face is a card.
         let cards = faces
             .iter()
-            .map(|f| f.card().ok_or(Error::BadView(format!("{f} at three"))))
+            .map(|f| f.card().ok_or(Error::Internal(format!("{f} at three"))))
             .collect::<Result<Vec<Card>, Error>>()?;
         Ok(ThreeWorlds {
             game,
@@ -390,8 +390,9 @@ impl TableRecord {
         }
         let to_move = game.position().to_move();
         if let Some(s) = seat.filter(|&s| s != to_move) {
-            return Err(Error::InvalidRecord(format!(
-                "seat: seat {s} is not to move; seat {to_move} is"
+            return Err(Error::BadView(format!(
+                "seat {s} is not to move: seat {to_move} is (a decision is judged by the view \
+                 of the player who makes it)"
             )));
         }
         let seed = decision_seed(sampling.seed, game.played().len());

@@ -214,7 +214,7 @@ impl std::str::FromStr for GameName {
         let names: Vec<&str> = GameName::ALL.iter().map(|g| g.name()).collect();
         Err(crate::error::Error::UnknownGame {
             name: text.to_string(),
-            suggestion: crate::json::nearest(text, spellings().map(|(n, _)| n))
+            suggestion: crate::spelling::nearest(text, spellings().map(|(n, _)| n))
                 .and_then(|n| spellings().find(|(g, _)| *g == n))
                 .map(|(_, game)| game.name()),
             names: names.join(", "),

@@ -59,6 +59,7 @@ mod seat;
 mod settle;
 pub mod shown;
 pub mod single_dummy;
+mod spelling;
 pub mod valuation;
 pub mod wide;
 

@@ -1159,7 +1159,7 @@ fn unknown(what: &'static str, text: &str, names: &[&'static str]) -> Error {
     Error::UnknownName {
         what,
         text: text.to_string(),
-        suggestion: crate::json::nearest(text, names.iter().copied()),
+        suggestion: crate::spelling::nearest(text, names.iter().copied()),
         names: names.join(", "),
     }
 }

@@ -55,6 +55,18 @@ impl Workers {
         })
     }
 
+    /// The service's solver workers (`serve --workers`, default one per core, each with
+    /// `--table-mb` of tables), resolved as `-j` is for every other command and refused
+    /// alike where their tables together exceed the machine's memory.
+    pub fn for_service(workers: Option<usize>, table_mb: usize) -> io::Result<Workers> {
+        let threads = workers.unwrap_or_else(cores);
+        Ok(Workers {
+            threads,
+            table_bytes: table_bytes(table_mb, threads)?,
+            node_budget: None,
+        })
+    }
+
     /// Workers that search nothing (scoring, conversions): one per core.
     pub fn without_search() -> Workers {
         Workers {
@@ -90,7 +102,7 @@ fn table_bytes(table_mb: usize, workers: usize) -> io::Result<usize> {
             io::ErrorKind::InvalidInput,
             format!(
                 "--table-mb {table_mb}: {workers} workers would need {} MiB of tables, more \
-                 than the machine has ({have}); give less, or fewer workers (-j)",
+                 than the machine has ({have}); give less, or fewer workers (-j; serve --workers)",
                 table_mb.saturating_mul(workers)
             ),
         )

@@ -1311,6 +1311,24 @@ fn nothing_is_lost_and_every_fault_is_named() {
     let o = run(&["serve", "--workers", "0"], "");
     assert_eq!(o.status.code(), Some(64));
     assert!(String::from_utf8_lossy(&o.stderr).contains("must be at least 1"));
+    // The service's workers are resolved as every command's: their tables are refused
+    // alike, before the store is opened or a port taken.
+    let db = dir.join("never.db");
+    let o = run(
+        &[
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--db",
+            db.to_str().unwrap(),
+            "--table-mb",
+            "999999999",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(64));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("more than the machine has"));
+    assert!(!db.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -15,17 +15,15 @@ pub fn run_serve(serve: Serve, config: &Config) -> io::Result<ExitCode> {
         .with_writer(io::stderr)
         .with_ansi(io::stderr().is_terminal())
         .init();
-    let workers = serve
-        .workers
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
+    let workers = crate::config::Workers::for_service(serve.workers, serve.table_mb)?;
     // The model read before the service starts: a file that does not parse is named now.
     let auction_model = crate::config::auction_model_of(serve.auction_model.as_deref())?;
     let config = api::Config {
         db: serve.db.clone(),
         pool: api::pool::PoolConfig {
-            workers,
+            workers: workers.threads,
             queue: serve.queue,
-            table_bytes: serve.table_mb.max(1) << 20,
+            table_bytes: workers.table_bytes,
             node_budget: Some(serve.request_node_budget),
             queue_wait: std::time::Duration::from_secs(serve.queue_wait),
         },

@@ -26,7 +26,7 @@ pub(super) fn claim(cx: &Context, pos: &Position) -> Option<u8> {
 /// (each card above every other card of its group), and whatever the leader leads he can
 /// follow with a master of it or, void, ruff (nobody else can). So he takes this trick
 /// and is left on lead with masters: he takes every trick ([`claim_leading`]).
-/// (Figures: `docs/PERFORMANCE.md`, "What moved the numbers", "Claims".)
+/// (Figures: `docs/performance-log.md`, "What moved the numbers", "Claims".)
 #[inline(never)]
 fn claim_following(cx: &Context, pos: &Position, seat: Seat) -> Option<u8> {
     if !cx.frame.wants_tricks(seat) {

@@ -60,7 +60,7 @@ impl Search<'_> {
             // answer there, whenever the card gives him more; and his value after the card
             // then takes a second one. Starting at the top instead ([`Search::exact_within`]
             // without a guess), the chain of cheap failures ends at that one success, or at
-            // the failure just above `value` (figures: `docs/PERFORMANCE.md`, "What moved the numbers", "The driver").
+            // the failure just above `value` (figures: `docs/performance-log.md`, "What moved the numbers", "The driver").
             let guess = (self.cx.sides != Sides::LoneDeclarer).then_some(value + 1);
             self.exact_within(child, value.clamp(lower, upper), upper, guess)
         }
@@ -86,7 +86,7 @@ impl Search<'_> {
         //   bounds down to the one success at the value;
         // - partnerships (Sauspiel): both answers cost alike; ask whether the declarers
         //   reach 61, the question that usually settles the game.
-        // Figures: `docs/PERFORMANCE.md`, "What moved the numbers", "The driver".
+        // Figures: `docs/performance-log.md`, "What moved the numbers", "The driver".
         let sides = self.cx.sides;
         let lone = sides.minimizing();
         let one_declarer = sides == Sides::LoneDeclarer;

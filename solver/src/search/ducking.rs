@@ -28,7 +28,7 @@ use crate::seat::Seat;
 /// (every card that player could play to it beats it) and the condition holds for the
 /// rest of his hand: the trick goes to someone else, and the cards the others give to
 /// it only raise their i-th lowest cards. Not under Stichzwang (he must beat if he can).
-/// (Figures: `docs/PERFORMANCE.md`, "What moved the numbers", "Ducking".)
+/// (Figures: `docs/performance-log.md`, "What moved the numbers", "Ducking".)
 fn bettel_safe(cx: &Context, pos: &Position) -> bool {
     let Some((declarer, mine)) = lone_ducker(cx, pos) else {
         return false;
@@ -95,7 +95,7 @@ fn lone_ducker(cx: &Context, pos: &Position) -> Option<(Seat, u32)> {
 /// none of it: it is never led again, and `h` goes on a void. On lead he is held to one
 /// more trick too by a card one of the others must beat, if the rest of his hand is.
 /// Not under Stichzwang, and only for tricks (Ramsch counts points). (Figures:
-/// `docs/PERFORMANCE.md`, "What moved the numbers", "Ducking".)
+/// `docs/performance-log.md`, "What moved the numbers", "Ducking".)
 fn bettel_one_more(cx: &Context, pos: &Position) -> bool {
     if cx.frame.measure != Measure::Tricks {
         return false;

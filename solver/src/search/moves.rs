@@ -287,7 +287,7 @@ fn pick(
 
 /// The bands of the move ordering's scores: a card's band says what it does for its side,
 /// higher first; within a band its points and power break ties. (What each rule saved is in
-/// `docs/PERFORMANCE.md`, "What moved the numbers".)
+/// `docs/performance-log.md`, "What moved the numbers".)
 mod band {
     /// A lead nobody of the other side can beat: cash it.
     pub const SURE_LEAD: i32 = 1000;

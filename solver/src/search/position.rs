@@ -148,7 +148,7 @@ pub(crate) fn lay(
 ) -> bool {
     // The card leaves the hand that holds it (the player to move's: the card is legal).
     // All four hands are masked alike, so that a position just copied is not read back in
-    // part (a stalled store forwarding; `docs/PERFORMANCE.md`, "What moved the numbers").
+    // part (a stalled store forwarding; `docs/performance-log.md`, "What moved the numbers").
     let gone = !bit(card);
     *hands = hands.map(|h| h & gone);
     trick[*trick_len as usize] = card;

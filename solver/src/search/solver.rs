@@ -533,7 +533,7 @@ impl Solver {
                 // its one dear success (see `exact_within`) just as the position's does,
                 // so the position's own chain repeats what the cards' chains find: the
                 // value is their best (in Sauspiel the position's value first is better;
-                // figures: `docs/PERFORMANCE.md`, "What moved the numbers", "The driver").
+                // figures: `docs/performance-log.md`, "What moved the numbers", "The driver").
                 // The game is not over, so there is a legal card and the fold's start
                 // value is replaced.
                 let mut best = if maximizing { 0 } else { u8::MAX };

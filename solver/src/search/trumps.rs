@@ -14,7 +14,7 @@ use crate::seat::{Seat, Seats};
 /// settle nearly every answer either side settles. Where a lone counted player minimises
 /// (Ramsch, Bettel) nobody takes quick tricks and the upper bound settles nearly all, so
 /// his own sure trumps are not counted there. (A bound that settles may be less tight
-/// than the best of all, so fail-soft answers move a little. Figures: `docs/PERFORMANCE.md`,
+/// than the best of all, so fail-soft answers move a little. Figures: `docs/performance-log.md`,
 /// "What moved the numbers", "Trick bounds".)
 #[inline]
 pub(super) fn trick_bounds(cx: &Context, pos: &Position, t: u8) -> Option<u8> {
@@ -146,7 +146,7 @@ fn quick_tricks(cx: &Context, pos: &Position) -> (u8, u8) {
 ///
 /// A lower bound from the counted seats' trumps, or with `upper` an upper bound from
 /// the others'. (For tricks: the most tricks any one seat's trumps surely take.
-/// Figures: `docs/PERFORMANCE.md`, "What moved the numbers", "Trick bounds".)
+/// Figures: `docs/performance-log.md`, "What moved the numbers", "Trick bounds".)
 fn sure_trumps(cx: &Context, pos: &Position, upper: bool) -> u8 {
     let still = cx.still(pos);
     let trumps = cx.layout.group_mask[layout::TRUMP];
@@ -174,7 +174,7 @@ fn sure_trumps(cx: &Context, pos: &Position, upper: bool) -> u8 {
 /// lowest); either way the sure trumps' contest counts the rest. The worse of the two
 /// for him is his lower bound. (The other side's cards he takes are counted from their
 /// whole hands, all the distinct cards they give to his tricks: this one's and the
-/// later ones'. Figures: `docs/PERFORMANCE.md`, "What moved the numbers", "Trick
+/// later ones'. Figures: `docs/performance-log.md`, "What moved the numbers", "Trick
 /// bounds".)
 fn forcing_lead(cx: &Context, pos: &Position) -> u8 {
     let layout = &cx.layout;

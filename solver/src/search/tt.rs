@@ -42,7 +42,7 @@
 //! whose entries are scattered over 64 MiB waits on memory at nearly every lookup (a
 //! miss of the caches and of the address translation); kept together they stay close. A
 //! few entries are lost to full buckets before the table grows. (Figures:
-//! `docs/PERFORMANCE.md`, "What moved the numbers", "The table".)
+//! `docs/performance-log.md`, "What moved the numbers", "The table".)
 
 /// One stored position: 20 bytes, three to a cache line.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]

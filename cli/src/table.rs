@@ -4,9 +4,9 @@
 
 use solver::{
     advice::{Advice, Severities},
-    analysis::AnalysisView,
+    analysis::{AnalysisView, PlayAnalysis, PlayerSummary, SingleDummy},
     odds::HandOdds,
-    Analysis, Card, Contract, ContractsReport, Game, Measure, Outcome, Pack,
+    Analysis, Card, Contract, ContractsReport, Game, Measure, Outcome, Pack, Score,
 };
 use std::fmt::Write;
 
@@ -19,9 +19,48 @@ fn seats_text(seats: &[u8]) -> String {
 }
 
 /// The four hands, each trick card by card with its value before and after, the best cards
-/// and the cost marked, then the result and each player's summary.
+/// and the cost marked, then the result and each player's summary: a writer per section.
 pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
     let mut out = String::new();
+    deal_section(&mut out, game, a, pack);
+    let players = a.view == AnalysisView::Players;
+    if players {
+        single_dummy_header(&mut out, a);
+    }
+    for p in &a.plays {
+        if p.index % 4 == 0 {
+            let _ = writeln!(out, "trick {}", p.trick + 1);
+        }
+        let mut line = double_dummy_cells(p, pack);
+        if let Some(sd) = p.single_dummy.as_ref().filter(|_| players) {
+            single_dummy_cells(&mut line, p, sd, pack);
+        }
+        out.push_str(&line);
+        out.push('\n');
+        if let Some(l) = &p.lines {
+            let _ = writeln!(out, "      {}", pack.text(&l.why));
+            let _ = writeln!(out, "      best line:   {}", cards_text(&l.best, pack));
+            let _ = writeln!(out, "      played line: {}", cards_text(&l.played, pack));
+        }
+    }
+    if let Some(score) = &a.result {
+        let payouts: Vec<String> = score.payouts.iter().map(|p| format!("{p:+}")).collect();
+        let _ = writeln!(
+            out,
+            "result: points {:?}, {}; payouts {}",
+            score.points,
+            outcome_text(score),
+            payouts.join(" ")
+        );
+    }
+    for p in &a.players {
+        player_line(&mut out, p);
+    }
+    out
+}
+
+/// The game's title, the hands as dealt and the value at the start.
+fn deal_section(out: &mut String, game: &Game, a: &Analysis, pack: Pack) {
     let setup = game.setup();
     let declarers: Vec<u8> = setup.declarers().iter().map(|s| s as u8).collect();
     let _ = write!(out, "{}", a.id.as_deref().unwrap_or("(no id)"));
@@ -60,218 +99,220 @@ pub fn analysis(game: &Game, a: &Analysis, pack: Pack) -> String {
         (None, None) => "out of budget".to_string(),
     };
     let _ = writeln!(out, "double-dummy value at the start: {start} ({what})");
-    let players = a.view == AnalysisView::Players;
-    if players {
-        let _ = writeln!(
-            out,
-            "single dummy: each card over up to {} worlds its player could not tell apart \
-             (seed {}, {}); a severity where the interval of the money lost (about 95%) \
-             settles it, else unsettled",
-            a.samples.unwrap_or_default(),
-            a.seed.unwrap_or_default(),
-            match a.inference {
-                Some("none") => "every world alike",
-                _ => "as likely as the auction makes them",
-            }
-        );
-        // The expectations in the measure where each card's exact values were asked.
-        let exact = a.plays.iter().any(|p| {
-            p.single_dummy
-                .as_ref()
-                .is_some_and(|s| s.expected.is_some())
-        });
-        let _ = writeln!(
-            out,
-            "  {:<62}| single dummy: {}worlds (a card set aside: its own/all), win, paid \
-             of the best's, money lost, best",
-            "double dummy: before -> after, cost, best, severity",
-            if exact {
-                "expected of the best's, "
-            } else {
-                ""
-            }
-        );
-    }
-    for p in &a.plays {
-        if p.index % 4 == 0 {
-            let _ = writeln!(out, "trick {}", p.trick + 1);
+}
+
+/// What the single-dummy column holds, and the two columns' heads.
+fn single_dummy_header(out: &mut String, a: &Analysis) {
+    let _ = writeln!(
+        out,
+        "single dummy: each card over up to {} worlds its player could not tell apart \
+         (seed {}, {}); a severity where the interval of the money lost (about 95%) \
+         settles it, else unsettled",
+        a.samples.unwrap_or_default(),
+        a.seed.unwrap_or_default(),
+        match a.inference {
+            Some("none") => "every world alike",
+            _ => "as likely as the auction makes them",
         }
-        let mut line = match (p.before, p.after, p.bounds) {
-            _ if p.opening => format!(
-                "  seat {} {:<3} (before the solo was announced: not judged)",
-                p.seat,
-                p.card.text(pack)
-            ),
-            (Some(before), Some(after), _) => format!(
-                "  seat {} {:<3} {:>3} -> {:>3}",
+    );
+    // The expectations in the measure where each card's exact values were asked.
+    let exact = a.plays.iter().any(|p| {
+        p.single_dummy
+            .as_ref()
+            .is_some_and(|s| s.expected.is_some())
+    });
+    let _ = writeln!(
+        out,
+        "  {:<62}| single dummy: {}worlds (a card set aside: its own/all), win, paid \
+         of the best's, money lost, best",
+        "double dummy: before -> after, cost, best, severity",
+        if exact {
+            "expected of the best's, "
+        } else {
+            ""
+        }
+    );
+}
+
+/// A card's double-dummy columns: its seat and face, the value before and after (or what
+/// was proved, out of budget), and where it cost anything the cost, the best cards and its
+/// severity.
+fn double_dummy_cells(p: &PlayAnalysis, pack: Pack) -> String {
+    let mut line = match (p.before, p.after, p.bounds) {
+        _ if p.opening => format!(
+            "  seat {} {:<3} (before the solo was announced: not judged)",
+            p.seat,
+            p.card.text(pack)
+        ),
+        (Some(before), Some(after), _) => format!(
+            "  seat {} {:<3} {:>3} -> {:>3}",
+            p.seat,
+            p.card.text(pack),
+            before,
+            after
+        ),
+        // Out of the question's node budget: what it proved, marked.
+        (_, _, bounds) => {
+            let range = |b: Option<[i64; 2]>| match b {
+                Some([low, high]) if low == high => low.to_string(),
+                Some([low, high]) => format!("{low}..{high}"),
+                None => "?".to_string(),
+            };
+            format!(
+                "  seat {} {:<3} {} -> {}  OUT OF BUDGET",
                 p.seat,
                 p.card.text(pack),
-                before,
-                after
-            ),
-            // Out of the question's node budget: what it proved, marked.
-            (_, _, bounds) => {
-                let range = |b: Option<[i64; 2]>| match b {
-                    Some([low, high]) if low == high => low.to_string(),
-                    Some([low, high]) => format!("{low}..{high}"),
-                    None => "?".to_string(),
-                };
-                format!(
-                    "  seat {} {:<3} {} -> {}  OUT OF BUDGET",
-                    p.seat,
-                    p.card.text(pack),
-                    range(bounds.map(|b| b.value)),
-                    range(bounds.and_then(|b| b.after))
-                )
-            }
-        };
-        let best = |cards: &[Card]| cards_text(cards, pack);
-        if let Some(cost) = p.cost.filter(|&c| c > 0) {
-            let _ = write!(line, "  cost {:>3}  best {}", cost, best(&p.best));
-            if let Some(advice) = p.advice {
-                let _ = write!(line, "  {}", advice_word(advice));
-            }
-            if p.turned == Some(true) {
-                line.push_str(": TURNED THE GAME");
-            }
+                range(bounds.map(|b| b.value)),
+                range(bounds.and_then(|b| b.after))
+            )
         }
-        if let Some(sd) = p.single_dummy.as_ref().filter(|_| players) {
-            let width: usize = 64;
-            let pad = width.saturating_sub(line.len()).max(1);
-            line.push_str(&" ".repeat(pad));
-            if sd.worlds == 0 {
-                line.push_str("| only card");
-            } else {
-                line.push('|');
-                if let Some(expected) = sd.expected {
-                    let best = sd.best_expected.unwrap_or(expected);
-                    let _ = write!(line, " {expected:>6.1} of {best:>6.1}");
-                }
-                // A card set aside before the last look: the worlds it was judged in.
-                let _ = match sd.card_worlds {
-                    Some(n) => write!(line, " over {n:>3}/{}", sd.worlds),
-                    None => write!(line, " over {:>3}", sd.worlds),
-                };
-                if sd.exhaustive {
-                    line.push_str(" (all)");
-                }
-                if let Some(win) = sd.win {
-                    let _ = write!(line, "  win {:>3.0}%", win * 100.0);
-                }
-                // A card that is not among the best: what it is paid against the best
-                // (or in Schellen-Schafkopf what it gives away), its severity.
-                if !sd.best.contains(&p.card) || sd.advice.is_some() || sd.unsettled {
-                    match (sd.settlement, sd.best_settlement, sd.cost) {
-                        (Some(paid), Some(top), _) => {
-                            let _ = write!(line, "  paid {paid:+.1} of {top:+.1}");
-                        }
-                        (_, _, Some(cost)) => {
-                            let _ = write!(line, "  cost {cost:.1}");
-                        }
-                        _ => {}
-                    }
-                    match sd.loss_interval {
-                        Some([low, high]) => write!(line, " lost {low:.1}..{high:.1}"),
-                        None => write!(line, " ±{:.1}", sd.margin),
-                    }
-                    .unwrap_or(());
-                    if let Some(advice) = sd.advice {
-                        let _ = write!(line, " {}", advice_word(advice));
-                    }
-                    if let Some([low, high]) = sd.between {
-                        let word = |a: Option<Advice>| a.map_or("none", advice_word);
-                        let _ = write!(line, " UNSETTLED ({}..{})", word(low), word(high));
-                    }
-                    let _ = write!(line, "  best {}", best(&sd.best));
-                }
-            }
-        }
-        out.push_str(&line);
-        out.push('\n');
-        if let Some(l) = &p.lines {
-            let _ = writeln!(out, "      {}", pack.text(&l.why));
-            let _ = writeln!(out, "      best line:   {}", best(&l.best));
-            let _ = writeln!(out, "      played line: {}", best(&l.played));
-        }
-    }
-    if let Some(score) = &a.result {
-        let payouts: Vec<String> = score.payouts.iter().map(|p| format!("{p:+}")).collect();
-        let outcome = match &score.outcome {
-            Outcome::ThrownIn { .. } => "thrown in".to_string(),
-            Outcome::Declared {
-                won,
-                schneider,
-                schwarz,
-            } => {
-                let mut s = if *won { "won" } else { "lost" }.to_string();
-                if *schwarz {
-                    s.push_str(", schwarz");
-                } else if *schneider {
-                    s.push_str(", schneider");
-                }
-                s
-            }
-            Outcome::Ramsch {
-                payers,
-                durchmarsch,
-                ..
-            } => match (payers.as_slice(), durchmarsch) {
-                (_, Some(d)) => format!("Durchmarsch by seat {d}"),
-                ([l], None) => format!("seat {l} loses"),
-                ([l, second], None) => format!("seats {l} and {second} lose"),
-                _ => String::new(),
-            },
-            Outcome::PlainTrick { most_tricks } if most_tricks.is_empty() => {
-                format!("tricks {:?}, all alike", score.tricks)
-            }
-            Outcome::PlainTrick { most_tricks } => {
-                let seats: Vec<u8> = most_tricks.iter().map(|s| s.index() as u8).collect();
-                format!(
-                    "tricks {:?}, most: seat {}",
-                    score.tricks,
-                    seats_text(&seats)
-                )
-            }
-        };
-        let outcome = match &score.revoke {
-            Some(r) => format!("{outcome} by a revoke: {r}"),
-            None => outcome,
-        };
-        let _ = writeln!(
-            out,
-            "result: points {:?}, {outcome}; payouts {}",
-            score.points,
-            payouts.join(" ")
+    };
+    if let Some(cost) = p.cost.filter(|&c| c > 0) {
+        let _ = write!(
+            line,
+            "  cost {:>3}  best {}",
+            cost,
+            cards_text(&p.best, pack)
         );
+        if let Some(advice) = p.advice {
+            let _ = write!(line, "  {}", advice_word(advice));
+        }
+        if p.turned == Some(true) {
+            line.push_str(": TURNED THE GAME");
+        }
     }
-    for p in &a.players {
+    line
+}
+
+/// A card's single-dummy columns after its double-dummy ones (padded to one width): the
+/// worlds, the chance to win and, for a card not among the best, what it was paid against
+/// the best, the interval of its loss and its severity (or the classes left open).
+fn single_dummy_cells(line: &mut String, p: &PlayAnalysis, sd: &SingleDummy, pack: Pack) {
+    let width: usize = 64;
+    let pad = width.saturating_sub(line.len()).max(1);
+    line.push_str(&" ".repeat(pad));
+    if sd.worlds == 0 {
+        line.push_str("| only card");
+        return;
+    }
+    line.push('|');
+    if let Some(expected) = sd.expected {
+        let best = sd.best_expected.unwrap_or(expected);
+        let _ = write!(line, " {expected:>6.1} of {best:>6.1}");
+    }
+    // A card set aside before the last look: the worlds it was judged in.
+    let _ = match sd.card_worlds {
+        Some(n) => write!(line, " over {n:>3}/{}", sd.worlds),
+        None => write!(line, " over {:>3}", sd.worlds),
+    };
+    if sd.exhaustive {
+        line.push_str(" (all)");
+    }
+    if let Some(win) = sd.win {
+        let _ = write!(line, "  win {:>3.0}%", win * 100.0);
+    }
+    // A card that is not among the best: what it is paid against the best (or in
+    // Schellen-Schafkopf what it gives away), its severity.
+    if sd.best.contains(&p.card) && sd.advice.is_none() && !sd.unsettled {
+        return;
+    }
+    match (sd.settlement, sd.best_settlement, sd.cost) {
+        (Some(paid), Some(top), _) => {
+            let _ = write!(line, "  paid {paid:+.1} of {top:+.1}");
+        }
+        (_, _, Some(cost)) => {
+            let _ = write!(line, "  cost {cost:.1}");
+        }
+        _ => {}
+    }
+    match sd.loss_interval {
+        Some([low, high]) => write!(line, " lost {low:.1}..{high:.1}"),
+        None => write!(line, " ±{:.1}", sd.margin),
+    }
+    .unwrap_or(());
+    if let Some(advice) = sd.advice {
+        let _ = write!(line, " {}", advice_word(advice));
+    }
+    if let Some([low, high]) = sd.between {
+        let word = |a: Option<Advice>| a.map_or("none", advice_word);
+        let _ = write!(line, " UNSETTLED ({}..{})", word(low), word(high));
+    }
+    let _ = write!(line, "  best {}", cards_text(&sd.best, pack));
+}
+
+/// The outcome of a score in words: won or lost (schneider, schwarz), a Ramsch's losers, the
+/// tricks of a plain-trick game, and a revoke that decided it.
+fn outcome_text(score: &Score) -> String {
+    let outcome = match &score.outcome {
+        Outcome::ThrownIn { .. } => "thrown in".to_string(),
+        Outcome::Declared {
+            won,
+            schneider,
+            schwarz,
+        } => {
+            let mut s = if *won { "won" } else { "lost" }.to_string();
+            if *schwarz {
+                s.push_str(", schwarz");
+            } else if *schneider {
+                s.push_str(", schneider");
+            }
+            s
+        }
+        Outcome::Ramsch {
+            payers,
+            durchmarsch,
+            ..
+        } => match (payers.as_slice(), durchmarsch) {
+            (_, Some(d)) => format!("Durchmarsch by seat {d}"),
+            ([l], None) => format!("seat {l} loses"),
+            ([l, second], None) => format!("seats {l} and {second} lose"),
+            _ => String::new(),
+        },
+        Outcome::PlainTrick { most_tricks } if most_tricks.is_empty() => {
+            format!("tricks {:?}, all alike", score.tricks)
+        }
+        Outcome::PlainTrick { most_tricks } => {
+            let seats: Vec<u8> = most_tricks.iter().map(|s| s.index() as u8).collect();
+            format!(
+                "tricks {:?}, most: seat {}",
+                score.tricks,
+                seats_text(&seats)
+            )
+        }
+    };
+    match &score.revoke {
+        Some(r) => format!("{outcome} by a revoke: {r}"),
+        None => outcome,
+    }
+}
+
+/// A seat's summary: its cards, severities, cost and money lost, double and single dummy.
+fn player_line(out: &mut String, p: &PlayerSummary) {
+    let _ = write!(
+        out,
+        "  seat {}: {}, {}, cost {}",
+        p.seat,
+        count(p.cards as u64, "card", "cards"),
+        severities(&p.advice),
+        p.cost
+    );
+    if let Some(loss) = p.loss {
+        let _ = write!(out, ", money lost {loss}");
+    }
+    if let Some(sd) = &p.single_dummy {
         let _ = write!(
             out,
-            "  seat {}: {}, {}, cost {}",
-            p.seat,
-            count(p.cards as u64, "card", "cards"),
-            severities(&p.advice),
-            p.cost
+            "; single dummy: {}, {}, {} unsettled",
+            count(sd.decisions as u64, "choice", "choices"),
+            severities(&sd.advice),
+            sd.unsettled,
         );
-        if let Some(loss) = p.loss {
-            let _ = write!(out, ", money lost {loss}");
+        if let Some(cost) = sd.cost {
+            let _ = write!(out, ", cost {cost:.1}");
         }
-        if let Some(sd) = &p.single_dummy {
-            let _ = write!(
-                out,
-                "; single dummy: {}, {}, {} unsettled",
-                count(sd.decisions as u64, "choice", "choices"),
-                severities(&sd.advice),
-                sd.unsettled,
-            );
-            if let Some(cost) = sd.cost {
-                let _ = write!(out, ", cost {cost:.1}");
-            }
-            let _ = write!(out, ", money lost {:.1}", sd.loss);
-        }
-        out.push('\n');
+        let _ = write!(out, ", money lost {:.1}", sd.loss);
     }
-    out
+    out.push('\n');
 }
 
 /// Every contract's odds over the deals judged, and the best choice.

@@ -6,7 +6,8 @@ use solver::{
     advice::{Advice, Severities},
     analysis::{AnalysisView, PlayAnalysis, PlayerSummary, SingleDummy},
     odds::HandOdds,
-    Analysis, Card, Contract, ContractsReport, Game, Measure, Outcome, Pack, Score,
+    valuation::SeatContracts,
+    Analysis, Card, Contract, ContractsReport, Game, Measure, Outcome, Pack, Score, Seat,
 };
 use std::fmt::Write;
 
@@ -397,90 +398,7 @@ pub fn contracts(r: &ContractsReport, all: bool, pack: Pack) -> String {
         );
     }
     for seat in &r.seats {
-        let _ = writeln!(out, "seat {}", seat.seat);
-        if seat.contracts.is_empty() {
-            let _ = writeln!(out, "  no choice");
-            continue;
-        }
-        let _ = writeln!(
-            out,
-            "  {:<44} {:>6} {:<6} {:<9} {:<7} {:>10}",
-            "contract", "value", "won", "schneider", "schwarz", "settlement"
-        );
-        let chosen = seat.best.as_ref().and_then(|b| b.chosen());
-        let declared = r.declared.as_ref().map(|d| d.contract);
-        // The best three by settlement (the chosen one and the declared one always).
-        let mut ranked: Vec<_> = seat.contracts.iter().collect();
-        ranked.sort_by_key(|c| std::cmp::Reverse(c.settlement));
-        let shown: Vec<_> = ranked
-            .iter()
-            .enumerate()
-            .filter(|(i, c)| {
-                all || *i < 3
-                    || chosen.is_some_and(|b| b.contract == c.contract)
-                    || declared == Some(c.contract)
-            })
-            .map(|(_, c)| *c)
-            .collect();
-        for c in &shown {
-            let best = chosen.is_some_and(|b| b.contract == c.contract);
-            let unit = if c.measure == Measure::Tricks {
-                "t"
-            } else {
-                ""
-            };
-            let yes = |b: bool| if b { "yes" } else { "" };
-            let _ = writeln!(
-                out,
-                "  {:<44} {:>5}{:<1} {:<6} {:<9} {:<7} {:>10}{}",
-                contract_text(&c.contract, pack),
-                c.value.map_or("?".to_string(), |v| v.to_string()),
-                unit,
-                yes(c.won),
-                yes(c.schneider),
-                yes(c.schwarz),
-                c.settlement,
-                if best { "  <- best" } else { "" }
-            );
-        }
-        if seat.best.as_ref().is_some_and(|b| b.chosen().is_none()) {
-            let _ = writeln!(
-                out,
-                "  {:<44} {:>6} {:<6} {:<9} {:<7} {:>10}  <- best",
-                "pass", "", "", "", "", 0
-            );
-        }
-        let more = seat.contracts.len() - shown.len();
-        if more > 0 {
-            let more = count(more as u64, "more contract", "more contracts");
-            let _ = writeln!(out, "  ({more}; --all lists them)");
-        }
-        // Contracts out of the node budget: what their questions proved.
-        let out_of_budget: Vec<_> = r
-            .unsettled
-            .iter()
-            .filter(|u| u.seat == seat.seat && u.contract != Contract::Ramsch)
-            .collect();
-        if !out_of_budget.is_empty() {
-            let _ = writeln!(
-                out,
-                "  out of the node budget ({}; best chosen among the others):",
-                count(out_of_budget.len() as u64, "contract", "contracts")
-            );
-            for u in out_of_budget.iter().take(if all { usize::MAX } else { 3 }) {
-                let [low, high] = u.bounds;
-                let unit = if u.measure == Measure::Tricks {
-                    "t"
-                } else {
-                    ""
-                };
-                let text = contract_text(&u.contract, pack);
-                let _ = writeln!(out, "    {text:<42} {low}..{high}{unit}");
-            }
-            if !all && out_of_budget.len() > 3 {
-                let _ = writeln!(out, "    (--all lists them all)");
-            }
-        }
+        seat_section(&mut out, r, seat, all, pack);
     }
     if let Some(all_pass) = &r.all_pass {
         let when = match all_pass.every_hand {
@@ -506,6 +424,104 @@ pub fn contracts(r: &ContractsReport, all: bool, pack: Pack) -> String {
         );
     }
     out
+}
+
+/// One seat's contracts: the best three by settlement (all with `all`; the chosen and the
+/// declared always), passing where it is best, and those out of the node budget.
+fn seat_section(
+    out: &mut String,
+    r: &ContractsReport,
+    seat: &SeatContracts,
+    all: bool,
+    pack: Pack,
+) {
+    let _ = writeln!(out, "seat {}", seat.seat);
+    if seat.contracts.is_empty() {
+        let _ = writeln!(out, "  no choice");
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "  {:<44} {:>6} {:<6} {:<9} {:<7} {:>10}",
+        "contract", "value", "won", "schneider", "schwarz", "settlement"
+    );
+    let chosen = seat.best.as_ref().and_then(|b| b.chosen());
+    let declared = r.declared.as_ref().map(|d| d.contract);
+    let mut ranked: Vec<_> = seat.contracts.iter().collect();
+    ranked.sort_by_key(|c| std::cmp::Reverse(c.settlement));
+    let shown: Vec<_> = ranked
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| {
+            all || *i < 3
+                || chosen.is_some_and(|b| b.contract == c.contract)
+                || declared == Some(c.contract)
+        })
+        .map(|(_, c)| *c)
+        .collect();
+    for c in &shown {
+        let best = chosen.is_some_and(|b| b.contract == c.contract);
+        let yes = |b: bool| if b { "yes" } else { "" };
+        let _ = writeln!(
+            out,
+            "  {:<44} {:>5}{:<1} {:<6} {:<9} {:<7} {:>10}{}",
+            contract_text(&c.contract, pack),
+            c.value.map_or("?".to_string(), |v| v.to_string()),
+            unit_of(c.measure),
+            yes(c.won),
+            yes(c.schneider),
+            yes(c.schwarz),
+            c.settlement,
+            if best { "  <- best" } else { "" }
+        );
+    }
+    if seat.best.as_ref().is_some_and(|b| b.chosen().is_none()) {
+        let _ = writeln!(
+            out,
+            "  {:<44} {:>6} {:<6} {:<9} {:<7} {:>10}  <- best",
+            "pass", "", "", "", "", 0
+        );
+    }
+    let more = seat.contracts.len() - shown.len();
+    if more > 0 {
+        let more = count(more as u64, "more contract", "more contracts");
+        let _ = writeln!(out, "  ({more}; --all lists them)");
+    }
+    out_of_budget_rows(out, r, seat.seat, all, pack);
+}
+
+/// A seat's contracts out of the node budget: what their questions proved (three of them
+/// unless `all`).
+fn out_of_budget_rows(out: &mut String, r: &ContractsReport, seat: Seat, all: bool, pack: Pack) {
+    let out_of_budget: Vec<_> = r
+        .unsettled
+        .iter()
+        .filter(|u| u.seat == seat && u.contract != Contract::Ramsch)
+        .collect();
+    if out_of_budget.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "  out of the node budget ({}; best chosen among the others):",
+        count(out_of_budget.len() as u64, "contract", "contracts")
+    );
+    for u in out_of_budget.iter().take(if all { usize::MAX } else { 3 }) {
+        let [low, high] = u.bounds;
+        let text = contract_text(&u.contract, pack);
+        let _ = writeln!(out, "    {text:<42} {low}..{high}{}", unit_of(u.measure));
+    }
+    if !all && out_of_budget.len() > 3 {
+        let _ = writeln!(out, "    (--all lists them all)");
+    }
+}
+
+/// The unit a value is written with: `t` for tricks, none for points.
+fn unit_of(measure: Measure) -> &'static str {
+    match measure {
+        Measure::Tricks => "t",
+        _ => "",
+    }
 }
 
 /// A contract in players' words, with a Hochzeit's partner and the cards exchanged:

@@ -80,22 +80,10 @@ pub fn run_ledger(run: crate::args::Ledger, config: &Config) -> io::Result<ExitC
                     .map_err(|e| (e.code(), pack.text(&e))),
                 (Err(fault), _) => Err((fault.code, fault.message)),
             };
-            let row = match counted {
-                Ok(row) => row,
-                Err((code, message)) => {
-                    failed += 1;
-                    let message = if message.starts_with(&name) {
-                        message
-                    } else {
-                        format!("{name}: line {}: {message}", item.line)
-                    };
-                    Row::Fault {
-                        line: item.line,
-                        code,
-                        message,
-                    }
-                }
-            };
+            let row = counted.unwrap_or_else(|(code, message)| {
+                failed += 1;
+                Row::fault(&name, item.line, code, message)
+            });
             if run.format == LedgerFormat::Json {
                 writeln!(out, "{}", json_row(&row, pack)?)?;
                 out.flush()?;
@@ -105,34 +93,47 @@ pub fn run_ledger(run: crate::args::Ledger, config: &Config) -> io::Result<ExitC
         }
         bar.finish_and_clear();
     }
-    if let Some(tables) = &tables {
-        let totals = tables.totals();
-        match run.format {
-            LedgerFormat::Json => writeln!(
-                out,
-                "{}",
-                // Strings and numbers always serialize.
-                pack.json(&TotalsLine { totals: &totals })
-                    .expect("totals serialize")
-            )?,
-            LedgerFormat::Table => out.write_all(table_of_tables(&rows, &totals).as_bytes())?,
-        }
-        out.flush()?;
-        return crate::run::exit_status(failed, records);
+    let write = (&mut *out as &mut dyn Write, run.format, pack);
+    match &tables {
+        Some(tables) => write_totals(write, &tables.totals(), |t| table_of_tables(&rows, t))?,
+        None => write_totals(write, &ledger.totals(), |t| table(&rows, t))?,
     }
-    let totals = ledger.totals();
-    match run.format {
+    crate::run::exit_status(failed, records)
+}
+
+/// The totals after the games: a JSON line, or with the table format the whole table of
+/// the games and the totals (`table`).
+fn write_totals<T: serde::Serialize>(
+    (out, format, pack): (&mut dyn Write, LedgerFormat, solver::Pack),
+    totals: &T,
+    table: impl FnOnce(&T) -> String,
+) -> io::Result<()> {
+    match format {
         LedgerFormat::Json => writeln!(
             out,
             "{}",
             // Strings and numbers always serialize.
-            pack.json(&TotalsLine { totals: &totals })
-                .expect("totals serialize")
+            pack.json(&TotalsLine { totals }).expect("totals serialize")
         )?,
-        LedgerFormat::Table => out.write_all(table(&rows, &totals).as_bytes())?,
+        LedgerFormat::Table => out.write_all(table(totals).as_bytes())?,
     }
-    out.flush()?;
-    crate::run::exit_status(failed, records)
+    out.flush()
+}
+
+impl Row {
+    /// The fault that kept line `line` of the log `name` out, the log and line named once.
+    fn fault(name: &str, line: usize, code: &'static str, message: String) -> Row {
+        let message = if message.starts_with(name) {
+            message
+        } else {
+            format!("{name}: line {line}: {message}")
+        };
+        Row::Fault {
+            line,
+            code,
+            message,
+        }
+    }
 }
 
 /// A game's line, its fields in the order of [`LedgerEntry`], or its fault in place.

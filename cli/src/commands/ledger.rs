@@ -254,55 +254,42 @@ fn table_of_tables(rows: &[Row], totals: &TableTotals) -> String {
     s
 }
 
-/// The score table: a column per player (in order of first appearance) with his running
-/// total where he sat in the game, the stock; faults in place; then every account.
-fn table(rows: &[Row], totals: &solver::ledger::LedgerTotals) -> String {
-    let names: Vec<&str> = totals.players.iter().map(|a| a.player.as_str()).collect();
-    let width = names.iter().map(|n| n.len()).max().unwrap_or(0).max(8);
-    let mut s = String::new();
-    let _ = write!(s, "{:>5}  {:<24}", "game", "id");
-    for n in &names {
-        let _ = write!(s, " {n:>width$}");
+/// A game's row: its number and id, each player's running total where he sat, the stock,
+/// and under it the winners of a German match to nine it ended.
+fn game_row(s: &mut String, e: &LedgerEntry, names: &[&str], width: usize) {
+    let _ = write!(s, "{:>5}  {:<24}", e.game, e.id.as_deref().unwrap_or("-"));
+    for n in names {
+        let cell = e
+            .players
+            .iter()
+            .position(|p| p == n)
+            .map(|seat| format!("{:+}", e.totals[seat]))
+            .unwrap_or_default();
+        let _ = write!(s, " {cell:>width$}");
     }
-    let _ = writeln!(s, " {:>8}", "stock");
-    for row in rows {
-        match row {
-            Row::Game(e) => {
-                let _ = write!(s, "{:>5}  {:<24}", e.game, e.id.as_deref().unwrap_or("-"));
-                for n in &names {
-                    let cell = e
-                        .players
-                        .iter()
-                        .position(|p| p == n)
-                        .map(|seat| format!("{:+}", e.totals[seat]))
-                        .unwrap_or_default();
-                    let _ = write!(s, " {cell:>width$}");
-                }
-                let _ = writeln!(s, " {:>8}", e.stock);
-                if let Some(m) = e.german_match.as_ref().filter(|m| !m.won.is_empty()) {
-                    // The winners' points, and the best of the others'.
-                    let (mut best, mut rest) = (0, 0);
-                    for (seat, p) in m.points.iter().enumerate() {
-                        if m.won.contains(&e.players[seat]) {
-                            best = best.max(*p);
-                        } else {
-                            rest = rest.max(*p);
-                        }
-                    }
-                    let _ = writeln!(
-                        s,
-                        "       {} {} the match to nine ({best} to {rest})",
-                        and_list(&m.won),
-                        if m.won.len() == 1 { "wins" } else { "win" }
-                    );
-                }
-            }
-            Row::TableGame(_) => {}
-            Row::Fault { message, .. } => {
-                let _ = writeln!(s, "    -  {message}");
+    let _ = writeln!(s, " {:>8}", e.stock);
+    if let Some(m) = e.german_match.as_ref().filter(|m| !m.won.is_empty()) {
+        // The winners' points, and the best of the others'.
+        let (mut best, mut rest) = (0, 0);
+        for (seat, p) in m.points.iter().enumerate() {
+            if m.won.contains(&e.players[seat]) {
+                best = best.max(*p);
+            } else {
+                rest = rest.max(*p);
             }
         }
+        let _ = writeln!(
+            s,
+            "       {} {} the match to nine ({best} to {rest})",
+            and_list(&m.won),
+            if m.won.len() == 1 { "wins" } else { "win" }
+        );
     }
+}
+
+/// Every player's account: games, declared and won, received, paid and total, and where
+/// the games were judged what they paid as played against perfect or single-dummy play.
+fn accounts(s: &mut String, totals: &solver::ledger::LedgerTotals, width: usize) {
     let judged = totals.players.iter().any(|a| a.double_dummy.is_some());
     let _ = write!(
         s,
@@ -335,6 +322,29 @@ fn table(rows: &[Row], totals: &solver::ledger::LedgerTotals) -> String {
         }
         s.push('\n');
     }
+}
+
+/// The score table: a column per player (in order of first appearance) with his running
+/// total where he sat in the game, the stock; faults in place; then every account.
+fn table(rows: &[Row], totals: &solver::ledger::LedgerTotals) -> String {
+    let names: Vec<&str> = totals.players.iter().map(|a| a.player.as_str()).collect();
+    let width = names.iter().map(|n| n.len()).max().unwrap_or(0).max(8);
+    let mut s = String::new();
+    let _ = write!(s, "{:>5}  {:<24}", "game", "id");
+    for n in &names {
+        let _ = write!(s, " {n:>width$}");
+    }
+    let _ = writeln!(s, " {:>8}", "stock");
+    for row in rows {
+        match row {
+            Row::Game(e) => game_row(&mut s, e, &names, width),
+            Row::TableGame(_) => {}
+            Row::Fault { message, .. } => {
+                let _ = writeln!(s, "    -  {message}");
+            }
+        }
+    }
+    accounts(&mut s, totals, width);
     for m in &totals.matches {
         let games = count(m.games as u64, "game", "games");
         let _ = writeln!(s, "match: {} in {games}", and_list(&m.winners));

@@ -8,6 +8,7 @@
 
 pub mod client;
 pub mod listen;
+mod middleware;
 pub mod pages;
 pub mod pool;
 pub mod problem;
@@ -17,9 +18,9 @@ pub mod schema;
 pub mod security;
 pub mod store;
 
-use actix_web::dev::{Service, ServiceFactory, ServiceRequest};
-use actix_web::middleware::{DefaultHeaders, ErrorHandlers};
-use actix_web::{web, App, HttpResponse, ResponseError};
+use actix_web::dev::{ServiceFactory, ServiceRequest};
+use actix_web::middleware::{from_fn, DefaultHeaders, ErrorHandlers};
+use actix_web::{web, App, HttpResponse};
 use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
@@ -103,10 +104,12 @@ pub async fn serve(
         auction_model: config.auction_model,
     });
     let limit = config.body_limit;
-    let body_timeout = config.body_timeout;
     // The names served, known once the address is bound (port 0 picks one).
     let hosts: Arc<OnceLock<Option<security::Hosts>>> = Arc::new(OnceLock::new());
-    let served = Arc::clone(&hosts);
+    let guard = web::Data::new(middleware::Guard {
+        hosts: Arc::clone(&hosts),
+        body_timeout: config.body_timeout,
+    });
     // The paths and methods answered 405 rather than 404: those of the document.
     let known = web::Data::new(routes::Routes::of(&openapi()));
     let app = move || {
@@ -114,10 +117,10 @@ pub async fn serve(
             App::new()
                 .app_data(state.clone())
                 .app_data(known.clone())
+                .app_data(guard.clone())
                 .app_data(web::PayloadConfig::new(limit)),
         )
         .split_for_parts();
-        let served = Arc::clone(&served);
         let mut headers = DefaultHeaders::new();
         for header in security::HEADERS {
             headers = headers.add(header);
@@ -139,63 +142,8 @@ pub async fn serve(
                 }),
             )
             .wrap(ErrorHandlers::new().default_handler(problem::rewrite))
-            // Refusals first: a foreign Host or a cross-site write never reaches a handler,
-            // and a body that stops arriving is answered 408.
-            .wrap_fn(move |mut req, srv| {
-                let docs = req.path().starts_with("/docs");
-                let refused = served
-                    .get()
-                    .and_then(Option::as_ref)
-                    .map_or(Ok(()), |h| h.check(req.headers()))
-                    .and_then(|()| security::cross_site(req.method(), req.headers()));
-                let next = match refused {
-                    Err(e) => Err(req.into_response(e.error_response())),
-                    Ok(()) => {
-                        let expired = security::deadline(&mut req, body_timeout);
-                        Ok((srv.call(req), expired))
-                    }
-                };
-                async move {
-                    let (call, expired) = match next {
-                        Ok(next) => next,
-                        Err(refusal) => return Ok(refusal),
-                    };
-                    let mut res = call.await?.map_into_boxed_body();
-                    if docs {
-                        res.headers_mut().insert(
-                            actix_web::http::header::CONTENT_SECURITY_POLICY,
-                            actix_web::http::header::HeaderValue::from_static(security::DOCS_CSP),
-                        );
-                    }
-                    if expired.load(std::sync::atomic::Ordering::Relaxed) {
-                        // The rest of the body is never read: the connection closes after.
-                        let answer = security::timed_out(body_timeout).error_response();
-                        res = res.into_response(answer);
-                        res.headers_mut().insert(
-                            actix_web::http::header::CONNECTION,
-                            actix_web::http::header::HeaderValue::from_static("close"),
-                        );
-                    }
-                    Ok(res)
-                }
-            })
-            .wrap_fn(|req, srv| {
-                let start = std::time::Instant::now();
-                let method = req.method().clone();
-                let path = req.path().to_string();
-                let call = srv.call(req);
-                async move {
-                    let res = call.await?;
-                    tracing::info!(
-                        %method,
-                        %path,
-                        status = res.status().as_u16(),
-                        ms = start.elapsed().as_millis() as u64,
-                        "request"
-                    );
-                    Ok(res)
-                }
-            })
+            .wrap(from_fn(middleware::guard))
+            .wrap(from_fn(middleware::log_request))
             .wrap(headers)
     };
     // Set once, before the first request is taken.

@@ -3,7 +3,7 @@
 //! force, and what the declarer would receive.
 
 use crate::announce::{may_offer_bauernhochzeit, may_offer_hochzeit};
-use crate::contract::{Contract, Measure, Variant};
+use crate::contract::{Contract, Measure, Variant, Wenzels};
 use crate::error::Error;
 use crate::game::{choices_with, Deal, Game, Setup};
 use crate::options::Schwarz;
@@ -364,7 +364,6 @@ fn report(
     valuation: Valuation,
     declared_value: Option<i64>,
 ) -> Result<ContractsReport, Error> {
-    let (variant, deck, hands) = (deal.variant(), deal.deck(), *deal.hands());
     let unstossed = deal.without_stoesse();
     let declared_contract = declared.map(Setup::contract);
     let value_of = |solver: &mut Solver, contract: Contract| -> Result<ContractValue, Error> {
@@ -380,90 +379,21 @@ fn report(
     let mut seats = Vec::with_capacity(4);
     let mut unsettled = Vec::new();
     for &seat in which {
-        let options: Vec<Contract> = match variant {
-            // Nobody announces Schellen-Schafkopf: every deal is played as it is.
-            Variant::German if declared_contract == Some(Contract::SchellenSchafkopf) => Vec::new(),
-            _ => choices_with(deal, seat, wenzels),
-        };
-        let mut values = Vec::with_capacity(options.len() + 3);
-        for contract in options {
-            match settled(contract, seat, value_of(solver, contract))? {
-                Ok(v) => values.push(v),
-                Err(u) => unsettled.push(u),
-            }
-        }
-        // A Hochzeit is offered where the seats bid freely (not in the German game, a round,
-        // a Muss game, where the holder of EO declares, nor in Bierkopf).
-        if deal.fixed_bidding().is_none()
-            && (may_offer_hochzeit(hands[seat], deck)
-                || deal.options().bauernhochzeit && may_offer_bauernhochzeit(hands[seat], deck))
-        {
-            let (offers, out) = hochzeit_offers(seat, &hands, deck, solver, &value_of)?;
-            values.extend(offers);
-            unsettled.extend(out);
-        }
-        // The contract declared is one of the declarer's choices, whichever it is.
-        if let Some(contract) = declared_contract.filter(|c| c.declarer() == Some(seat)) {
-            let known = values.iter().any(|v| v.contract == contract)
-                || unsettled.iter().any(|u| u.contract == contract);
-            if !known {
-                match settled(contract, seat, value_of(solver, contract))? {
-                    Ok(v) => values.push(v),
-                    Err(u) => unsettled.push(u),
-                }
-            }
-        }
-        let best = match variant {
-            Variant::German if values.is_empty() => None,
-            // In a Muss game the holder of EO must declare; the others have no choice.
-            _ if deal.must_declare() && values.is_empty() => None,
-            _ => Some(Choice::best(&values, !deal.must_declare())),
-        };
-        seats.push(SeatContracts {
-            seat,
-            contracts: values,
-            best,
-        });
+        let asked = (seat, declared_contract, wenzels);
+        seats.push(seat_contracts(
+            deal,
+            asked,
+            solver,
+            &value_of,
+            &mut unsettled,
+        )?);
     }
     let all_pass = match valuation {
         Valuation::Exact => all_pass_game(deal, &unstossed, solver, &mut unsettled)?,
         Valuation::Outcome => None,
     };
     let declared = match declared {
-        Some(setup) => match setup.contract().declarer() {
-            Some(d) => {
-                let own = seats.iter().find(|s| s.seat == d);
-                let found =
-                    own.and_then(|s| s.contracts.iter().find(|v| v.contract == setup.contract()));
-                let value = match found {
-                    Some(v) => Some(v.clone()),
-                    // Out of the budget: listed under `unsettled`, no comparison.
-                    None if unsettled.iter().any(|u| u.contract == setup.contract()) => None,
-                    // Asked for the declarer alone this cannot happen; kept for `which`
-                    // without him.
-                    None => match settled(setup.contract(), d, value_of(solver, setup.contract()))?
-                    {
-                        Ok(v) => Some(v),
-                        Err(u) => {
-                            unsettled.push(u);
-                            None
-                        }
-                    },
-                };
-                value.map(|value| {
-                    let best_settlement = own
-                        .and_then(|s| s.best.as_ref())
-                        .map_or(value.settlement.max(0), Choice::settlement);
-                    Declared {
-                        contract: setup.contract(),
-                        won: value.won,
-                        settlement: value.settlement,
-                        best_settlement,
-                    }
-                })
-            }
-            None => None,
-        },
+        Some(setup) => declared_against_best(setup, &seats, solver, &value_of, &mut unsettled)?,
         None => None,
     };
     Ok(ContractsReport {
@@ -472,6 +402,108 @@ fn report(
         all_pass,
         declared,
         unsettled,
+    })
+}
+
+/// One seat's contracts on `deal` (`asked`: the seat, the contract declared if any, the
+/// German game's Wenzels): every choice valued, a Hochzeit offered where the seats bid
+/// freely, the declared contract where it is the seat's, and the best choice; a contract
+/// out of the node budget goes to `unsettled`.
+fn seat_contracts(
+    deal: &Deal,
+    (seat, declared_contract, wenzels): (Seat, Option<Contract>, Wenzels),
+    solver: &mut Solver,
+    value_of: &dyn Fn(&mut Solver, Contract) -> Result<ContractValue, Error>,
+    unsettled: &mut Vec<UnsettledContract>,
+) -> Result<SeatContracts, Error> {
+    let (variant, deck, hands) = (deal.variant(), deal.deck(), *deal.hands());
+    let options: Vec<Contract> = match variant {
+        // Nobody announces Schellen-Schafkopf: every deal is played as it is.
+        Variant::German if declared_contract == Some(Contract::SchellenSchafkopf) => Vec::new(),
+        _ => choices_with(deal, seat, wenzels),
+    };
+    let mut values = Vec::with_capacity(options.len() + 3);
+    for contract in options {
+        match settled(contract, seat, value_of(solver, contract))? {
+            Ok(v) => values.push(v),
+            Err(u) => unsettled.push(u),
+        }
+    }
+    // A Hochzeit is offered where the seats bid freely (not in the German game, a round,
+    // a Muss game, where the holder of EO declares, nor in Bierkopf).
+    if deal.fixed_bidding().is_none()
+        && (may_offer_hochzeit(hands[seat], deck)
+            || deal.options().bauernhochzeit && may_offer_bauernhochzeit(hands[seat], deck))
+    {
+        let (offers, out) = hochzeit_offers(seat, &hands, deck, solver, value_of)?;
+        values.extend(offers);
+        unsettled.extend(out);
+    }
+    // The contract declared is one of the declarer's choices, whichever it is.
+    if let Some(contract) = declared_contract.filter(|c| c.declarer() == Some(seat)) {
+        let known = values.iter().any(|v| v.contract == contract)
+            || unsettled.iter().any(|u| u.contract == contract);
+        if !known {
+            match settled(contract, seat, value_of(solver, contract))? {
+                Ok(v) => values.push(v),
+                Err(u) => unsettled.push(u),
+            }
+        }
+    }
+    let best = match variant {
+        Variant::German if values.is_empty() => None,
+        // In a Muss game the holder of EO must declare; the others have no choice.
+        _ if deal.must_declare() && values.is_empty() => None,
+        _ => Some(Choice::best(&values, !deal.must_declare())),
+    };
+    Ok(SeatContracts {
+        seat,
+        contracts: values,
+        best,
+    })
+}
+
+/// The contract declared (`setup`) against its declarer's best among `seats` (valued here
+/// where his seat was not asked); none where it ran out of the node budget.
+fn declared_against_best(
+    setup: &Setup,
+    seats: &[SeatContracts],
+    solver: &mut Solver,
+    value_of: &dyn Fn(&mut Solver, Contract) -> Result<ContractValue, Error>,
+    unsettled: &mut Vec<UnsettledContract>,
+) -> Result<Option<Declared>, Error> {
+    Ok(match setup.contract().declarer() {
+        Some(d) => {
+            let own = seats.iter().find(|s| s.seat == d);
+            let found =
+                own.and_then(|s| s.contracts.iter().find(|v| v.contract == setup.contract()));
+            let value = match found {
+                Some(v) => Some(v.clone()),
+                // Out of the budget: listed under `unsettled`, no comparison.
+                None if unsettled.iter().any(|u| u.contract == setup.contract()) => None,
+                // Asked for the declarer alone this cannot happen; kept for `which`
+                // without him.
+                None => match settled(setup.contract(), d, value_of(solver, setup.contract()))? {
+                    Ok(v) => Some(v),
+                    Err(u) => {
+                        unsettled.push(u);
+                        None
+                    }
+                },
+            };
+            value.map(|value| {
+                let best_settlement = own
+                    .and_then(|s| s.best.as_ref())
+                    .map_or(value.settlement.max(0), Choice::settlement);
+                Declared {
+                    contract: setup.contract(),
+                    won: value.won,
+                    settlement: value.settlement,
+                    best_settlement,
+                }
+            })
+        }
+        None => None,
     })
 }
 

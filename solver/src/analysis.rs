@@ -7,7 +7,7 @@ use crate::advice::{self, outcome, Advice, OutcomeClass, Severities};
 use crate::cards::Card;
 use crate::contract::{Contract, Measure};
 use crate::error::Error;
-use crate::game::Game;
+use crate::game::{Game, Setup};
 use crate::search::{Frame, Judgement, Solver};
 use crate::seat::Seat;
 use crate::settle::{Score, Targets};
@@ -356,55 +356,11 @@ impl std::fmt::Display for Why {
     }
 }
 
-/// Analyses every card of `game` (its play so far), solving every position with `solver`.
-/// One solver serves the whole game, so later positions reuse the table of the first.
-///
-/// In point contracts `turned` reads schwarz from the points (120 or 0), the measure the
-/// values count; a schwarz won with a trick worth no points is not told apart.
-pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
-    let setup = game.setup().clone();
-    let plays = game.plays();
-    let contract = setup.contract();
-    let summaries = || -> Vec<PlayerSummary> {
-        Seat::ALL
-            .into_iter()
-            .map(|seat| PlayerSummary {
-                seat,
-                cards: 0,
-                advice: Severities::default(),
-                cost: 0,
-                // Schellen-Schafkopf pays by the tricks of all four: no loss of one's own.
-                loss: (contract != Contract::SchellenSchafkopf).then_some(0),
-                single_dummy: None,
-            })
-            .collect()
-    };
-    if let Contract::Sie { .. } = contract {
-        // Won without play: the result, and nothing to judge.
-        return Ok(Analysis {
-            id: setup.id().map(str::to_string),
-            result: Some(Score::of(game)?),
-            measure: Measure::Points,
-            start: Some(setup.deck().points() as i64),
-            unsettled: 0,
-            plays: Vec::new(),
-            players: summaries(),
-            hands: sorted_hands(game, game.setup().hands()),
-            tricks: Vec::new(),
-            view: AnalysisView::DoubleDummy,
-            samples: None,
-            seed: None,
-            inference: None,
-        });
-    }
-    let tricks = setup.trick_count() as u8;
-    let targets = Targets::of(&setup);
-    let mut position = Game::new(setup.clone());
-    let mut out = Vec::with_capacity(plays.len());
-    let mut unsettled = 0;
-    let mut players = summaries();
-    for (index, &(seat, card)) in plays.iter().enumerate() {
-        let mut play = PlayAnalysis {
+impl PlayAnalysis {
+    /// Card `index` of the play, `card` by `seat`, not yet judged (`opening`: in a
+    /// Strixner's opening tricks, where nothing is).
+    fn unjudged(index: usize, seat: Seat, card: Card, opening: bool) -> PlayAnalysis {
+        PlayAnalysis {
             index,
             trick: index / 4,
             seat,
@@ -420,8 +376,119 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
             changed: None,
             single_dummy: None,
             lines: None,
-            opening: position.in_opening(),
+            opening,
+        }
+    }
+
+    /// The card judged double dummy (`judgement`, in the `frame` of its position in a game
+    /// of `setup`): its values before and after, the best cards, what it cost in the
+    /// measure and in money, its severity by the shares of the stake, and whether it
+    /// turned the game or changed its schneider or schwarz.
+    fn judge(&mut self, judgement: Judgement, setup: &Setup, frame: Frame) {
+        let Judgement {
+            value: before,
+            after,
+            best,
+        } = judgement;
+        let (seat, contract) = (self.seat, setup.contract());
+        let (tricks, targets) = (setup.trick_count() as u8, Targets::of(setup));
+        let maximizes = frame.maximizers.contains(seat);
+        let favour = |value: i64| if maximizes { value } else { -value };
+        let cost = favour(before) - favour(after);
+        let class = |value| outcome(&contract, targets, frame.measure, value, tricks);
+        let (best_class, card_class) = (class(before), class(after));
+        let paid = |class, value| advice::money(setup, seat, class, favour(value), frame.measure);
+        let (best_paid, card_paid) = (paid(best_class, before), paid(card_class, after));
+        let stake = advice::stake(setup, seat);
+        let share = |paid, value| advice::share(stake, paid, favour(value));
+        let points = if frame.measure == Measure::Points {
+            cost
+        } else {
+            0
         };
+        let judged = (cost > 0)
+            .then(|| {
+                Advice::of(
+                    share(best_paid, before) - share(card_paid, after),
+                    points as f64,
+                )
+            })
+            .flatten();
+        let turned = match (best_class, card_class) {
+            (OutcomeClass::Declared(b), OutcomeClass::Declared(a)) => b.won != a.won,
+            _ => match (best_paid, card_paid) {
+                (Some(b), Some(a)) => (b >= 0) != (a >= 0),
+                _ => best_class != card_class,
+            },
+        };
+        self.before = Some(before);
+        self.after = Some(after);
+        self.best = best;
+        self.cost = Some(cost);
+        self.loss = best_paid.zip(card_paid).map(|(b, a)| b - a);
+        self.advice = judged;
+        self.turned = Some(turned);
+        self.changed = Changed::between(best_class, card_class, turned);
+    }
+}
+
+impl PlayerSummary {
+    /// Nothing counted yet for `seat` in `contract`.
+    fn new(seat: Seat, contract: Contract) -> PlayerSummary {
+        PlayerSummary {
+            seat,
+            cards: 0,
+            advice: Severities::default(),
+            cost: 0,
+            // Schellen-Schafkopf pays by the tricks of all four: no loss of one's own.
+            loss: (contract != Contract::SchellenSchafkopf).then_some(0),
+            single_dummy: None,
+        }
+    }
+
+    /// Adds a card of the seat's (judged, or out of its question's budget: then only
+    /// counted).
+    fn count(&mut self, play: &PlayAnalysis) {
+        self.cards += 1;
+        let Some(cost) = play.cost else {
+            return;
+        };
+        self.advice.count(play.advice);
+        self.cost += cost;
+        if let (Some(total), Some(loss)) = (self.loss.as_mut(), play.loss) {
+            *total += loss;
+        }
+    }
+}
+
+/// Analyses every card of `game` (its play so far), solving every position with `solver`.
+/// One solver serves the whole game, so later positions reuse the table of the first.
+///
+/// In point contracts `turned` reads schwarz from the points (120 or 0), the measure the
+/// values count; a schwarz won with a trick worth no points is not told apart.
+pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
+    let setup = game.setup().clone();
+    let plays = game.plays();
+    let contract = setup.contract();
+    let summaries = || {
+        Seat::ALL
+            .map(|seat| PlayerSummary::new(seat, contract))
+            .to_vec()
+    };
+    if let Contract::Sie { .. } = contract {
+        // Won without play: the result, and nothing to judge.
+        return Ok(Analysis {
+            start: Some(setup.deck().points() as i64),
+            measure: Measure::Points,
+            ..Analysis::of_play(game, Vec::new(), summaries(), Some(Score::of(game)?))
+        });
+    }
+    let mut position = Game::new(setup.clone());
+    let mut out = Vec::with_capacity(plays.len());
+    let mut unsettled = 0;
+    let mut players = summaries();
+    for (index, &(seat, card)) in plays.iter().enumerate() {
+        let mut play = PlayAnalysis::unjudged(index, seat, card, position.in_opening());
         // A Strixner's opening tricks have no sides yet: nothing to judge them for.
         if play.opening {
             out.push(play);
@@ -429,59 +496,8 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
             continue;
         }
         let frame = Frame::of(&position)?;
-        let summary = &mut players[seat.index()];
-        summary.cards += 1;
         match solver.judge(&position, card) {
-            Ok(Judgement {
-                value: before,
-                after,
-                best,
-            }) => {
-                let maximizes = frame.maximizers.contains(seat);
-                let favour = |value: i64| if maximizes { value } else { -value };
-                let cost = favour(before) - favour(after);
-                let class = |value| outcome(&contract, targets, frame.measure, value, tricks);
-                let (best_class, card_class) = (class(before), class(after));
-                let paid =
-                    |class, value| advice::money(&setup, seat, class, favour(value), frame.measure);
-                let (best_paid, card_paid) = (paid(best_class, before), paid(card_class, after));
-                let stake = advice::stake(&setup, seat);
-                let share = |paid, value| advice::share(stake, paid, favour(value));
-                let points = if frame.measure == Measure::Points {
-                    cost
-                } else {
-                    0
-                };
-                let judged = (cost > 0)
-                    .then(|| {
-                        Advice::of(
-                            share(best_paid, before) - share(card_paid, after),
-                            points as f64,
-                        )
-                    })
-                    .flatten();
-                let turned = match (best_class, card_class) {
-                    (OutcomeClass::Declared(b), OutcomeClass::Declared(a)) => b.won != a.won,
-                    _ => match (best_paid, card_paid) {
-                        (Some(b), Some(a)) => (b >= 0) != (a >= 0),
-                        _ => best_class != card_class,
-                    },
-                };
-                let loss = best_paid.zip(card_paid).map(|(b, a)| b - a);
-                summary.advice.count(judged);
-                summary.cost += cost;
-                if let (Some(total), Some(loss)) = (summary.loss.as_mut(), loss) {
-                    *total += loss;
-                }
-                play.before = Some(before);
-                play.after = Some(after);
-                play.best = best;
-                play.cost = Some(cost);
-                play.loss = loss;
-                play.advice = judged;
-                play.turned = Some(turned);
-                play.changed = Changed::between(best_class, card_class, turned);
-            }
+            Ok(judgement) => play.judge(judgement, &setup, frame),
             // Out of the question's own budget: what it proved stands in for the values,
             // and the analysis goes on with the next card.
             Err(Error::Unsettled(bounds)) => {
@@ -490,6 +506,7 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
             }
             Err(e) => return Err(e),
         }
+        players[seat.index()].count(&play);
         out.push(play);
         position.play_unchecked(card);
     }
@@ -513,20 +530,39 @@ pub fn analyze(game: &Game, solver: &mut Solver) -> Result<Analysis, Error> {
         None
     };
     Ok(Analysis {
-        id: setup.id().map(str::to_string),
-        result,
-        measure: contract.measure(),
         start,
         unsettled,
-        plays: out,
-        players,
-        hands: sorted_hands(game, game.setup().hands()),
-        tricks: TrickTaken::all(game),
-        view: AnalysisView::DoubleDummy,
-        samples: None,
-        seed: None,
-        inference: None,
+        ..Analysis::of_play(game, out, players, result)
     })
+}
+
+impl Analysis {
+    /// The double-dummy analysis of `game` with its judged `plays`, the `players`'
+    /// summaries and the `result`: the contract's measure, the hands and tricks as played,
+    /// no start value and nothing out of budget yet.
+    fn of_play(
+        game: &Game,
+        plays: Vec<PlayAnalysis>,
+        players: Vec<PlayerSummary>,
+        result: Option<Score>,
+    ) -> Analysis {
+        let setup = game.setup();
+        Analysis {
+            id: setup.id().map(str::to_string),
+            result,
+            measure: setup.contract().measure(),
+            start: None,
+            unsettled: 0,
+            plays,
+            players,
+            hands: sorted_hands(game, setup.hands()),
+            tricks: TrickTaken::all(game),
+            view: AnalysisView::DoubleDummy,
+            samples: None,
+            seed: None,
+            inference: None,
+        }
+    }
 }
 
 #[cfg(test)]

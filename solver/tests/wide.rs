@@ -346,10 +346,7 @@ fn contracts_at_three_value_each_seats_six_solos_from_the_first_card() {
         assert_eq!(value.settlement > 0, won);
     }
     // At von Alvensleben's tables the deal declares the game: nothing to choose.
-    let f = include_str!("../../examples/alvensleben.jsonl")
-        .lines()
-        .next()
-        .unwrap();
+    let f = first_line(include_str!("../../examples/alvensleben.jsonl"));
     let e = TableRecord::from_json(f)
         .unwrap()
         .contracts(Limits::per_question(1))
@@ -516,10 +513,7 @@ fn the_players_view_at_three_judges_every_world_or_a_uniform_sample_of_them() {
         }
     }
     // Not the player to move, or von Alvensleben's tables: refused by name.
-    let line = include_str!("../../examples/three.jsonl")
-        .lines()
-        .next()
-        .unwrap();
+    let line = first_line(include_str!("../../examples/three.jsonl"));
     let mut record = TableRecord::from_json(line).unwrap();
     record.play = record
         .play
@@ -532,10 +526,7 @@ fn the_players_view_at_three_judges_every_world_or_a_uniform_sample_of_them() {
         .decide(Some(other), &Sampling::new(10, 0), u64::MAX, &mut solvers)
         .unwrap_err();
     assert_eq!(e.code(), "bad_view");
-    let f = include_str!("../../examples/alvensleben.jsonl")
-        .lines()
-        .next()
-        .unwrap();
+    let f = first_line(include_str!("../../examples/alvensleben.jsonl"));
     let e = TableRecord::from_json(f)
         .unwrap()
         .decide(None, &Sampling::new(10, 0), u64::MAX, &mut solvers)
@@ -545,10 +536,7 @@ fn the_players_view_at_three_judges_every_world_or_a_uniform_sample_of_them() {
 
 #[test]
 fn a_table_records_meta_is_carried_and_must_be_an_object() {
-    let f = include_str!("../../examples/alvensleben.jsonl")
-        .lines()
-        .next()
-        .unwrap();
+    let f = first_line(include_str!("../../examples/alvensleben.jsonl"));
     let with = f.replacen('{', r#"{"meta": {"round": 3, "note": "<b>"},"#, 1);
     let record = TableRecord::from_json(&with).unwrap();
     let again = TableRecord::from_json(&record.in_pack(solver::Pack::French).unwrap().to_json());
@@ -588,10 +576,7 @@ fn the_ledger_pays_an_evening_at_three_in_money() {
     assert!(totals.players.iter().all(|a| a.game_points.is_none()));
     assert!(totals.matches.is_empty());
     // A game of F cannot join an evening at three, nor one at three an evening of F.
-    let f = include_str!("../../examples/alvensleben.jsonl")
-        .lines()
-        .next()
-        .unwrap();
+    let f = first_line(include_str!("../../examples/alvensleben.jsonl"));
     assert_eq!(ledger.add_line(f).unwrap_err().code(), "conflict");
     let mut of_f = solver::ledger::TableLedger::new();
     of_f.add_line(f).unwrap();
@@ -636,10 +621,7 @@ fn three_the_search_equals_the_naive_minimax() {
 
 #[test]
 fn a_game_at_three_is_judged_by_what_each_player_could_know() {
-    let line = include_str!("../../examples/three.jsonl")
-        .lines()
-        .next()
-        .unwrap();
+    let line = first_line(include_str!("../../examples/three.jsonl"));
     let record = TableRecord::from_json(line).unwrap();
     let unlimited = Limits::per_question(u64::MAX);
     let paying = Sampling::new(300, 4).paying_only();
@@ -721,10 +703,7 @@ fn a_game_at_three_is_judged_by_what_each_player_could_know() {
         );
     }
     // Von Alvensleben's tables: refused by name.
-    let f = include_str!("../../examples/alvensleben.jsonl")
-        .lines()
-        .next()
-        .unwrap();
+    let f = first_line(include_str!("../../examples/alvensleben.jsonl"));
     let e = TableRecord::from_json(f)
         .unwrap()
         .analyze_players(Limits::per_question(10), &paying, 10, &mut one)
@@ -737,10 +716,7 @@ fn a_sampled_decision_at_three_names_no_class_another_seed_contradicts() {
     // Card 3 of `three-1`, where two seeds' samples once named different best cards:
     // judged in rounds, each card's class is settled or left open, and no two seeds
     // settle one card in different classes; one seed gives the same for two threads.
-    let line = include_str!("../../examples/three.jsonl")
-        .lines()
-        .next()
-        .unwrap();
+    let line = first_line(include_str!("../../examples/three.jsonl"));
     let record = TableRecord::from_json(line).unwrap();
     let mut one = vec![solver::Solver::new()];
     let mut two = vec![solver::Solver::new(), solver::Solver::new()];
@@ -785,4 +761,9 @@ fn a_sampled_decision_at_three_names_no_class_another_seed_contradicts() {
             }
         }
     }
+}
+
+/// The first record of an example log.
+fn first_line(log: &'static str) -> &'static str {
+    log.lines().next().expect("the example holds a record")
 }

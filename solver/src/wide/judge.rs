@@ -10,7 +10,7 @@ use super::questions::Limits;
 use super::record::TableRecord;
 use super::TableAnalysis;
 use crate::analysis::{AnalysisView, SingleDummySummary};
-use crate::cards::Cards;
+use crate::cards::{Card, Cards};
 use crate::error::Error;
 use crate::search::Solver;
 use crate::single_dummy::{decision_seed, judge_over_worlds, only_card, Outlook, Sampling};
@@ -35,11 +35,19 @@ impl TableRecord {
         analysis.view = AnalysisView::Players;
         analysis.samples = Some(sampling.ceiling_for(sampling.points).max(1));
         analysis.seed = Some(sampling.seed);
+        // The short pack has no Sixes: every face played is a card.
+        let cards = game
+            .played()
+            .iter()
+            .map(|f| f.card().ok_or(Error::Internal(format!("{f} at three"))))
+            .collect::<Result<Vec<Card>, Error>>()?;
         // The positions before each card; those with a choice are judged, all at once.
-        let played = game.played();
-        let positions = (0..played.len())
-            .map(|i| Game::replay(game.deal().clone(), &played[..i]))
-            .collect::<Result<Vec<Game>, _>>()?;
+        let mut positions = Vec::with_capacity(cards.len());
+        let mut position = Game::new(game.deal().clone());
+        for &face in game.played() {
+            positions.push(position.clone());
+            position.play(face)?;
+        }
         let chosen: Vec<bool> = positions
             .iter()
             .map(|p| p.legal_cards().len() > 1)
@@ -48,18 +56,11 @@ impl TableRecord {
         for (i, position) in positions.iter().enumerate().filter(|&(i, _)| chosen[i]) {
             let drawn = (sampling, decision_seed(sampling.seed, i));
             let worlds = ThreeWorlds::new(position, contract, drawn, question)?;
-            let card = played[i]
-                .card()
-                .ok_or(Error::Internal(format!("{} at three", played[i])))?;
-            decisions.push((worlds, Cards::EMPTY.with(card), sampling.sequential));
+            decisions.push((worlds, Cards::EMPTY.with(cards[i]), sampling.sequential));
         }
         let mut outlooks = Outlook::judge_each(decisions, solvers)?.into_iter();
         let mut summaries = vec![SingleDummySummary::default(); analysis.players.len()];
-        for (play, chosen) in analysis.plays.iter_mut().zip(chosen) {
-            // Every face at three is a card (checked above for the cards with a choice).
-            let Some(card) = play.card.card() else {
-                continue;
-            };
+        for ((play, chosen), &card) in analysis.plays.iter_mut().zip(chosen).zip(&cards) {
             let judged = match chosen {
                 true => {
                     let outlook = outlooks.next().ok_or(Error::Internal(

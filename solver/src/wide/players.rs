@@ -237,8 +237,7 @@ pub(super) struct ThreeWorlds<'a> {
     contract: Contract,
     view: View,
     worlds: Worlds,
-    /// The player's legal cards (the same in every world), as faces and as cards.
-    faces: Vec<Face>,
+    /// The player's legal cards (the same in every world).
     pub(super) cards: Vec<Card>,
     /// The soloist's card points at which the outcome changes, where each card is judged
     /// by what it pays alone (threshold questions, as at four seats); none where its
@@ -262,9 +261,9 @@ impl<'a> ThreeWorlds<'a> {
         let bounds = (!sampling.points).then(|| boundaries(game.deal()));
         let drawn = (sampling.ceiling_for(bounds.is_none()), seed);
         let view = View::of(game);
-        let faces = game.legal_cards();
         // The short pack has no Sixes: every face is a card.
-        let cards = faces
+        let cards = game
+            .legal_cards()
             .iter()
             .map(|f| f.card().ok_or(Error::Internal(format!("{f} at three"))))
             .collect::<Result<Vec<Card>, Error>>()?;
@@ -273,7 +272,6 @@ impl<'a> ThreeWorlds<'a> {
             contract,
             worlds: Worlds::of(&view, drawn),
             view,
-            faces,
             cards,
             bounds,
             question,
@@ -313,14 +311,14 @@ impl DecisionWorlds for ThreeWorlds<'_> {
         let position = *Game::replay(deal.clone(), self.game.played())?.position();
         let mut questions = Questions::new(&deal, Limits::of_solver(solver, self.question));
         let mut previous = None;
-        let mut values = Vec::with_capacity(self.faces.len());
-        for (c, &face) in self.faces.iter().enumerate() {
+        let mut values = Vec::with_capacity(self.cards.len());
+        for (c, &card) in self.cards.iter().enumerate() {
             if open & 1 << c == 0 {
                 values.push(None);
                 continue;
             }
             let mut after = position;
-            after.play(deal.order(), face);
+            after.play(deal.order(), Face::of(card));
             let taken = after.points_of(deal.declarers()) as i64;
             let Some(bounds) = &self.bounds else {
                 let rest = questions.value(&after)?.map_err(|_| Error::SearchBudget)?;
